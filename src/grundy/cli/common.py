@@ -1,0 +1,102 @@
+"""What every `grundy` sub-command shares: the Typer app, output and errors.
+
+Output: a rich rendering for people, or with `--json` one JSON object on
+stdout.  Errors: bad input ends with one line on stderr and exit status 2
+(see `grundy.cli.main`).  Progress bars show on a terminal only.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from typing import Annotated, Any, TypeVar
+
+import typer
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+
+app = typer.Typer(
+    name="grundy",
+    help="Sprague–Grundy values of impartial games on Young diagrams, matrices and posets.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+console = Console()
+
+JsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON object on stdout.")]
+MisereOption = Annotated[bool, typer.Option("--misere", help="Misère play (000 §2.3).")]
+
+T = TypeVar("T")
+
+
+def emit(data: dict[str, Any], as_json: bool, show: Callable[[], None]) -> None:
+    """Print `data` as JSON when asked, else call `show` to render it for people."""
+    if as_json:
+        sys.stdout.write(json.dumps(data, default=_jsonable) + "\n")
+    else:
+        show()
+
+
+def _jsonable(obj: Any) -> Any:
+    if isinstance(obj, (set, frozenset, tuple)):
+        return list(obj)
+    return str(obj)
+
+
+def show_progress() -> bool:
+    """Progress bars only on a terminal, never when piped."""
+    return sys.stderr.isatty()
+
+
+@contextmanager
+def progress_bar(description: str, total: int | None) -> Iterator[Callable[[int], None]]:
+    """A rich progress bar on stderr (terminal only); yields `advance(n)`."""
+    if not show_progress():
+        yield lambda n=1: None
+        return
+    columns = [
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+    ]
+    with Progress(*columns, console=Console(stderr=True), transient=True) as progress:
+        task = progress.add_task(description, total=total)
+        yield lambda n=1: progress.advance(task, n)
+
+
+def track(items: Iterable[T], description: str, total: int | None = None) -> Iterator[T]:
+    """Iterate with a progress bar (terminal only)."""
+    with progress_bar(description, total) as advance:
+        for item in items:
+            yield item
+            advance(1)
+
+
+def parse_range(text: str, what: str = "range") -> range:
+    """Read 'A..B' (inclusive) or a single 'N' as a range of non-negative ints."""
+    parts = text.split("..")
+    try:
+        if len(parts) == 1:
+            lo = hi = int(parts[0])
+        elif len(parts) == 2:
+            lo, hi = int(parts[0]), int(parts[1])
+        else:
+            raise ValueError
+    except ValueError:
+        raise ValueError(f"bad {what} {text!r}: expected A..B or N with integers") from None
+    if lo < 0 or hi < lo:
+        raise ValueError(f"bad {what} {text!r}: need 0 <= A <= B")
+    return range(lo, hi + 1)

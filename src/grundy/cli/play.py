@@ -1,0 +1,81 @@
+"""`grundy value` and `grundy moves`: a position's value and its options."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+from rich.table import Table
+
+from grundy.cli.common import JsonOption, MisereOption, app, console, emit
+from grundy.game import get_ruleset, options, value
+
+GameArg = Annotated[str, typer.Argument(help="Game name: lctr, downright, cr, matrix, …")]
+PositionArg = Annotated[str, typer.Argument(help='The position, e.g. "8,7,6,5^2,2,1".')]
+
+
+@app.command("value")
+def value_command(
+    game: GameArg, position: PositionArg, misere: MisereOption = False, as_json: JsonOption = False
+) -> None:
+    """The Sprague–Grundy value of a position (misère value with --misere)."""
+    rules = get_ruleset(game)
+    pos = rules.parse(position)
+    result = value(rules, pos, misere)
+    data = {
+        "game": rules.name,
+        "position": rules.format_position(pos),
+        "misere": misere,
+        "value": result,
+        "outcome": "P" if result == 0 else "N",
+    }
+
+    def show() -> None:
+        play = "misère" if misere else "normal"
+        who = "previous player wins (P)" if result == 0 else "next player wins (N)"
+        console.print(
+            f"{rules.name} {data['position']} ({play} play): value [bold]{result}[/bold], {who}"
+        )
+
+    emit(data, as_json, show)
+
+
+@app.command("moves")
+def moves_command(
+    game: GameArg, position: PositionArg, misere: MisereOption = False, as_json: JsonOption = False
+) -> None:
+    """Every option of a position with its value; winning moves (to value 0) marked."""
+    rules = get_ruleset(game)
+    pos = rules.parse(position)
+    opts = options(rules, pos, misere)
+    result = value(rules, pos, misere)
+    rows = [
+        {
+            "move": str(opt.move),
+            "description": rules.format_move(opt.move),
+            "position": rules.format_position(opt.position),
+            "value": opt.value,
+            "winning": opt.value == 0,
+        }
+        for opt in opts
+    ]
+    data = {
+        "game": rules.name,
+        "position": rules.format_position(pos),
+        "misere": misere,
+        "value": result,
+        "options": rows,
+    }
+
+    def show() -> None:
+        table = Table(title=f"{rules.name} {data['position']}: value {result}")
+        for column in ("move", "to", "value", ""):
+            table.add_column(column)
+        for row in rows:
+            mark = "[green]winning[/green]" if row["winning"] else ""
+            table.add_row(row["description"], row["position"], str(row["value"]), mark)
+        console.print(table)
+        if not rows:
+            console.print("terminal position: no moves")
+
+    emit(data, as_json, show)

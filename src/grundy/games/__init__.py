@@ -1,0 +1,3 @@
+"""The built-in rulesets; importing this package registers them all."""
+
+from grundy.games import lctr  # noqa: F401
