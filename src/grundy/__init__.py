@@ -5,8 +5,17 @@ The papers it implements are listed in the README; every closed form cites
 its source and is checked against exhaustive search in the tests.
 """
 
-from grundy.game import Option, Ruleset, Solver, get_ruleset, options, outcome, register
-from grundy.game import value, winning_moves
+from grundy.game import (
+    Option,
+    Ruleset,
+    Solver,
+    get_ruleset,
+    options,
+    outcome,
+    register,
+    value,
+    winning_moves,
+)
 from grundy.partition import Partition
 
 __all__ = [

@@ -235,5 +235,5 @@ def winning_moves(game: str | Ruleset, position: Any, misere: bool = False) -> l
 
 
 def outcome(game: str | Ruleset, position: Any, misere: bool = False) -> str:
-    """"P" (previous player wins) when the value is 0, else "N"."""
+    """ "P" (previous player wins) when the value is 0, else "N"."""
     return "P" if value(game, position, misere) == 0 else "N"

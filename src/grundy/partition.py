@@ -19,7 +19,6 @@ import operator
 import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Iterator
-from typing import Union
 
 __all__ = [
     "Partition",
@@ -244,7 +243,7 @@ class Partition:
 
     def corners(self) -> list[tuple[int, int]]:
         """The corners (i, j) with λ[i, j] = [1], one per run (000 §2.1), 0-based."""
-        return [(end - 1, part - 1) for (part, _), end in zip(self._runs, self._ends)]
+        return [(end - 1, part - 1) for (part, _), end in zip(self._runs, self._ends, strict=True)]
 
     def contains_box(self, i: int, j: int) -> bool:
         """Whether the 0-based box (i, j) lies in the diagram, i.e. λ[i, j] ≠ []."""
@@ -276,7 +275,7 @@ class Partition:
         return f"Partition.parse({str(self)!r})"
 
 
-PartitionLike = Union[Partition, str, Iterable[int]]
+PartitionLike = Partition | str | Iterable[int]
 
 
 def _check_int(value: object, what: str) -> int:
