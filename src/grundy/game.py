@@ -155,32 +155,37 @@ class Solver:
         root = rules.canonical(position)
         if root in memo:
             return memo[root]
-        # Each frame: [position, its canonical children or None].
+        # Each frame: [position, its canonical children or None until expanded].
+        # The expanded, unfinished frames are exactly the ancestors of the top
+        # frame, so meeting one of them again among the children is a cycle.
         stack: list[list[Any]] = [[root, None]]
-        on_stack = {root}
+        expanding: set[Position] = set()
         while stack:
             frame = stack[-1]
             node, children = frame
             if children is None:
+                if node in memo:  # a duplicate frame, already solved elsewhere
+                    stack.pop()
+                    continue
                 children = [rules.canonical(child) for _, child in rules.options(node)]
                 frame[1] = children
+                expanding.add(node)
             pending = [c for c in children if c not in memo]
             if pending:
                 for child in dict.fromkeys(pending):
-                    if child in on_stack:
+                    if child in expanding:
                         raise ValueError(
                             f"{rules.name}: position {rules.format_position(child)} can be "
                             "reached from itself; the game is not acyclic"
                         )
                     stack.append([child, None])
-                    on_stack.add(child)
                 continue
             if children:
                 memo[node] = mex(memo[c] for c in children)
             else:
                 memo[node] = 1 if misere else 0
             stack.pop()
-            on_stack.discard(node)
+            expanding.discard(node)
         return memo[root]
 
     def options(self, position: Position, misere: bool = False) -> list[Option]:
