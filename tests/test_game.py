@@ -35,7 +35,7 @@ class NimHeaps(Ruleset):
     def options(self, position: tuple[int, ...]) -> Iterator[tuple[tuple[int, int], tuple]]:
         for k, heap in enumerate(position):
             for left in range(heap):
-                yield (k, left), position[:k] + (left,) + position[k + 1 :]
+                yield (k, left), (*position[:k], left, *position[k + 1 :])
 
     def canonical(self, position: tuple[int, ...]) -> tuple[int, ...]:
         return tuple(sorted(h for h in position if h))
