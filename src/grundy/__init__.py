@@ -16,9 +16,14 @@ from grundy.game import (
     value,
     winning_moves,
 )
+from grundy.analysis import count, stats
 from grundy.partition import Partition
+from grundy import nim, posets  # noqa: F401, I001  (public modules)
+from grundy.games import coin_turning  # noqa: F401, I001
 
 __all__ = [
+    "count",
+    "stats",
     "Option",
     "Partition",
     "Ruleset",

@@ -43,7 +43,7 @@ class Partition:
     Equal partitions compare and hash equal however they were written.
     """
 
-    __slots__ = ("_ends", "_hash", "_parts_desc", "_runs")
+    __slots__ = ("_ends", "_hash", "_neg_slack", "_parts_desc", "_runs")
 
     def __init__(self, parts: Iterable[int] = ()) -> None:
         counts: dict[int, int] = {}
@@ -132,6 +132,10 @@ class Partition:
             ends.append(total)
         self._ends = tuple(ends)  # _ends[k] = number of rows in runs 0..k
         self._parts_desc = tuple(-p for p, _ in runs)  # increasing, for bisect
+        # −(λ_ℓ − ℓ) at the first row ℓ of each run: increasing, for `durfee`.
+        self._neg_slack = tuple(
+            end - mult + 1 - part for (part, mult), end in zip(runs, ends, strict=True)
+        )
         self._hash = hash(self._runs)
 
     # ------------------------------------------------------------- basic data
@@ -211,17 +215,10 @@ class Partition:
     def durfee(self) -> int:
         """Durfee length d(λ) = max{ℓ : λ_ℓ ≥ ℓ} (000 §2.1, Lemma 20).
 
-        λ_ℓ − ℓ strictly decreases, so a binary search over runs finds the last
-        run whose first row ℓ still has λ_ℓ ≥ ℓ: O(log k).
+        λ_ℓ − ℓ strictly decreases, so one binary search over runs finds the
+        last run whose first row ℓ still has λ_ℓ ≥ ℓ: O(log k).
         """
-        lo, hi = 0, len(self._runs)  # runs [0, lo) qualify, [hi, k) do not
-        while lo < hi:
-            mid = (lo + hi) // 2
-            first_row = self._ends[mid - 1] + 1 if mid else 1
-            if self._runs[mid][0] >= first_row:
-                lo = mid + 1
-            else:
-                hi = mid
+        lo = bisect_right(self._neg_slack, 0)  # runs whose first row ℓ has λ_ℓ ≥ ℓ
         if lo == 0:
             return 0
         return min(self._ends[lo - 1], self._runs[lo - 1][0])

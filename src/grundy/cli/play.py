@@ -34,7 +34,8 @@ def value_command(
         play = "misère" if misere else "normal"
         who = "previous player wins (P)" if result == 0 else "next player wins (N)"
         console.print(
-            f"{rules.name} {data['position']} ({play} play): value [bold]{result}[/bold], {who}"
+            f"{rules.name} {data['position']} ({play} play): value [bold]{result}[/bold], {who}",
+            soft_wrap=True,
         )
 
     emit(data, as_json, show)
@@ -70,7 +71,7 @@ def moves_command(
     def show() -> None:
         table = Table(title=f"{rules.name} {data['position']}: value {result}")
         for column in ("move", "to", "value", ""):
-            table.add_column(column)
+            table.add_column(column, overflow="fold")
         for row in rows:
             mark = "[green]winning[/green]" if row["winning"] else ""
             table.add_row(row["description"], row["position"], str(row["value"]), mark)

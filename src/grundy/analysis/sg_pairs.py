@@ -1,0 +1,193 @@
+"""Sprague–Grundy pairs and the Gurvich–Ho classes (000 §2.3 Definition 2, §6).
+
+A position x is an (i, j)-position when SG(x) = i and SG⁻(x) = j (SG⁻: the
+misère value, terminal positions valued 1; 000 §2.3).  For the positions
+reachable from a set of starting positions, `classify` decides each class of
+000 Definition 2 on that set:
+
+(i)   domestic: no (0, k)- and no (k, 0)-position with k ≥ 2;
+(ii)  tame: only (0, 1)-, (1, 0)- and (k, k)-positions, k ≥ 0;
+(iii) pet: only (0, 1)-, (1, 0)- and (k, k)-positions, k ≥ 2;
+(iv)  forced: every move from a (0, 1)-position leads to a (1, 0)-position
+      and every move from a (1, 0)-position to a (0, 1)-position;
+(v)   returnable: if x is a (0, 1)-position (resp. (1, 0)) and x → y with y
+      not terminal, then y → z for some (0, 1)-position z (resp. (1, 0)).
+
+Each answer comes with the smallest counterexample (smallest position by
+size, then in a fixed order; for a move the smallest target) and the reason.
+For a finite set of positions "yes" means "no counterexample among them":
+000 Theorem 19 is checked this way over all partitions up to some size.
+Positions are taken up to the ruleset's canonical form (a symmetry, so the
+pairs and moves are unchanged).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable
+from typing import Any
+
+from grundy.analysis.enumeration import partitions_up_to
+from grundy.game import Ruleset, get_ruleset, value
+
+__all__ = ["CLASSES", "classify", "classify_partitions", "sg_pairs"]
+
+CLASSES = ("domestic", "tame", "pet", "forced", "returnable")
+
+Pair = tuple[int, int]
+
+
+def _order_key(position: Any) -> tuple[Any, ...]:
+    """Smallest first: by size where the position has a `sort_key`, else by its text."""
+    sort_key = getattr(position, "sort_key", None)
+    if callable(sort_key):
+        return (0, sort_key())
+    text = str(position)
+    return (1, len(text), text)
+
+
+def _reachable(
+    rules: Ruleset, starts: Iterable[Any]
+) -> tuple[list[Hashable], dict[Hashable, list[Hashable]]]:
+    """Every canonical position reachable from `starts` (sorted smallest first)
+    and its canonical children, with multiplicity."""
+    children: dict[Hashable, list[Hashable]] = {}
+    todo = [rules.canonical(rules.parse(s)) for s in starts]
+    while todo:
+        pos = todo.pop()
+        if pos in children:
+            continue
+        kids = [rules.canonical(child) for _, child in rules.options(pos)]
+        children[pos] = kids
+        todo.extend(k for k in kids if k not in children)
+    return sorted(children, key=_order_key), children
+
+
+def sg_pairs(game: str | Ruleset, starts: Iterable[Any]) -> dict[Hashable, Pair]:
+    """{position: (SG, SG⁻)} for every position reachable from `starts`.
+
+    Positions are in canonical form, smallest first.  Values come from
+    `grundy.game.value` (closed forms where the ruleset has them, the generic
+    solver otherwise).
+    """
+    rules = get_ruleset(game)
+    order, _ = _reachable(rules, starts)
+    return {pos: (value(rules, pos), value(rules, pos, misere=True)) for pos in order}
+
+
+def classify(game: str | Ruleset, starts: Iterable[Any]) -> dict[str, Any]:
+    """The Gurvich–Ho classes of 000 Definition 2 on the positions reachable from `starts`.
+
+    Returns {"game", "positions" (how many), "pairs" ({"(i,j)": how many}),
+    "classes": {name: {"holds": bool, "counterexample": dict | None,
+    "reason": str}}} with the classes in the order domestic, tame, pet,
+    forced, returnable.
+    """
+    rules = get_ruleset(game)
+    order, children = _reachable(rules, starts)
+    pair = {pos: (value(rules, pos), value(rules, pos, misere=True)) for pos in order}
+    fmt = rules.format_position
+
+    def bad_pair(test: Any, reason: str) -> dict[str, Any]:
+        """The answer for a class defined by the allowed pairs (Definition 2 (i)–(iii))."""
+        for pos in order:
+            if test(pair[pos]):
+                return _answer(False, {"position": fmt(pos), "pair": list(pair[pos])}, reason)
+        return _answer(True, None, "no counterexample among the positions")
+
+    classes = {
+        "domestic": bad_pair(
+            lambda p: (p[0] == 0 and p[1] >= 2) or (p[1] == 0 and p[0] >= 2),
+            "a (0,k)- or (k,0)-position with k >= 2",
+        ),
+        "tame": bad_pair(
+            lambda p: p not in ((0, 1), (1, 0)) and p[0] != p[1],
+            "a position that is neither (0,1), (1,0) nor (k,k)",
+        ),
+        "pet": bad_pair(
+            lambda p: p not in ((0, 1), (1, 0)) and (p[0] != p[1] or p[0] < 2),
+            "a position that is neither (0,1), (1,0) nor (k,k) with k >= 2",
+        ),
+    }
+
+    # (iv) forced: (0,1) -> only (1,0) and (1,0) -> only (0,1).
+    forced = _answer(True, None, "no counterexample among the positions")
+    for pos in order:
+        p = pair[pos]
+        if p not in ((0, 1), (1, 0)):
+            continue
+        want = (p[1], p[0])
+        wrong = sorted((c for c in children[pos] if pair[c] != want), key=_order_key)
+        if wrong:
+            target = wrong[0]
+            forced = _answer(
+                False,
+                _move(fmt, pos, p, target, pair[target]),
+                f"a move from a {_text(p)}-position to a {_text(pair[target])}-position, "
+                f"not to a {_text(want)}-position",
+            )
+            break
+    classes["forced"] = forced
+
+    # (v) returnable: (0,1) -> y non-terminal => y -> some (0,1); symmetric for (1,0).
+    returnable = _answer(True, None, "no counterexample among the positions")
+    for pos in order:
+        p = pair[pos]
+        if p not in ((0, 1), (1, 0)):
+            continue
+        stuck = sorted(
+            (y for y in children[pos] if children[y] and all(pair[z] != p for z in children[y])),
+            key=_order_key,
+        )
+        if stuck:
+            target = stuck[0]
+            returnable = _answer(
+                False,
+                _move(fmt, pos, p, target, pair[target]),
+                f"a {_text(p)}-position moves to the non-terminal {_text(pair[target])}-position "
+                f"{fmt(target)}, which has no move to a {_text(p)}-position",
+            )
+            break
+    classes["returnable"] = returnable
+
+    counts: dict[Pair, int] = {}
+    for p in pair.values():
+        counts[p] = counts.get(p, 0) + 1
+    return {
+        "game": rules.name,
+        "positions": len(order),
+        "pairs": {_text(p): counts[p] for p in sorted(counts)},
+        "classes": {name: classes[name] for name in CLASSES},
+    }
+
+
+def classify_partitions(game: str | Ruleset, max_n: int) -> dict[str, Any]:
+    """`classify` over all partitions of size ≤ max_n that the game accepts
+    (e.g. Downright rejects the empty partition), 000 Theorem 19's setting."""
+    rules = get_ruleset(game)
+    if isinstance(max_n, bool) or not isinstance(max_n, int):
+        raise TypeError(f"max_n must be an int, got {type(max_n).__name__}")
+    if max_n < 0:
+        raise ValueError(f"max_n must be non-negative, got {max_n}")
+    starts = []
+    for lam in partitions_up_to(max_n):
+        try:
+            starts.append(rules.parse(lam))
+        except ValueError:
+            continue  # not a position of this game
+        except TypeError:
+            raise ValueError(f"{rules.name} is not played on partitions") from None
+    result = classify(rules, starts)
+    result["max_n"] = max_n
+    return result
+
+
+def _answer(holds: bool, counterexample: dict[str, Any] | None, reason: str) -> dict[str, Any]:
+    return {"holds": holds, "counterexample": counterexample, "reason": reason}
+
+
+def _move(fmt: Any, pos: Hashable, p: Pair, target: Hashable, q: Pair) -> dict[str, Any]:
+    return {"position": fmt(pos), "pair": list(p), "move_to": fmt(target), "move_to_pair": list(q)}
+
+
+def _text(p: Pair) -> str:
+    return f"({p[0]},{p[1]})"

@@ -1,0 +1,155 @@
+"""`grundy poset values|position|picture`: coin-turning games on posets (paper 004).
+
+POSET is one of chain:N, divisors:N, subspaces:N:Q, set-partitions:N, asm:N,
+young:4,2,1, a product such as chain:3xchain:4, or a JSON file
+{"elements": [...], "covers": [[a, b], ...]} (or "relations": a ≤ b pairs).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import typer
+from rich.table import Table
+
+from grundy.cli.common import JsonOption, app, console, emit
+from grundy.games import coin_turning
+from grundy.posets import SPEC_HELP, Poset, parse_spec
+
+poset_app = typer.Typer(
+    help="Coin-turning games on posets (paper 004): values, positions, Hasse pictures.",
+    no_args_is_help=True,
+)
+app.add_typer(poset_app, name="poset")
+
+PosetArg = Annotated[str, typer.Argument(help=f"The poset: {SPEC_HELP}.")]
+TurningOption = Annotated[
+    str,
+    typer.Option(
+        "--turning",
+        "-t",
+        help="Turning sets: ruler (intervals), ideal (principal order ideals), turtles (pairs).",
+    ),
+]
+HEADS_HELP = (
+    "Heads, in the poset's notation; repeat the option or separate elements by spaces or ';'. "
+    "Notation: chain/divisors 6; subspaces <101,011> (spanning rows, <> = zero space); "
+    "set partitions 13|2|4 (commas in blocks when n ≥ 10); asm (x,y,z); young boxes (row,col); "
+    "products (a,b); JSON posets: the label as written in the file."
+)
+
+
+def _elements_of(poset: Poset, heads: list[str]) -> list[Any]:
+    words = [w for h in heads for w in h.replace(";", " ").split()]
+    return [poset.parse(w) for w in words]
+
+
+@poset_app.command("values")
+def values_command(
+    poset: PosetArg, turning: TurningOption = "ruler", as_json: JsonOption = False
+) -> None:
+    """The Grundy value of every element (004 Theorem 4.1)."""
+    p = parse_spec(poset)
+    g = coin_turning.value_list(p, turning)
+    fam = coin_turning.family(turning).name
+    levels = p.levels()
+    data = {
+        "poset": p.name,
+        "turning": fam,
+        "elements": len(p),
+        "graded": p.is_graded,
+        "values": {p.format(x): g[i] for i, x in enumerate(p)},
+        "levels": {p.format(x): levels[i] for i, x in enumerate(p)},
+    }
+
+    def show() -> None:
+        kind = "rank" if data["graded"] else "level"
+        table = Table(title=f"{fam} on {p.name}: {len(p)} elements")
+        for column in ("element", kind, "value"):
+            table.add_column(column)
+        for i, x in enumerate(p):
+            table.add_row(p.format(x), str(levels[i]), str(g[i]))
+        console.print(table)
+
+    emit(data, as_json, show)
+
+
+@poset_app.command("position")
+def position_command(
+    poset: PosetArg,
+    heads: Annotated[list[str], typer.Option("--heads", "-h", help=HEADS_HELP)],
+    turning: TurningOption = "ruler",
+    all_moves: Annotated[
+        bool, typer.Option("--all-moves", help="List every option, not only winning ones.")
+    ] = False,
+    as_json: JsonOption = False,
+) -> None:
+    """A position's value (nim-sum of its heads, 004 (4.1b)) and its winning moves."""
+    p = parse_spec(poset)
+    chosen = _elements_of(p, heads)
+    fam = coin_turning.family(turning).name
+    result = coin_turning.position_value(p, chosen, turning)
+    listed = coin_turning.moves(p, chosen, turning)
+    if not all_moves:
+        listed = [m for m in listed if m.value == 0]
+
+    def row(m: coin_turning.CoinMove) -> dict[str, Any]:
+        return {
+            "top": p.format(m.top),
+            "turn": [p.format(x) for x in m.turned],
+            "heads_after": [p.format(x) for x in p.elements if x in m.heads],
+            "value": m.value,
+            "winning": m.value == 0,
+        }
+
+    rows = [row(m) for m in listed]
+    data = {
+        "poset": p.name,
+        "turning": fam,
+        "heads": [p.format(x) for x in chosen],
+        "value": result,
+        "outcome": "P" if result == 0 else "N",
+        "moves" if all_moves else "winning_moves": rows,
+    }
+
+    def show() -> None:
+        shown = "{" + ", ".join(data["heads"]) + "}"
+        who = "previous player wins (P)" if result == 0 else "next player wins (N)"
+        console.print(f"{fam} on {p.name}, heads {shown}: value [bold]{result}[/bold], {who}")
+        if rows:
+            table = Table(title="moves" if all_moves else "winning moves")
+            for column in ("turn", "heads after", "value"):
+                table.add_column(column)
+            for r in rows:
+                table.add_row(
+                    "{" + ", ".join(r["turn"]) + "}",
+                    "{" + ", ".join(r["heads_after"]) + "}",
+                    str(r["value"]),
+                )
+            console.print(table)
+
+    emit(data, as_json, show)
+
+
+@poset_app.command("picture")
+def picture_command(
+    poset: PosetArg,
+    svg: Annotated[str, typer.Option("--svg", help="Write the Hasse diagram to this SVG file.")],
+    turning: TurningOption = "ruler",
+    labels: Annotated[
+        bool, typer.Option("--labels/--no-labels", help="Write element names beside the nodes.")
+    ] = True,
+    as_json: JsonOption = False,
+) -> None:
+    """Hasse diagram with each element's value on its node (style of 004 Figures 4, 5, 7)."""
+    from grundy.render.hasse import check_drawable, write_hasse_svg
+    from grundy.render.output import check_writable
+
+    check_writable(svg)
+    p = parse_spec(poset)
+    check_drawable(p)
+    fam = coin_turning.family(turning).name
+    vals = coin_turning.values(p, turning)
+    path = write_hasse_svg(svg, p, vals, title=f"{fam} on {p.name}", labels=labels)
+    data = {"poset": p.name, "turning": fam, "elements": len(p), "svg": str(path)}
+    emit(data, as_json, lambda: console.print(f"wrote {path} ({len(p)} elements)"))

@@ -1,0 +1,124 @@
+"""`grundy poset ruler-set-partitions|ruler-asm|ideal-asm|ruler-subspaces`: tables of paper 004.
+
+- ruler-set-partitions: h(n) of 004 Table 4 (ruler on Π_n), extended;
+- ruler-asm: ḡ(r, s) of 004 Table 3 (ruler on A_n by rank r and z = s), extended;
+- ideal-asm: 004 Theorem 1.1 (order-ideal game on A_n) checked against direct computation;
+- ruler-subspaces: g_q(d) on B_n(q) by the dimension recursion 004 (5.7).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+from rich.table import Table
+
+from grundy.cli.common import JsonOption, console, emit, parse_range, progress_bar
+from grundy.cli.poset import poset_app
+from grundy.games.asm_ruler import asm_ruler_table
+from grundy.games.coin_turning_tables import (
+    check_theorem_1_1,
+    set_partition_ruler,
+    subspace_ruler_recursion,
+)
+
+CheckpointOption = Annotated[
+    Optional[Path],  # noqa: UP045  (typer reads the annotation at run time)
+    typer.Option(
+        "--checkpoint",
+        metavar="FILE",
+        help="Resume from FILE if it exists and rewrite it (atomically) after each n.",
+    ),
+]
+
+
+@poset_app.command("ruler-set-partitions")
+def ruler_set_partitions(
+    n: Annotated[str, typer.Option("--n", help="Range A..B (or one N) of n ≥ 1.")] = "1..17",
+    checkpoint: CheckpointOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """h(n): ruler value of the one-block partition of Π_n (004 Table 4, Theorem 6.1)."""
+    sizes = parse_range(n, "--n")
+    if sizes.start < 1:
+        raise ValueError("--n must start at 1 or more: h(n) is defined for n ≥ 1")
+    with progress_bar("h(n)", sizes.stop - 1) as advance:
+        h = set_partition_ruler(
+            sizes.stop - 1, progress=lambda k, v: advance(1), checkpoint=checkpoint
+        )
+    rows = {k: h[k - 1] for k in sizes}
+    data = {"table": "set-partition-ruler", "h": {str(k): v for k, v in rows.items()}}
+
+    def show() -> None:
+        table = Table("n", "h(n)", title="Ruler on Π_n: h(n) (004 Table 4)")
+        for k, v in rows.items():
+            table.add_row(str(k), str(v))
+        console.print(table)
+
+    emit(data, as_json, show)
+
+
+@poset_app.command("ruler-asm")
+def ruler_asm(
+    n: Annotated[int, typer.Option("--n", help="A_n: ranks 0..n-2.")] = 12,
+    as_json: JsonOption = False,
+) -> None:
+    """ḡ(r, s): ruler on the ASM poset A_n by rank r and z = s (004 Table 3, Prop. 6.1)."""
+    with progress_bar("ranks", max(n - 1, 0)) as advance:
+        table = asm_ruler_table(n, progress=lambda r, top: advance(1))
+    top = n - 2
+    rows = [[table[(r, s)] for s in range(r + 1)] for r in range(top + 1)]
+    data = {"table": "asm-ruler", "n": n, "rows": rows}
+
+    def show() -> None:
+        out = Table("r \\ s", *[str(s) for s in range(top + 1)], title=f"Ruler on A_{n}: ḡ(r, s)")
+        for r, row in enumerate(rows):
+            out.add_row(str(r), *[str(v) for v in row], *[""] * (top - r))
+        console.print(out)
+
+    emit(data, as_json, show)
+
+
+@poset_app.command("ideal-asm")
+def ideal_asm(
+    n: Annotated[str, typer.Option("--n", help="Range A..B (or one N) of n ≥ 2.")] = "2..12",
+    as_json: JsonOption = False,
+) -> None:
+    """Check 004 Theorem 1.1 (order-ideal game on A_n) by direct computation."""
+    sizes = parse_range(n, "--n")
+    results = []
+    with progress_bar("A_n", len(sizes)) as advance:
+        for k in sizes:
+            results.append(check_theorem_1_1(k))
+            advance(1)
+    data = {"theorem": "004 Theorem 1.1", "holds": all(r["holds"] for r in results)}
+    data["results"] = results
+
+    def show() -> None:
+        out = Table("n", "elements", "value 1", "mismatches", title="004 Theorem 1.1 on A_n")
+        for r in results:
+            out.add_row(*(str(r[k]) for k in ("n", "elements", "ones", "mismatches")))
+        console.print(out)
+        console.print("holds" if data["holds"] else "[red]FAILS[/red]")
+
+    emit(data, as_json, show)
+
+
+@poset_app.command("ruler-subspaces")
+def ruler_subspaces(
+    d: Annotated[int, typer.Option("--d", help="Largest dimension.")] = 20,
+    q: Annotated[int, typer.Option("--q", help="A prime power.")] = 2,
+    as_json: JsonOption = False,
+) -> None:
+    """g_q(0..d): ruler on B_n(q) by dimension, by the recursion 004 (5.7)."""
+    g = subspace_ruler_recursion(d, q)
+    data = {"table": "subspace-ruler", "q": q, "g": g}
+
+    def show() -> None:
+        out = Table("d", "g_q(d)", title=f"Ruler on B_n({q}) by dimension (004 (5.7))")
+        for k, v in enumerate(g):
+            out.add_row(str(k), str(v))
+        console.print(out)
+
+    emit(data, as_json, show)

@@ -1,0 +1,828 @@
+"""Nim on Boolean matrices (paper 003, Curran–Locke–Low), ruleset ``matrix``.
+
+Rules (003 §2): a position is a 0/1 matrix; a move removes one *nonzero*
+line (row or column).  Lines that become all-zero vanish (003 Remark 1), so a
+matrix without 1s is terminal.  Row and column permutations and transposition
+give equivalent games (003 Remark 2).
+
+What this module provides:
+
+* `BoolMatrix` — the immutable, hashable position (rows stored as bitmasks)
+  and `parse_matrix`, which reads ``"101;011;110"``, nested lists, numpy
+  arrays, or a file of 0/1 rows, with errors naming the row and the symbol.
+* `canonical_form` — one representative per class under row/column
+  permutations and transposition: Ferrers matrices via their partition
+  min(λ, λ′); matrices with a side of at most `BRUTE_FORCE_SIDE` lines by
+  brute force over the permutations of that side; everything else by nauty's
+  canonical labelling of the row–column bipartite graph (pynauty).
+* `components` — the connected components of the row–column graph.  In
+  normal play the value of a position is the nim-sum of its components'
+  values, and identical components cancel in pairs.  (Misère play does not
+  split this way; misère positions are searched whole.)
+* `ferrers_partition` — a matrix whose rows, sorted by size, form a chain
+  of subsets is the Ferrers diagram of its row sums λ, and the game on it is
+  Column-Row on λ (002; 003 §2 "U_n"), so such components go to the ``cr``
+  ruleset when it is registered.
+* `subset_values` — a vectorised (numpy) exhaustive table of the values of
+  all 2^(m+n) sub-positions of a small matrix, used for components without
+  exploitable symmetry.
+
+`MatrixRules(symmetry=False)` is the plain reference (no canonical forms,
+no splitting, no fast value); tests compare every fast path against the
+generic `Solver` on it.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+from collections import Counter
+from collections.abc import Iterable, Iterator, Sequence
+from pathlib import Path
+from typing import Any, NamedTuple
+
+import numpy as np
+
+from grundy.game import Ruleset, get_ruleset, register
+from grundy.game import value as game_value
+from grundy.nim import add as nim_add
+from grundy.nim import mex
+from grundy.partition import Partition
+
+__all__ = [
+    "BRUTE_FORCE_SIDE",
+    "MATRIX",
+    "PLAIN_MATRIX",
+    "SUBSET_TABLE_MAX_LINES",
+    "BoolMatrix",
+    "MatrixMove",
+    "MatrixRules",
+    "canonical_form",
+    "components",
+    "ferrers_matrix",
+    "ferrers_partition",
+    "parse_matrix",
+    "subset_values",
+]
+
+#: Matrices whose smaller side has at most this many lines are canonicalised
+#: by brute force over that side's permutations (≤ 3! = 6 orders, each
+#: followed by sorting the columns); larger ones by nauty.
+BRUTE_FORCE_SIDE = 3
+
+#: Largest number of lines (rows + columns) for which `subset_values` builds
+#: its table of 2^lines bytes (2^26 bytes = 64 MiB).
+SUBSET_TABLE_MAX_LINES = 26
+
+# Relative cost of one memoised Python search step (per line) against one
+# entry of the vectorised subset table; used to choose between the two.
+_SEARCH_COST_PER_LINE = 250
+
+
+# ------------------------------------------------------------------ matrices
+class BoolMatrix:
+    """An immutable m×n 0/1 matrix.
+
+    Row i (0-based) is stored as an int whose bit j is the entry in column j,
+    so column 1 of the text form is bit 0.  Equal matrices (same shape, same
+    entries, same order) compare and hash equal; see `canonical_form` for
+    equality up to permutations and transposition.
+    """
+
+    __slots__ = ("_hash", "_ncols", "_rows")
+
+    def __init__(self, rows: Iterable[int] = (), ncols: int | None = None) -> None:
+        rows = tuple(rows)
+        for r in rows:
+            if not isinstance(r, int) or isinstance(r, bool) or r < 0:
+                raise TypeError(f"a row is a non-negative int bitmask, got {r!r}")
+        width = max((r.bit_length() for r in rows), default=0)
+        if ncols is None:
+            ncols = width
+        elif not isinstance(ncols, int) or ncols < width:
+            raise ValueError(f"ncols={ncols!r} is too small for rows needing {width} columns")
+        self._rows = rows
+        self._ncols = ncols
+        self._hash = hash((rows, ncols))
+
+    @classmethod
+    def _raw(cls, rows: tuple[int, ...], ncols: int) -> BoolMatrix:
+        """Build without checks (internal: rows must be valid bitmasks below 2^ncols)."""
+        self = cls.__new__(cls)
+        self._rows = rows
+        self._ncols = ncols
+        self._hash = hash((rows, ncols))
+        return self
+
+    # ------------------------------------------------------------ shape/data
+    @property
+    def rows(self) -> tuple[int, ...]:
+        """The rows as bitmasks (bit j = column j, 0-based)."""
+        return self._rows
+
+    @property
+    def nrows(self) -> int:
+        return len(self._rows)
+
+    @property
+    def ncols(self) -> int:
+        return self._ncols
+
+    @property
+    def shape(self) -> tuple[int, int]:
+        return len(self._rows), self._ncols
+
+    @property
+    def lines(self) -> int:
+        """Number of lines, rows plus columns."""
+        return len(self._rows) + self._ncols
+
+    def columns(self) -> tuple[int, ...]:
+        """The columns as bitmasks over the rows (bit i = row i)."""
+        cols = [0] * self._ncols
+        for i, r in enumerate(self._rows):
+            for j in _bits(r):
+                cols[j] |= 1 << i
+        return tuple(cols)
+
+    def entry(self, i: int, j: int) -> int:
+        """The entry in row i, column j (both 0-based)."""
+        return (self._rows[i] >> j) & 1
+
+    def weight(self) -> int:
+        """Number of 1s (003 Definition 1, the game weight)."""
+        return sum(r.bit_count() for r in self._rows)
+
+    def row_sums(self) -> list[int]:
+        return [r.bit_count() for r in self._rows]
+
+    def column_sums(self) -> list[int]:
+        return [c.bit_count() for c in self.columns()]
+
+    def is_zero(self) -> bool:
+        """True when the matrix has no 1 (a terminal position)."""
+        return not any(self._rows)
+
+    def to_lists(self) -> list[list[int]]:
+        return [[(r >> j) & 1 for j in range(self._ncols)] for r in self._rows]
+
+    # ------------------------------------------------------------ operations
+    def transpose(self) -> BoolMatrix:
+        return BoolMatrix(self.columns(), len(self._rows))
+
+    def delete_row(self, i: int) -> BoolMatrix:
+        """The matrix without row i (0-based); zero lines are kept."""
+        return BoolMatrix(self._rows[:i] + self._rows[i + 1 :], self._ncols)
+
+    def delete_column(self, j: int) -> BoolMatrix:
+        """The matrix without column j (0-based); zero lines are kept."""
+        low = (1 << j) - 1
+        return BoolMatrix(((r & low) | ((r >> (j + 1)) << j) for r in self._rows), self._ncols - 1)
+
+    def without_zero_lines(self) -> BoolMatrix:
+        """The same game with every all-zero row and column deleted (003 Remark 1)."""
+        rows = [r for r in self._rows if r]
+        used = 0
+        for r in rows:
+            used |= r
+        if len(rows) == len(self._rows) and used == (1 << self._ncols) - 1:
+            return self
+        return BoolMatrix(_compress(rows, used), used.bit_count())
+
+    def submatrix(self, row_indices: Sequence[int], column_mask: int) -> BoolMatrix:
+        """The rows `row_indices` (0-based) restricted to the columns in `column_mask`."""
+        return BoolMatrix(
+            _compress([self._rows[i] for i in row_indices], column_mask), column_mask.bit_count()
+        )
+
+    # ------------------------------------------------------------- protocol
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, BoolMatrix):
+            return NotImplemented
+        return self._ncols == other._ncols and self._rows == other._rows
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def sort_key(self) -> tuple[int, int, tuple[int, ...]]:
+        return (len(self._rows), self._ncols, self._rows)
+
+    def __lt__(self, other: BoolMatrix) -> bool:
+        return self.sort_key() < other.sort_key()
+
+    def __str__(self) -> str:
+        """Rows of digits joined by ';' (parseable); "[]" for a matrix with no entries."""
+        if not self._rows or not self._ncols:
+            return "[]"
+        return ";".join(
+            "".join("1" if (r >> j) & 1 else "0" for j in range(self._ncols)) for r in self._rows
+        )
+
+    def __repr__(self) -> str:
+        return f"BoolMatrix({str(self)!r})"
+
+
+def _bits(x: int) -> Iterator[int]:
+    """Indices of the set bits of x, increasing."""
+    while x:
+        low = x & -x
+        yield low.bit_length() - 1
+        x ^= low
+
+
+def _compress(rows: Iterable[int], mask: int) -> list[int]:
+    """Keep only the bits of `mask` in each row, packed to positions 0, 1, …."""
+    keep = list(_bits(mask))
+    if mask == (1 << len(keep)) - 1:
+        return [r & mask for r in rows]
+    return [sum(1 << k for k, j in enumerate(keep) if (r >> j) & 1) for r in rows]
+
+
+def ferrers_matrix(partition: Partition | Iterable[int] | str) -> BoolMatrix:
+    """The Ferrers matrix of λ: row i holds λ_i ones, left-justified (003 Definition 4 mirrored)."""
+    lam = Partition.coerce(partition)
+    return BoolMatrix(((1 << p) - 1 for p in lam.parts()), lam.largest)
+
+
+# ------------------------------------------------------------------- parsing
+_LITERAL_CHARS = frozenset("01;,\t\r\n []")
+
+
+def parse_matrix(spec: Any) -> BoolMatrix:
+    """Read a 0/1 matrix from text, nested sequences, a numpy array or a file.
+
+    * text: rows separated by ``;`` or newlines, entries ``0``/``1`` with or
+      without spaces or commas between them, e.g. ``"101;011;110"`` or
+      ``"1 0 1; 0 1 1"``;
+    * a path (`str` naming an existing file, or a `os.PathLike`): one row per
+      line in the same syntax; blank lines and lines starting with ``#`` are
+      skipped.  A string made only of 0, 1, separators and spaces is always
+      read as a matrix, never as a file name;
+    * nested sequences of 0/1 (ints or bools), or of row strings;
+    * a 2-D numpy array of 0/1 (bool or integer dtype);
+    * a `BoolMatrix` (returned unchanged).
+
+    Ragged rows, empty input or rows, and symbols other than 0 and 1 are
+    ValueErrors naming the row (and file line) and the symbol.  The matrix
+    is kept exactly as given (zero lines included), so moves are numbered as
+    in the input.
+    """
+    if isinstance(spec, BoolMatrix):
+        return spec
+    if isinstance(spec, os.PathLike):
+        return _parse_file(Path(spec))
+    if isinstance(spec, str):
+        if not set(spec) <= _LITERAL_CHARS and os.path.isfile(spec):
+            return _parse_file(Path(spec))
+        if not set(spec) <= _LITERAL_CHARS and any(c in spec for c in "/\\.~"):
+            raise ValueError(f"{spec!r} is neither a 0/1 matrix nor an existing file")
+        return _parse_text(spec)
+    if isinstance(spec, np.ndarray):
+        return _parse_array(spec)
+    if isinstance(spec, (list, tuple)):
+        return _parse_rows(spec)
+    raise TypeError(
+        f"cannot read a 0/1 matrix from {type(spec).__name__}; give text like '101;011', "
+        "nested lists, a 2-D numpy array or a file name"
+    )
+
+
+def _parse_text(text: str) -> BoolMatrix:
+    body = text.strip()
+    if not body:
+        raise ValueError("empty matrix: give rows like '101;011;110'")
+    pieces = [p for p in (s.strip() for s in body.replace("\n", ";").split(";"))]
+    if pieces and not pieces[-1] and len(pieces) > 1:
+        pieces.pop()  # one trailing separator is harmless
+    rows = [_parse_row_text(p, f"row {k}") for k, p in enumerate(pieces, 1)]
+    return _from_digit_rows(rows, [f"row {k}" for k in range(1, len(rows) + 1)])
+
+
+def _parse_file(path: Path) -> BoolMatrix:
+    try:
+        text = path.read_text()
+    except UnicodeDecodeError:
+        raise ValueError(f"{path}: not a text file of 0/1 rows") from None
+    rows, names = [], []
+    for number, line in enumerate(text.splitlines(), 1):
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        name = f"{path}: line {number}"
+        rows.append(_parse_row_text(line, name))
+        names.append(name)
+    if not rows:
+        raise ValueError(f"{path}: empty matrix (no rows of 0/1)")
+    return _from_digit_rows(rows, names)
+
+
+def _parse_row_text(text: str, name: str) -> list[int]:
+    digits = []
+    for position, ch in enumerate(text, 1):
+        if ch in "01":
+            digits.append(int(ch))
+        elif ch in " \t,":
+            continue
+        else:
+            raise ValueError(f"{name}: symbol {ch!r} (character {position}) is not 0 or 1")
+    if not digits:
+        raise ValueError(f"{name} is empty")
+    return digits
+
+
+def _parse_rows(spec: Sequence[Any]) -> BoolMatrix:
+    if not spec:
+        raise ValueError("empty matrix: no rows")
+    rows = []
+    for k, row in enumerate(spec, 1):
+        if isinstance(row, str):
+            rows.append(_parse_row_text(row, f"row {k}"))
+            continue
+        if isinstance(row, np.ndarray):
+            row = row.tolist()
+        if not isinstance(row, (list, tuple)):
+            raise TypeError(f"row {k} is a {type(row).__name__}, not a sequence of 0/1")
+        digits = []
+        for j, x in enumerate(row, 1):
+            if isinstance(x, (bool, np.bool_)) or (
+                isinstance(x, (int, np.integer)) and x in (0, 1)
+            ):
+                digits.append(int(x))
+            else:
+                raise ValueError(f"row {k}, column {j}: {x!r} is not 0 or 1")
+        if not digits:
+            raise ValueError(f"row {k} is empty")
+        rows.append(digits)
+    return _from_digit_rows(rows, [f"row {k}" for k in range(1, len(rows) + 1)])
+
+
+def _parse_array(array: np.ndarray) -> BoolMatrix:
+    if array.ndim != 2:
+        raise ValueError(f"expected a 2-D array of 0/1, got {array.ndim} dimension(s)")
+    if array.size == 0:
+        raise ValueError(f"empty matrix: array of shape {array.shape}")
+    if array.dtype != np.bool_ and not np.issubdtype(array.dtype, np.integer):
+        raise ValueError(f"expected a 0/1 array of bool or integer dtype, got {array.dtype}")
+    bad = np.argwhere((array != 0) & (array != 1))
+    if bad.size:
+        i, j = (int(x) for x in bad[0])
+        raise ValueError(f"row {i + 1}, column {j + 1}: {array[i, j]!r} is not 0 or 1")
+    return _parse_rows(array.astype(np.int8).tolist())
+
+
+def _from_digit_rows(rows: list[list[int]], names: list[str]) -> BoolMatrix:
+    width = len(rows[0])
+    for name, row in zip(names, rows, strict=True):
+        if len(row) != width:
+            raise ValueError(
+                f"ragged matrix: {name} has {len(row)} entries but {names[0]} has {width}"
+            )
+    return BoolMatrix((sum(d << j for j, d in enumerate(row)) for row in rows), width)
+
+
+# ----------------------------------------------------------------- structure
+def _component_line_sets(rows: Sequence[int]) -> list[tuple[list[int], int]]:
+    """Connected components of the row–column graph as (row indices, column mask).
+
+    Zero rows are skipped; every column of a component's mask meets one of its rows.
+    """
+    left = [i for i, r in enumerate(rows) if r]
+    found = []
+    while left:
+        members = [left[0]]
+        cols = rows[left[0]]
+        rest = left[1:]
+        grown = True
+        while grown:
+            grown = False
+            keep = []
+            for i in rest:
+                if rows[i] & cols:
+                    members.append(i)
+                    cols |= rows[i]
+                    grown = True
+                else:
+                    keep.append(i)
+            rest = keep
+        members.sort()
+        found.append((members, cols))
+        left = rest
+    return found
+
+
+def components(matrix: BoolMatrix) -> list[BoolMatrix]:
+    """The connected components of the row–column bipartite graph, zero lines dropped.
+
+    Each component keeps the relative order of its rows and columns.  In
+    normal play the value of a matrix is the nim-sum of the values of its
+    components (Sprague–Grundy theorem; 003 §1 on sums of games).
+    """
+    return [matrix.submatrix(rows, cols) for rows, cols in _component_line_sets(matrix.rows)]
+
+
+def ferrers_partition(matrix: BoolMatrix) -> Partition | None:
+    """λ (the row sums) when the matrix is a Ferrers matrix up to permutations, else None.
+
+    A matrix is Ferrers when its nonzero rows, sorted by their number of 1s,
+    form a chain of subsets; it then plays as Column-Row on λ (002, 003 §2).
+    The test is invariant under transposition (rows form a chain exactly when
+    columns do).  The zero matrix gives the empty partition.
+    """
+    rows = sorted((r for r in matrix.rows if r), key=int.bit_count, reverse=True)
+    for bigger, smaller in itertools.pairwise(rows):
+        if smaller & ~bigger:
+            return None
+    return Partition(r.bit_count() for r in rows)
+
+
+# ------------------------------------------------------------ canonical form
+def canonical_form(matrix: BoolMatrix) -> BoolMatrix:
+    """The representative of `matrix` under row/column permutations and transposition.
+
+    Zero lines are dropped first (003 Remark 1).  Two matrices get the same
+    form exactly when one is obtained from the other by permuting rows,
+    permuting columns and possibly transposing (003 Remark 2).  Which method
+    is used depends only on isomorphism invariants, so the form is well defined:
+
+    * Ferrers matrices: the Ferrers matrix of min(λ, λ′) (by runs);
+    * smaller side ≤ `BRUTE_FORCE_SIDE`: the least sorted column list over
+      all orders of the smaller side (and both orientations when square);
+    * otherwise: nauty's canonical labelling (pynauty) of the bipartite
+      row–column graph — uncoloured when the matrix is connected (its
+      bipartition is then unique, so transposition is covered by one call),
+      else with rows and columns as colour classes, in both orientations
+      when square, keeping the smaller result.
+    """
+    m = matrix.without_zero_lines()
+    if m.is_zero():
+        return _EMPTY
+    lam = ferrers_partition(m)
+    if lam is not None:
+        conj = lam.conjugate()
+        return ferrers_matrix(lam if lam.runs <= conj.runs else conj)
+    nrows, ncols = m.shape
+    if min(nrows, ncols) <= BRUTE_FORCE_SIDE:
+        return _canonical_brute_force(m)
+    return _canonical_nauty(m)
+
+
+_EMPTY = BoolMatrix((), 0)
+
+
+def _orientations(m: BoolMatrix) -> list[BoolMatrix]:
+    """The orientations to try, each with no more rows than columns."""
+    if m.nrows < m.ncols:
+        return [m]
+    if m.nrows > m.ncols:
+        return [m.transpose()]
+    return [m, m.transpose()]
+
+
+_PERMUTATION_TABLES: dict[int, list[list[int]]] = {}
+
+
+def _permutation_tables(s: int) -> list[list[int]]:
+    """For each order of s rows, the map of s-bit column vectors it induces."""
+    tables = _PERMUTATION_TABLES.get(s)
+    if tables is None:
+        tables = _PERMUTATION_TABLES[s] = [
+            [sum(((v >> i) & 1) << perm[i] for i in range(s)) for v in range(1 << s)]
+            for perm in itertools.permutations(range(s))
+        ]
+    return tables
+
+
+def _canonical_brute_force(m: BoolMatrix) -> BoolMatrix:
+    """Least sorted column list over all orders of the smaller side (both ways if square)."""
+    best: tuple[int, ...] | None = None
+    for oriented in _orientations(m):
+        cols = oriented.columns()
+        for table in _permutation_tables(oriented.nrows):
+            key = tuple(sorted(map(table.__getitem__, cols)))
+            if best is None or key < best:
+                best = key
+    assert best is not None
+    s = min(m.shape)
+    return BoolMatrix._raw(
+        tuple(sum(((c >> i) & 1) << j for j, c in enumerate(best)) for i in range(s)), len(best)
+    )
+
+
+def _canonical_nauty(m: BoolMatrix) -> BoolMatrix:
+    """nauty's canonical labelling of the row–column graph (pynauty).
+
+    A connected bipartite graph has only one bipartition, so for a connected
+    matrix one uncoloured labelling covers transposition too: the side of the
+    first canonical vertex becomes the rows.  A disconnected matrix is
+    labelled with rows and columns as colour classes, in both orientations
+    when square, and the smaller result is kept.
+    """
+    import pynauty
+
+    nrows, ncols = m.shape
+    rows = m.rows
+    adjacency = {i: [nrows + j for j in _bits(r)] for i, r in enumerate(rows)}
+    if len(_component_line_sets(rows)) == 1:
+        graph = pynauty.Graph(nrows + ncols, adjacency_dict=adjacency)
+        label = pynauty.canon_label(graph)  # label[k] = vertex placed at position k
+        if label[0] >= nrows:
+            m = m.transpose()
+            nrows, ncols, rows = ncols, nrows, m.rows
+            label = [v - ncols if v >= ncols else v + nrows for v in label]
+        return _relabelled(rows, nrows, ncols, label)
+    forms = []
+    for oriented in _orientations(m):
+        nrows, ncols, rows = oriented.nrows, oriented.ncols, oriented.rows
+        adjacency = {i: [nrows + j for j in _bits(r)] for i, r in enumerate(rows)}
+        graph = pynauty.Graph(
+            nrows + ncols,
+            adjacency_dict=adjacency,
+            vertex_coloring=[set(range(nrows)), set(range(nrows, nrows + ncols))],
+        )
+        forms.append(_relabelled(rows, nrows, ncols, pynauty.canon_label(graph)))
+    return min(forms)
+
+
+def _relabelled(rows: Sequence[int], nrows: int, ncols: int, label: Sequence[int]) -> BoolMatrix:
+    """The matrix with rows and columns in the order they appear in `label`.
+
+    Vertices 0..nrows-1 of the labelled graph are the rows, nrows.. the columns.
+    """
+    row_order = [v for v in label if v < nrows]
+    new_col = [0] * ncols
+    for k, v in enumerate(w for w in label if w >= nrows):
+        new_col[v - nrows] = 1 << k
+    return BoolMatrix._raw(tuple(sum(new_col[j] for j in _bits(rows[i])) for i in row_order), ncols)
+
+
+def _cancel_pairs(keys: Iterable[BoolMatrix]) -> list[BoolMatrix]:
+    """Keep each key as often as its multiplicity mod 2 (G + G = 0 in normal play)."""
+    return sorted(k for k, c in Counter(keys).items() if c % 2)
+
+
+# -------------------------------------------------- vectorised subset table
+def subset_values(matrix: BoolMatrix, misere: bool = False) -> np.ndarray:
+    """The value of every sub-position of `matrix`, as a uint8 array of length 2^(m+n).
+
+    Entry s is the (misère, if asked) value of the position keeping the rows i
+    with bit i of s set and the columns j with bit m+j set (zero lines are
+    inert, so states with zero lines get the value of the same matrix without
+    them).  Computed level by level in the number of kept lines, each level
+    vectorised over all its states; exhaustive and exact.  Limited to
+    `SUBSET_TABLE_MAX_LINES` lines.
+    """
+    nrows, ncols = matrix.shape
+    nlines = nrows + ncols
+    if nlines > SUBSET_TABLE_MAX_LINES:
+        raise ValueError(
+            f"subset table of a {nrows}x{ncols} matrix needs 2^{nlines} entries; "
+            f"at most {SUBSET_TABLE_MAX_LINES} lines are supported"
+        )
+    # A line can be removed when it is kept and still meets a kept line.
+    lines = [(i, r << nrows) for i, r in enumerate(matrix.rows)]
+    lines += [(nrows + j, c) for j, c in enumerate(matrix.columns())]
+    popcount = np.zeros(1, dtype=np.uint8)
+    for _ in range(nlines):
+        popcount = np.concatenate([popcount, popcount + 1])
+    values = np.zeros(1 << nlines, dtype=np.uint8)
+    values[0] = 1 if misere else 0
+    bit_of = np.left_shift(np.uint32(1), np.arange(32, dtype=np.uint32))
+    bit_of = np.concatenate([bit_of, np.zeros(1, dtype=np.uint32)])  # index 32: no bit
+    for level in range(1, nlines + 1):
+        states = np.flatnonzero(popcount == level).astype(np.int32)
+        seen = np.zeros(states.shape[0], dtype=np.uint32)
+        for bit, meets in lines:
+            flag = 1 << bit
+            legal = (states & flag) != 0
+            legal &= (states & meets) != 0
+            child_values = np.take(values, states ^ flag)
+            child_values[~legal] = 32
+            seen |= np.take(bit_of, child_values)
+        lowest_missing = ~seen & (seen + np.uint32(1))
+        level_values = np.log2(lowest_missing).astype(np.uint8)
+        if misere:
+            level_values[seen == 0] = 1
+        values[states] = level_values
+    return values
+
+
+def _full_state(matrix: BoolMatrix) -> int:
+    return (1 << matrix.lines) - 1
+
+
+def _search_estimate(matrix: BoolMatrix) -> int:
+    """Upper bound on the classes a memoised search meets (identical lines interchange)."""
+    estimate = 1
+    for counts in (Counter(matrix.rows).values(), Counter(matrix.columns()).values()):
+        for c in counts:
+            estimate *= c + 1
+    return estimate
+
+
+def _prefer_table(matrix: BoolMatrix) -> bool:
+    """Whether the subset table is cheaper than a memoised search on `matrix`."""
+    n = matrix.lines
+    if n > SUBSET_TABLE_MAX_LINES:
+        return False
+    return (1 << n) <= _search_estimate(matrix) * n * _SEARCH_COST_PER_LINE
+
+
+# ------------------------------------------------------------------- ruleset
+class MatrixMove(NamedTuple):
+    """Remove row or column `index` (1-based, in the position's own numbering)."""
+
+    kind: str  # "row" or "column"
+    index: int
+
+    def __str__(self) -> str:
+        return f"{self.kind[0]}{self.index}"
+
+
+def _column_row() -> Ruleset | None:
+    """The Column-Row ruleset if it is registered (games/column_row.py), else None."""
+    try:
+        return get_ruleset("cr")
+    except ValueError:
+        return None
+
+
+class MatrixRules(Ruleset):
+    """Nim on Boolean matrices: remove a nonzero row or column (003 §2).
+
+    With ``symmetry=True`` (the registered ruleset ``matrix``) positions are
+    memoised by `canonical_form` and `fast_value` evaluates normal play as the
+    nim-sum of component values (identical components cancel), sends Ferrers
+    components to Column-Row, and uses the vectorised `subset_values` table or
+    a memoised search per component; misère play is evaluated on the whole
+    position.  With ``symmetry=False`` it is the plain game: canonical form
+    only drops zero lines and there is no fast value.
+    """
+
+    name = "matrix"
+    description = "remove a nonzero row or column of a 0/1 matrix (003)"
+
+    def __init__(self, symmetry: bool = True) -> None:
+        self.symmetry = symmetry
+        if not symmetry:
+            self.name = "matrix (plain)"
+        self._component_values: dict[BoolMatrix, int] = {}  # canonical component -> value
+        self._misere_values: dict[BoolMatrix, int] = {}  # canonical position -> misère value
+
+    # ------------------------------------------------------------- protocol
+    def parse(self, spec: Any) -> BoolMatrix:
+        return parse_matrix(spec)
+
+    def options(self, position: BoolMatrix) -> Iterator[tuple[MatrixMove, BoolMatrix]]:
+        """Remove each nonzero row, then each nonzero column; zero lines then vanish."""
+        for i, r in enumerate(position.rows):
+            if r:
+                yield MatrixMove("row", i + 1), position.delete_row(i).without_zero_lines()
+        for j, c in enumerate(position.columns()):
+            if c:
+                yield MatrixMove("column", j + 1), position.delete_column(j).without_zero_lines()
+
+    def canonical(self, position: BoolMatrix) -> BoolMatrix:
+        if self.symmetry:
+            return canonical_form(position)
+        return position.without_zero_lines()
+
+    def format_position(self, position: BoolMatrix) -> str:
+        return str(position)
+
+    def format_move(self, move: MatrixMove) -> str:
+        return f"remove {move.kind} {move.index}"
+
+    def fast_value(self, position: BoolMatrix, misere: bool = False) -> int | None:
+        if not self.symmetry:
+            return None
+        if misere:
+            return self._misere_value(position)
+        return self.component_value_sum(position)
+
+    def clear(self) -> None:
+        """Forget the memoised component and misère values."""
+        self._component_values.clear()
+        self._misere_values.clear()
+
+    # ---------------------------------------------------------- normal play
+    def component_value_sum(self, position: BoolMatrix) -> int:
+        """Normal-play value: nim-sum over the components left after pairs cancel."""
+        keys = _cancel_pairs(canonical_form(c) for c in components(position))
+        total = 0
+        for key in keys:
+            total ^= self.component_value(key)
+        return total
+
+    def component_value(self, component: BoolMatrix) -> int:
+        """Normal-play value of one connected component (any form; canonicalised here)."""
+        key = canonical_form(component)
+        memo = self._component_values
+        if key in memo:
+            return memo[key]
+        cr = _column_row()
+        expansions: dict[BoolMatrix, list[list[BoolMatrix]]] = {}
+        stack = [key]
+        while stack:
+            node = stack[-1]
+            if node in memo:
+                stack.pop()
+                continue
+            children = expansions.get(node)
+            if children is None:
+                direct = self._direct_value(node, cr)
+                if direct is not None:
+                    memo[node] = direct
+                    stack.pop()
+                    continue
+                children = expansions[node] = self._child_keys(node)
+            pending = [k for child in children for k in child if k not in memo]
+            if pending:
+                stack.extend(dict.fromkeys(pending))
+                continue
+            memo[node] = mex(nim_add(*(memo[k] for k in child)) for child in children)
+            del expansions[node]
+            stack.pop()
+        return memo[key]
+
+    def _direct_value(self, node: BoolMatrix, cr: Ruleset | None) -> int | None:
+        """A component's value without expanding it, or None."""
+        if node.is_zero():
+            return 0
+        if cr is not None:
+            lam = ferrers_partition(node)
+            if lam is not None:
+                return game_value(cr, lam)
+        elif ferrers_partition(node) is not None:
+            return None  # few sub-positions: the memoised search is cheap
+        if _prefer_table(node):
+            table = subset_values(node)
+            self._remember_children(node, table)
+            return int(table[_full_state(node)])
+        return None
+
+    def _remember_children(self, node: BoolMatrix, table: np.ndarray) -> None:
+        """Store the component values of every option of `node` read off its table.
+
+        Every line of a canonical component is nonzero, so every line is a move.
+        """
+        nrows = node.nrows
+        full = _full_state(node)
+        for bit in range(node.lines):
+            state = full ^ (1 << bit)
+            row_ids = [i for i in range(nrows) if (state >> i) & 1]
+            col_mask = state >> nrows
+            masked = [node.rows[i] & col_mask for i in row_ids]
+            for members, cols in _component_line_sets(masked):
+                sub = [row_ids[k] for k in members]
+                sub_state = sum(1 << i for i in sub) | (cols << nrows)
+                key = canonical_form(node.submatrix(sub, cols))
+                self._component_values.setdefault(key, int(table[sub_state]))
+
+    def _child_keys(self, node: BoolMatrix) -> list[list[BoolMatrix]]:
+        """For each distinct option, its canonical components after pairs cancel."""
+        seen_rows: set[int] = set()
+        seen_cols: set[int] = set()
+        result = []
+        cols = node.columns()
+        for move, child in self.options(node):
+            line = node.rows[move.index - 1] if move.kind == "row" else cols[move.index - 1]
+            seen = seen_rows if move.kind == "row" else seen_cols
+            if line in seen:
+                continue  # identical lines give isomorphic options
+            seen.add(line)
+            result.append(_cancel_pairs(canonical_form(c) for c in components(child)))
+        return result
+
+    # ---------------------------------------------------------- misère play
+    def _misere_value(self, position: BoolMatrix) -> int | None:
+        """Misère value of the whole position, or None to leave it to the generic solver.
+
+        Misère values do not add over components, so only whole positions are
+        evaluated: Ferrers positions by Column-Row's misère value, positions
+        without exploitable symmetry by the misère subset table.
+        """
+        m = position.without_zero_lines()
+        if m.is_zero():
+            return 1
+        cr = _column_row()
+        if cr is not None:
+            lam = ferrers_partition(m)
+            if lam is not None:
+                return game_value(cr, lam, misere=True)
+        key = canonical_form(m)
+        if key in self._misere_values:
+            return self._misere_values[key]
+        if not _prefer_table(key):
+            return None
+        table = subset_values(key, misere=True)
+        full = _full_state(key)
+        for move, child in self.options(key):
+            bit = move.index - 1 if move.kind == "row" else key.nrows + move.index - 1
+            self._misere_values.setdefault(canonical_form(child), int(table[full ^ (1 << bit)]))
+        self._misere_values[key] = int(table[full])
+        return self._misere_values[key]
+
+
+MATRIX = register(MatrixRules())
+#: The plain game for reference and baselines: no canonical forms, no fast value.
+PLAIN_MATRIX = MatrixRules(symmetry=False)

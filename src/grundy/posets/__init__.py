@@ -1,0 +1,94 @@
+"""Finite posets as bitsets, the posets of paper 004, and user posets.
+
+    from grundy import posets
+    P = posets.set_partitions(5)          # Π_5 under refinement (004 §3.2)
+    Q = posets.product(posets.chain(3), posets.chain(2))
+    R = posets.parse_spec("divisors:360")  # the command line's notation
+
+See `grundy.posets.core.Poset` for what a poset offers and
+`grundy.posets.families` for the element notation of each family.
+"""
+
+from __future__ import annotations
+
+import os
+
+from grundy.posets.core import (
+    Poset,
+    bits,
+    from_covers,
+    from_json,
+    from_networkx,
+    from_relations,
+    product,
+)
+from grundy.posets.families import (
+    asm,
+    chain,
+    divisors,
+    gaussian_binomial,
+    set_partitions,
+    subspaces,
+    young,
+)
+
+__all__ = [
+    "SPEC_HELP",
+    "Poset",
+    "asm",
+    "bits",
+    "chain",
+    "divisors",
+    "from_covers",
+    "from_json",
+    "from_networkx",
+    "from_relations",
+    "gaussian_binomial",
+    "parse_spec",
+    "product",
+    "set_partitions",
+    "subspaces",
+    "young",
+]
+
+SPEC_HELP = (
+    "chain:N, divisors:N, subspaces:N:Q, set-partitions:N, asm:N, young:4,2,1, "
+    "products joined by 'x' (chain:3xchain:4), or a JSON file "
+    '{"elements": [...], "covers": [[a, b], ...]} (or "relations")'
+)
+
+
+def parse_spec(spec: str) -> Poset:
+    """A poset from the command line's notation (see `SPEC_HELP`)."""
+    if not isinstance(spec, str):
+        raise TypeError(f"a poset spec is a string, got {type(spec).__name__}")
+    text = spec.strip()
+    if os.path.exists(text) or text.endswith(".json"):
+        if not os.path.exists(text):
+            raise ValueError(f"poset file {text!r} does not exist")
+        return from_json(text)
+    if "x" in text and ":" in text and not text.startswith("young:"):
+        pieces = text.split("x")
+        if len(pieces) > 1 and all(":" in p for p in pieces):
+            return product(*(parse_spec(p) for p in pieces))
+    kind, _, args = text.partition(":")
+    kind = kind.lower().replace("_", "-")
+    builders = {
+        "chain": (chain, 1),
+        "divisors": (divisors, 1),
+        "subspaces": (subspaces, 2),
+        "set-partitions": (set_partitions, 1),
+        "asm": (asm, 1),
+    }
+    if kind == "young":
+        if not args:
+            raise ValueError("young needs a partition, e.g. young:4,2,1")
+        return young(args)
+    if kind not in builders:
+        raise ValueError(f"unknown poset {spec!r}; use {SPEC_HELP}")
+    build, arity = builders[kind]
+    values = args.split(":") if args else []
+    if len(values) != arity or not all(v.strip().isdigit() for v in values):
+        example = "subspaces:3:2" if arity == 2 else f"{kind}:5"
+        raise ValueError(f"bad poset spec {spec!r}: expected e.g. {example}")
+    return build(*(int(v) for v in values))

@@ -1,0 +1,355 @@
+"""Young-diagram pictures (text, rich, SVG) and the `grundy table` command.
+
+Every number drawn is checked against a table computed here with a fresh
+generic `Solver` (000 §3.3: box (i+1, j+1) holds the value of λ[i, j]).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import xml.etree.ElementTree as ET
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from grundy.cli import main
+from grundy.game import Ruleset, Solver, get_ruleset, register
+from grundy.partition import Partition
+from grundy.render import (
+    check_drawable,
+    outside_cells,
+    outside_value,
+    table_rich,
+    table_svg,
+    table_text,
+    write_text_atomic,
+    write_young_svg,
+    young_svg,
+    young_table,
+    young_text,
+)
+from grundy.render.young import MAX_SVG_BOXES, MAX_TEXT_BOXES, MAX_TEXT_COLUMNS, MAX_TEXT_ROWS
+
+FIG5 = Partition.parse("8,7,6,5^2,2,1")  # 000 Figures 4 and 5
+GAMES = [
+    ("lctr", False),
+    ("lctr", True),
+    ("downright", False),
+    ("downright", True),
+    ("cr", False),
+    ("cr", True),
+]
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def solver_table(game: str, lam: Partition, misere: bool = False) -> list[list[int]]:
+    """The reference table: a fresh Solver on every λ[i, j]."""
+    solver = Solver(get_ruleset(game))
+    return [
+        [solver.value(lam.sub(i, j), misere) for j in range(lam.part(i + 1))]
+        for i in range(lam.length)
+    ]
+
+
+def partitions_up_to(n: int) -> Iterator[Partition]:
+    """Every partition of size at most n (largest part first)."""
+
+    def rec(left: int, cap: int) -> Iterator[list[int]]:
+        yield []
+        for part in range(min(left, cap), 0, -1):
+            for rest in rec(left - part, part):
+                yield [part, *rest]
+
+    return (Partition(parts) for parts in rec(n, n))
+
+
+def small_partitions(n: int, game: str) -> list[Partition]:
+    return [p for p in partitions_up_to(n) if p or game != "downright"]
+
+
+def grid_rows(text: str) -> list[list[int]]:
+    """Read the numbers back from a text picture drawn without outside values."""
+    rows = []
+    for line in text.splitlines():
+        if line.startswith("│"):
+            rows.append([int(x) for x in re.findall(r"-?\d+", line)])
+    return rows
+
+
+def _register_no_table_game() -> str:
+    """A registered game without a value table (Nim on one heap)."""
+
+    class HeapNim(Ruleset):
+        name = "test-render-heap"
+
+        def parse(self, spec: object) -> int:
+            return int(str(spec))
+
+        def options(self, position: int) -> Iterator[tuple[int, int]]:
+            for k in range(position):
+                yield k, k
+
+    try:
+        return get_ruleset(HeapNim.name).name
+    except ValueError:
+        return register(HeapNim()).name
+
+
+_NO_TABLE = _register_no_table_game()
+
+
+# ------------------------------------------------------------- text pictures
+def test_text_exact_small_case() -> None:
+    table = solver_table("lctr", Partition.parse("3,1"))
+    assert table == [[0, 2, 1], [1]]  # [3,1] -> {[1], [2]}; [2] -> {[], [1]}; [1] -> {[]}
+    picture = [
+        "┌───┬───┬───┐",
+        "│ 0 │ 2 │ 1 │ 0",
+        "├───┼───┴───┘",
+        "│ 1 │ 0   0",
+        "└───┘",
+        "  0",
+    ]
+    assert table_text(table, outside=0) == "\n".join(picture) + "\n"
+    assert table_text(table) == "┌───┬───┬───┐\n│ 0 │ 2 │ 1 │\n├───┼───┴───┘\n│ 1 │\n└───┘\n"
+
+
+@pytest.mark.parametrize(("game", "misere"), GAMES)
+def test_text_numbers_match_solver(game: str, misere: bool) -> None:
+    for lam in [*small_partitions(7, game), FIG5]:
+        table = solver_table(game, lam, misere)
+        text = table_text(table)
+        assert grid_rows(text) == table
+        assert all(line == line.rstrip() for line in text.splitlines())
+
+
+def test_text_outside_values_and_alignment() -> None:
+    table = [[10, 0, 3], [7]]
+    text = table_text(table, outside=5, title="t")
+    lines = text.splitlines()
+    assert lines[0] == "t"
+    assert lines[2] == "│ 10 │  0 │  3 │  5"  # right-aligned to the widest value
+    # one outside value per cell of the rim
+    outside = sum(len(re.findall(r"\b5\b", line)) for line in lines)
+    assert outside == len(outside_cells([3, 1])) == 4
+    # every box of FIG5 plus every rim cell shows a number
+    table = solver_table("lctr", FIG5)
+    numbers = re.findall(r"\d+", table_text(table, outside=0))
+    assert len(numbers) == FIG5.size + len(outside_cells([8, 7, 6, 5, 5, 2, 1]))
+
+
+def test_outside_cells() -> None:
+    assert outside_cells([]) == [(0, 0)]
+    assert outside_cells([1]) == [(0, 1), (1, 0)]
+    assert outside_cells([3, 1]) == [(0, 3), (1, 1), (1, 2), (2, 0)]
+    # each rim cell is empty, with its upper or left neighbour in the diagram
+    for lam in partitions_up_to(8):
+        shape = lam.to_list()
+        cells = set(outside_cells(shape))
+        expected = {
+            (i, j)
+            for i in range(len(shape) + 1)
+            for j in range(lam.largest + 1)
+            if not lam.contains_box(i, j)
+            and (lam.contains_box(i - 1, j) or lam.contains_box(i, j - 1) or (i, j) == (0, 0))
+        }
+        assert cells == expected
+        assert all(lam.sub(i, j).is_empty for i, j in cells)
+
+
+def test_rich_highlights_zeros() -> None:
+    table = solver_table("downright", FIG5)
+    rich = table_rich(table, title="x")
+    assert rich.plain == "x\n" + table_text(table)
+    zero_spans = [s for s in rich.spans if "green" in str(s.style)]
+    assert len(zero_spans) == sum(row.count(0) for row in table)
+    assert all(rich.plain[s.start : s.end].strip() == "0" for s in zero_spans)
+
+
+def test_empty_diagram() -> None:
+    assert table_text([]) == "(empty diagram)\n"
+    assert table_text([], outside=1) == "  1\n"
+
+
+def test_table_validation() -> None:
+    with pytest.raises(ValueError, match="weakly decrease"):
+        table_text([[1], [0, 1]])
+    with pytest.raises(ValueError, match="empty"):
+        table_text([[1], []])
+    with pytest.raises(TypeError, match="integers"):
+        table_text([[1, "x"]])
+    with pytest.raises(TypeError, match="sequence"):
+        table_svg("12")
+
+
+# ------------------------------------------------------------------ size limits
+def test_size_refusal() -> None:
+    for shape in ([MAX_TEXT_COLUMNS + 1], [1] * (MAX_TEXT_ROWS + 1), [100] * 101):
+        with pytest.raises(ValueError, match="too large to draw as text"):
+            check_drawable(shape, "text")
+        with pytest.raises(ValueError, match="too large"):
+            table_text([[0] * n for n in shape])
+    check_drawable([MAX_TEXT_COLUMNS] * (MAX_TEXT_BOXES // MAX_TEXT_COLUMNS), "text")
+    with pytest.raises(ValueError, match="too large to draw as svg"):
+        check_drawable([150] * (MAX_SVG_BOXES // 150 + 1), "svg")
+    huge = Partition.parse("1000000000000^7,999999999999^3,5^100000000000")
+    with pytest.raises(ValueError, match="100000000010 rows"):
+        check_drawable(huge, "svg")
+    with pytest.raises(ValueError, match="too large"):
+        young_text("lctr", huge)  # refused before any value is computed
+    with pytest.raises(ValueError, match="kind"):
+        check_drawable([1], "png")
+
+
+# ------------------------------------------------------------------------- SVG
+@pytest.mark.parametrize(("game", "misere"), GAMES)
+def test_svg_boxes_and_values(game: str, misere: bool) -> None:
+    for lam in [Partition.parse("3,1"), Partition.parse("4,4,2,1"), FIG5]:
+        table = solver_table(game, lam, misere)
+        rim = 1 if misere else 0
+        root = ET.fromstring(table_svg(table, outside=rim, title=f"{game} <{lam}> & co"))
+        assert root.tag == SVG + "svg"
+        rects = [e for e in root.iter(SVG + "rect") if "box" in e.get("class", "").split()]
+        texts = [e for e in root.iter(SVG + "text") if e.get("class") == "value"]
+        shaded = [e for e in rects if "p" in e.get("class", "").split()]
+        outside = [e for e in root.iter(SVG + "text") if e.get("class") == "outside"]
+        flat = [v for row in table for v in row]
+        assert len(rects) == len(texts) == lam.size
+        assert [int(e.text) for e in texts] == flat
+        assert len(shaded) == flat.count(0)
+        assert len(outside) == len(outside_cells(lam.to_list()))
+        assert all(int(e.text) == rim for e in outside)
+        assert root.find(SVG + "title").text == f"{game} <{lam}> & co"
+        # value i, j sits in the box i, j
+        for rect, text in zip(rects, texts, strict=True):
+            x, y, side = float(rect.get("x")), float(rect.get("y")), float(rect.get("width"))
+            assert x < float(text.get("x")) < x + side
+            assert y < float(text.get("y")) < y + side
+
+
+def test_young_svg_file(tmp_path: Path) -> None:
+    path = write_young_svg(tmp_path / "fig5.svg", "downright", FIG5)
+    root = ET.parse(path).getroot()
+    texts = [e for e in root.iter(SVG + "text") if e.get("class") == "value"]
+    flat = [v for row in solver_table("downright", FIG5) for v in row]
+    assert [int(e.text) for e in texts] == flat
+    assert not [e for e in root.iter(SVG + "text") if e.get("class") == "outside"]
+    assert list(tmp_path.iterdir()) == [path]
+    with pytest.raises(ValueError, match="too large to draw as svg"):
+        young_svg("lctr", "400")
+
+
+# --------------------------------------------------------- game-level functions
+@pytest.mark.parametrize(("game", "misere"), GAMES)
+def test_young_table_matches_solver(game: str, misere: bool) -> None:
+    for lam in [*small_partitions(6, game), FIG5]:
+        assert young_table(game, lam, misere) == solver_table(game, lam, misere)
+
+
+def test_young_text_titles_and_outside() -> None:
+    text = young_text("lctr", FIG5)
+    assert text.splitlines()[0] == "lctr 8,7,6,5^2,2,1 (normal play): value 0"
+    assert outside_value("lctr") == 0 and outside_value("lctr", misere=True) == 1
+    assert young_text("lctr", FIG5, outside=False) == young_text(
+        "lctr", FIG5, outside=False
+    ).splitlines()[0] + "\n" + table_text(solver_table("lctr", FIG5))
+    with pytest.raises(ValueError, match="never played on the empty partition"):
+        young_text("downright", FIG5, outside=True)
+    with pytest.raises(ValueError, match="no per-box value table"):
+        young_text(_NO_TABLE, "3,1")
+
+
+# ------------------------------------------------------------------------- CLI
+def test_cli_table_text(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["table", "downright", "8,7,6,5^2,2,1"]) == 0
+    out = capsys.readouterr().out
+    assert grid_rows(out) == solver_table("downright", FIG5)
+    assert "value 0" in out
+
+
+def test_cli_table_json(capsys: pytest.CaptureFixture[str]) -> None:
+    for game, misere in GAMES:
+        args = ["table", game, "5,3,3,1", "--json"] + (["--misere"] if misere else [])
+        assert main(args) == 0
+        data = json.loads(capsys.readouterr().out)
+        table = solver_table(game, Partition.parse("5,3,3,1"), misere)
+        assert data["game"] == game and data["misere"] is misere
+        assert data["position"] == "5,3^2,1"
+        assert data["table"] == table and data["value"] == table[0][0]
+        assert data["outside"] == ((1 if misere else 0) if game == "lctr" else None)
+    assert main(["table", "lctr", "3,1", "--json", "--no-outside"]) == 0
+    assert json.loads(capsys.readouterr().out)["outside"] is None
+    assert main(["table", "cr", "3,1", "--json", "--outside", "--misere"]) == 0
+    assert json.loads(capsys.readouterr().out)["outside"] == 1
+
+
+def test_cli_table_svg(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "t.svg"
+    assert main(["table", "lctr", "4,2", "--svg", str(path), "--misere", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["svg"] == str(path)
+    root = ET.parse(path).getroot()
+    assert len([e for e in root.iter(SVG + "text") if e.get("class") == "value"]) == 6
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["table", _NO_TABLE, "3"], "has no value table"),
+        (["table", "no-such-game", "3,1"], "unknown game"),
+        (["table", "lctr", "3,x"], "bad partition token"),
+        (["table", "downright", ""], "non-empty"),
+        (["table", "lctr", "201"], "too large to draw as text"),
+        (["table", "lctr", "1000000000000^7,999999999999^3,5^100000000000"], "too large"),
+        (["table", "lctr", "301", "--json", "--svg", "/nonexistent/x.svg"], "as svg"),
+        (["table", "lctr", "3,1", "--svg", "/nonexistent-dir/x.svg"], "does not exist"),
+        (["table", "downright", "3,1", "--outside"], "empty partition"),
+    ],
+)
+def test_cli_table_errors(
+    args: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(args) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert message in captured.err
+    assert captured.err.startswith("grundy: error: ") and captured.err.count("\n") == 1
+
+
+# ---------------------------------------------------------------- atomic writes
+def test_atomic_write_leaves_nothing_on_failure(tmp_path: Path) -> None:
+    path = tmp_path / "pic.svg"
+    write_text_atomic(path, "old")
+    with pytest.raises(UnicodeEncodeError):
+        write_text_atomic(path, "<svg>\ud800</svg>")  # fails half-way through the write
+    assert path.read_text() == "old"
+    assert [p.name for p in tmp_path.iterdir()] == ["pic.svg"]
+    fresh = tmp_path / "new.svg"
+    with pytest.raises(UnicodeEncodeError):
+        write_text_atomic(fresh, "ok\ud800")
+    assert not fresh.exists()
+    assert [p.name for p in tmp_path.iterdir()] == ["pic.svg"]
+
+
+def test_atomic_write_replace_failure(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(src: str, dst: str) -> None:
+        raise OSError("disk on fire")
+
+    monkeypatch.setattr(os, "replace", broken)
+    with pytest.raises(OSError, match="disk on fire"):
+        write_text_atomic(tmp_path / "a.svg", "<svg/>")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_atomic_write_mode_and_errors(tmp_path: Path) -> None:
+    path = write_text_atomic(tmp_path / "a.txt", "x")
+    umask = os.umask(0)
+    os.umask(umask)
+    assert path.stat().st_mode & 0o777 == 0o666 & ~umask
+    with pytest.raises(ValueError, match="does not exist"):
+        write_text_atomic(tmp_path / "missing" / "a.txt", "x")
+    with pytest.raises(ValueError, match="directory"):
+        write_text_atomic(tmp_path, "x")
