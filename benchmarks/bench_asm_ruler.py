@@ -4,7 +4,7 @@
 
 For each n: the time of `asm_ruler_table(n)` (counting by rank and z, module
 grundy.games.asm_ruler) and, while the direct method's cumulative time stays
-within --direct-budget, of `asm_ruler_direct(n)` (Lenstra's Theorem 4.1 on the
+within --direct-budget (and n ≤ --direct-max-n), of `asm_ruler_direct(n)` (Lenstra's Theorem 4.1 on the
 bitset poset `grundy.posets.asm(n)`, every interval summed element by element),
 with the check that both tables agree and their ratio.
 """
@@ -20,6 +20,7 @@ from grundy.games.asm_ruler import asm_ruler_direct, asm_ruler_table
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--direct-budget", type=float, default=120.0)
+    ap.add_argument("--direct-max-n", type=int, default=20, help="no direct run above this n")
     ap.add_argument("--sizes", default="4,6,8,10,12,14,16,20,30,40,50,60")
     args = ap.parse_args()
     sizes = [int(s) for s in args.sizes.split(",")]
@@ -30,7 +31,7 @@ def main() -> None:
         fast = asm_ruler_table(n)
         tf = time.perf_counter() - t
         size = (n + 1) * n * (n - 1) // 6
-        if spent <= args.direct_budget:
+        if spent <= args.direct_budget and n <= args.direct_max_n:
             t = time.perf_counter()
             direct = asm_ruler_direct(n)
             td = time.perf_counter() - t

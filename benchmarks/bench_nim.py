@@ -15,12 +15,12 @@ from __future__ import annotations
 import random
 import sys
 import time
-from functools import lru_cache
+from functools import cache
 
 from grundy import nim
 
 
-@lru_cache(maxsize=None)
+@cache
 def pow2_product(i: int, j: int) -> int:
     """2^i ⊗ 2^j via Fermat 2-powers."""
     common = i & j

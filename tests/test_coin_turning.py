@@ -71,7 +71,7 @@ def test_theorem_4_1_random_posets(data) -> None:
 
 def test_definitions_of_the_three_families() -> None:
     """(4.1a) evaluated naively from the turning sets of 004 Definition 4.2."""
-    for p in tiny_posets() + [posets.set_partitions(4), posets.asm(5)]:
+    for p in [*tiny_posets(), posets.set_partitions(4), posets.asm(5)]:
         for fam in FAMILIES:
             g = coin_turning.values(p, fam, use_product=False)
             for x in p:
@@ -90,7 +90,12 @@ def test_definitions_of_the_three_families() -> None:
 
 
 def test_ideal_game_lemma_4_1_and_corollary_4_1() -> None:
-    for p in (posets.divisors(360), posets.subspaces(3, 2), posets.set_partitions(5), posets.asm(6)):
+    for p in (
+        posets.divisors(360),
+        posets.subspaces(3, 2),
+        posets.set_partitions(5),
+        posets.asm(6),
+    ):
         g = coin_turning.values(p, "ideal")
         assert set(g.values()) <= {0, 1}  # Lemma 4.1
         if len(p.minimal()) == 1 and p.is_graded:  # Corollary 4.1
@@ -132,7 +137,21 @@ def test_theorem_5_1_chain() -> None:
     g = coin_turning.values(posets.chain(130), "ruler")
     assert all(g[x] == coin_turning.ruler_function(x) for x in g)
     assert [coin_turning.ruler_function(x) for x in range(1, 16)] == [
-        1, 2, 1, 4, 1, 2, 1, 8, 1, 2, 1, 4, 1, 2, 1,
+        1,
+        2,
+        1,
+        4,
+        1,
+        2,
+        1,
+        8,
+        1,
+        2,
+        1,
+        4,
+        1,
+        2,
+        1,
     ]  # 004 Table 1
 
 
@@ -156,7 +175,21 @@ def test_theorem_5_3_subspaces(n: int, q: int) -> None:
 
 def test_table_2() -> None:
     assert [coin_turning.subspace_ruler_value(d, 2) for d in range(15)] == [
-        1, 2, 1, 4, 1, 2, 1, 8, 1, 2, 1, 4, 1, 2, 1,
+        1,
+        2,
+        1,
+        4,
+        1,
+        2,
+        1,
+        8,
+        1,
+        2,
+        1,
+        4,
+        1,
+        2,
+        1,
     ]
     assert [coin_turning.subspace_ruler_value(d, 3) for d in range(15)] == [1, 2, 3] * 5
 
@@ -305,3 +338,23 @@ def test_cli(capsys, tmp_path) -> None:
         assert main(bad) == 2, bad
         err = capsys.readouterr().err
         assert err.startswith("grundy: error:") and err.count("\n") == 1
+
+
+def test_tables_agree_with_the_posets() -> None:
+    """The counting tables of 004 §6 (`coin_turning_tables`) against the ruler on the posets."""
+    h = coin_turning.set_partition_ruler(7)
+    assert h == [coin_turning.value_list(posets.set_partitions(n))[-1] for n in range(1, 8)]
+    for n in range(2, 11):
+        table = coin_turning.asm_ruler_table(n)
+        g = coin_turning.values(posets.asm(n), "ruler")
+        classes: dict[tuple[int, int], set[int]] = {}
+        for (x, y, z), v in g.items():  # 004 §6.1: g depends only on π(x, y, z)
+            classes.setdefault((n - 2 - x - y, z), set()).add(v)
+        assert {key: vals.pop() for key, vals in classes.items() if len(vals) == 1} == table
+
+
+def test_progress_callback() -> None:
+    ticks: list[int] = []
+    p = posets.set_partitions(7)
+    coin_turning.value_list(p, "ruler", progress=ticks.append)
+    assert sum(ticks) == len(p) // 256 * 256 and ticks

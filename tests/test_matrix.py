@@ -26,12 +26,12 @@ from grundy.games.matrix import (
     BoolMatrix,
     MatrixMove,
     MatrixRules,
+    SubsetTable,
     canonical_form,
     components,
     ferrers_matrix,
     ferrers_partition,
     parse_matrix,
-    subset_values,
 )
 from grundy.partition import Partition
 
@@ -296,8 +296,7 @@ def test_component_splitting_against_unsplit_search(matrix: BoolMatrix) -> None:
         split ^= PLAIN.value(part)
     assert split == PLAIN.value(matrix)
     assert MATRIX.component_value_sum(matrix) == split
-    unsplit = subset_values(matrix.without_zero_lines())[-1] if matrix.weight() else 0
-    assert unsplit == split
+    assert SubsetTable(matrix).root == split  # the whole matrix, zero lines included
 
 
 @settings(max_examples=40, deadline=None)
@@ -402,17 +401,19 @@ def test_table_prefills_options() -> None:
     assert value == PLAIN.value(a)
 
 
-def test_subset_values_table() -> None:
+def test_subset_table_every_state() -> None:
     a = parse_matrix("1011;0110;1101")
     for misere in (False, True):
-        table = subset_values(a, misere=misere)
-        assert table.shape == (1 << 7,)
-        for state in range(1 << 7):
-            rows = [i for i in range(3) if (state >> i) & 1]
-            sub = a.submatrix(rows, state >> 3)
-            assert table[state] == PLAIN.value(sub, misere=misere)
+        table = SubsetTable(a, misere=misere)
+        for row_mask in range(1 << 3):
+            for col_mask in range(1 << 4):
+                sub = a.submatrix(list(mx._bits(row_mask)), col_mask)
+                assert table.value(row_mask, col_mask) == PLAIN.value(sub, misere=misere)
+        assert table.root == PLAIN.value(a, misere=misere)
+    assert SubsetTable(BoolMatrix((), 0)).root == 0
+    assert SubsetTable(BoolMatrix((), 0), misere=True).root == 1
     with pytest.raises(ValueError, match="lines"):
-        subset_values(BoolMatrix([1] * 20, 7))
+        SubsetTable(BoolMatrix([1] * 20, 7))
 
 
 # --------------------------------------------------------------------- CLI

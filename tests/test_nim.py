@@ -149,8 +149,13 @@ def test_cli(capsys) -> None:
     assert json.loads(capsys.readouterr().out)["value"] == big ^ 7
     assert main(["nim", "pow", "5", "3", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["value"] == nim.mul(5, 5, 5)
-    for bad in (["nim", "inv", "0"], ["nim", "inv", "2", "3"], ["nim", "div", "2"],
-                ["nim", "mul", "x"], ["nim", "add", "-3"]):
+    for bad in (
+        ["nim", "inv", "0"],
+        ["nim", "inv", "2", "3"],
+        ["nim", "div", "2"],
+        ["nim", "mul", "x"],
+        ["nim", "add", "-3"],
+    ):
         assert main(bad) == 2
         err = capsys.readouterr().err
         assert err.startswith("grundy: error:") and err.count("\n") == 1

@@ -5,7 +5,7 @@ from __future__ import annotations
 import itertools
 import json
 import math
-from functools import lru_cache
+from functools import cache
 
 import networkx as nx
 import pytest
@@ -34,7 +34,9 @@ def check_invariants(p: Poset) -> None:
         (els[i], els[j])
         for i in range(n)
         for j in range(n)
-        if i != j and leq[i][j] and not any(leq[i][k] and leq[k][j] for k in range(n) if k not in (i, j))
+        if i != j
+        and leq[i][j]
+        and not any(leq[i][k] and leq[k][j] for k in range(n) if k not in (i, j))
     }
     assert set(p.covers()) == naive_covers
     for x in els:
@@ -165,7 +167,7 @@ def asm_leq(a, b) -> bool:
     return x1 >= x2 and y1 >= y2 and z1 <= z2 and x1 + y1 + z1 >= x2 + y2 + z2
 
 
-@lru_cache(maxsize=None)
+@cache
 def _count_ideals(p: Poset, rest: int) -> int:
     if not rest:
         return 1
@@ -234,7 +236,9 @@ def test_graded_agrees_with_maximal_chains() -> None:
 
 
 def test_user_posets_and_errors(tmp_path) -> None:
-    p = posets.from_relations([("a", "c"), ("b", "c"), ("b", "d")], elements=["a", "b", "c", "d", "e"])
+    p = posets.from_relations(
+        [("a", "c"), ("b", "c"), ("b", "d")], elements=["a", "b", "c", "d", "e"]
+    )
     check_invariants(p)
     assert p.minimal() == ["a", "b", "e"]
     with pytest.raises(ValueError, match="cycle"):
@@ -295,12 +299,14 @@ def test_specs(tmp_path) -> None:
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.integers(min_value=1, max_value=8).flatmap(
-    lambda n: st.tuples(
-        st.just(n),
-        st.lists(st.tuples(st.integers(0, n - 1), st.integers(0, n - 1)), max_size=14),
+@given(
+    st.integers(min_value=1, max_value=8).flatmap(
+        lambda n: st.tuples(
+            st.just(n),
+            st.lists(st.tuples(st.integers(0, n - 1), st.integers(0, n - 1)), max_size=14),
+        )
     )
-))
+)
 def test_random_relations(data) -> None:
     n, pairs = data
     pairs = [(a, b) for a, b in pairs if a < b]  # acyclic by construction

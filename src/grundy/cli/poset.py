@@ -12,7 +12,7 @@ from typing import Annotated, Any
 import typer
 from rich.table import Table
 
-from grundy.cli.common import JsonOption, app, console, emit
+from grundy.cli.common import JsonOption, app, console, emit, progress_bar
 from grundy.games import coin_turning
 from grundy.posets import SPEC_HELP, Poset, parse_spec
 
@@ -39,6 +39,14 @@ HEADS_HELP = (
 )
 
 
+def _values(p: Poset, turning: str) -> list[int]:
+    """Element values, with a progress bar on a terminal for large posets."""
+    if len(p) < 2000:
+        return coin_turning.value_list(p, turning)
+    with progress_bar(f"values on {p.name}", len(p)) as advance:
+        return coin_turning.value_list(p, turning, progress=advance)
+
+
 def _elements_of(poset: Poset, heads: list[str]) -> list[Any]:
     words = [w for h in heads for w in h.replace(";", " ").split()]
     return [poset.parse(w) for w in words]
@@ -50,7 +58,7 @@ def values_command(
 ) -> None:
     """The Grundy value of every element (004 Theorem 4.1)."""
     p = parse_spec(poset)
-    g = coin_turning.value_list(p, turning)
+    g = _values(p, turning)
     fam = coin_turning.family(turning).name
     levels = p.levels()
     data = {
@@ -88,6 +96,7 @@ def position_command(
     p = parse_spec(poset)
     chosen = _elements_of(p, heads)
     fam = coin_turning.family(turning).name
+    _values(p, turning)  # cached on the poset: the calls below reuse it
     result = coin_turning.position_value(p, chosen, turning)
     listed = coin_turning.moves(p, chosen, turning)
     if not all_moves:

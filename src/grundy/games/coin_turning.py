@@ -32,7 +32,6 @@ The closed forms of 004 §5 are here too: `ruler_function` (Theorem 5.1),
 from __future__ import annotations
 
 import weakref
-
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from typing import Any, NamedTuple
 
@@ -236,11 +235,18 @@ def _plane_sum(mask: int, planes: list[int]) -> int:
     return s
 
 
-def value_list(poset: Poset, spec: FamilyLike = "ruler", *, use_product: bool = True) -> list[int]:
+def value_list(
+    poset: Poset,
+    spec: FamilyLike = "ruler",
+    *,
+    use_product: bool = True,
+    progress: Callable[[int], None] | None = None,
+) -> list[int]:
     """g(x) of 004 Theorem 4.1 (4.1a) for every element, listed by the poset's index.
 
     With `use_product` (default), a product poset with the ruler or ideal
     family is evaluated through its factors by 004 Theorem 4.2.
+    `progress(k)` is called after every k further elements (for progress bars).
     """
     if not isinstance(poset, Poset):
         raise TypeError(f"expected a Poset, got {type(poset).__name__}")
@@ -264,6 +270,8 @@ def value_list(poset: Poset, spec: FamilyLike = "ruler", *, use_product: bool = 
                 planes.append(0)
             for b in bits(v):
                 planes[b] |= 1 << i
+            if progress is not None and (i & 255) == 255:
+                progress(256)
     if cacheable:
         poset.cache[key] = g
     return g
@@ -271,7 +279,7 @@ def value_list(poset: Poset, spec: FamilyLike = "ruler", *, use_product: bool = 
 
 def values(poset: Poset, spec: FamilyLike = "ruler", *, use_product: bool = True) -> dict:
     """{element: g(element)} by 004 Theorem 4.1 (and Theorem 4.2 on products)."""
-    return dict(zip(poset.elements, value_list(poset, spec, use_product=use_product)))
+    return dict(zip(poset.elements, value_list(poset, spec, use_product=use_product), strict=True))
 
 
 def _heads_mask(poset: Poset, heads: Iterable[Element]) -> int:
@@ -435,3 +443,18 @@ class CoinTurning(Ruleset):
 
 
 RULESET = register(CoinTurning())
+
+
+_TABLES = ("set_partition_ruler", "asm_ruler_table", "subspace_ruler_recursion")
+
+
+def __getattr__(name: str) -> Any:
+    """The tables of 004 §5.3 and §6 (DESIGN: `coin_turning.set_partition_ruler(17)`, …).
+
+    They live in `grundy.games.coin_turning_tables`, imported on first use.
+    """
+    if name in _TABLES:
+        from grundy.games import coin_turning_tables
+
+        return getattr(coin_turning_tables, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -23,7 +23,7 @@ What this module provides:
   of subsets is the Ferrers diagram of its row sums λ, and the game on it is
   Column-Row on λ (002; 003 §2 "U_n"), so such components go to the ``cr``
   ruleset when it is registered.
-* `subset_values` — a vectorised (numpy) exhaustive table of the values of
+* `SubsetTable` — a vectorised (numpy) exhaustive table of the values of
   all 2^(m+n) sub-positions of a small matrix, used for components without
   exploitable symmetry.
 
@@ -57,12 +57,12 @@ __all__ = [
     "BoolMatrix",
     "MatrixMove",
     "MatrixRules",
+    "SubsetTable",
     "canonical_form",
     "components",
     "ferrers_matrix",
     "ferrers_partition",
     "parse_matrix",
-    "subset_values",
 ]
 
 #: Matrices whose smaller side has at most this many lines are canonicalised
@@ -70,8 +70,8 @@ __all__ = [
 #: followed by sorting the columns); larger ones by nauty.
 BRUTE_FORCE_SIDE = 3
 
-#: Largest number of lines (rows + columns) for which `subset_values` builds
-#: its table of 2^lines bytes (2^26 bytes = 64 MiB).
+#: Largest number of lines (rows + columns) for which a `SubsetTable` is
+#: built: 2^lines states of 4 bytes (2^26 states = 256 MiB).
 SUBSET_TABLE_MAX_LINES = 26
 
 # Relative cost of one memoised Python search step (per line) against one
@@ -561,53 +561,106 @@ def _cancel_pairs(keys: Iterable[BoolMatrix]) -> list[BoolMatrix]:
 
 
 # -------------------------------------------------- vectorised subset table
-def subset_values(matrix: BoolMatrix, misere: bool = False) -> np.ndarray:
-    """The value of every sub-position of `matrix`, as a uint8 array of length 2^(m+n).
+def _subsets_by_size(k: int) -> tuple[list[np.ndarray], np.ndarray]:
+    """The subsets of range(k) as bitmasks grouped by size, and each one's index in its group."""
+    size = np.zeros(1, dtype=np.uint8)
+    for _ in range(k):
+        size = np.concatenate([size, size + 1])
+    groups = [np.flatnonzero(size == a) for a in range(k + 1)]
+    index = np.zeros(1 << k, dtype=np.int64)
+    for group in groups:
+        index[group] = np.arange(group.shape[0])
+    return groups, index
 
-    Entry s is the (misère, if asked) value of the position keeping the rows i
-    with bit i of s set and the columns j with bit m+j set (zero lines are
-    inert, so states with zero lines get the value of the same matrix without
-    them).  Computed level by level in the number of kept lines, each level
-    vectorised over all its states; exhaustive and exact.  Limited to
+
+class SubsetTable:
+    """The value of every sub-position of a small matrix, computed exhaustively.
+
+    A sub-position keeps a set R of rows and a set C of columns; its lines
+    that are zero inside R × C are inert, so it has the value of the same
+    matrix without them.  The states with |R| = a and |C| = c form a block
+    (subsets of size a) × (subsets of size c); removing row r maps a block
+    row-wise onto block (a − 1, c), removing column j column-wise onto block
+    (a, c − 1), so each block is filled from the two before it with whole-row
+    and whole-column numpy gathers.  Each state stores 2^value (uint32), so a
+    mex is the lowest zero bit of the OR of its options.  Exact for normal
+    and misère play (terminal states: value 0, or 1 in misère play).
+
+    Memory: 4 bytes per state, 2^(m+n) states; at most
     `SUBSET_TABLE_MAX_LINES` lines.
     """
-    nrows, ncols = matrix.shape
-    nlines = nrows + ncols
-    if nlines > SUBSET_TABLE_MAX_LINES:
-        raise ValueError(
-            f"subset table of a {nrows}x{ncols} matrix needs 2^{nlines} entries; "
-            f"at most {SUBSET_TABLE_MAX_LINES} lines are supported"
+
+    def __init__(self, matrix: BoolMatrix, misere: bool = False) -> None:
+        nrows, ncols = matrix.shape
+        if nrows + ncols > SUBSET_TABLE_MAX_LINES:
+            raise ValueError(
+                f"a subset table of a {nrows}x{ncols} matrix needs 2^{nrows + ncols} states; "
+                f"at most {SUBSET_TABLE_MAX_LINES} lines are supported"
+            )
+        self.matrix = matrix
+        self.misere = misere
+        rows, cols = matrix.rows, matrix.columns()
+        row_sets, self._row_index = _subsets_by_size(nrows)
+        col_sets, self._col_index = _subsets_by_size(ncols)
+        terminal = np.uint32(2 if misere else 1)
+        every = np.uint32(0xFFFFFFFF)
+        bits: list[list[np.ndarray]] = [[] for _ in range(nrows + 1)]
+        for a in range(nrows + 1):
+            bits[a].append(np.full((row_sets[a].shape[0], 1), terminal, dtype=np.uint32))
+        bits[0].extend(
+            np.full((1, col_sets[c].shape[0]), terminal, dtype=np.uint32)
+            for c in range(1, ncols + 1)
         )
-    # A line can be removed when it is kept and still meets a kept line.
-    lines = [(i, r << nrows) for i, r in enumerate(matrix.rows)]
-    lines += [(nrows + j, c) for j, c in enumerate(matrix.columns())]
-    popcount = np.zeros(1, dtype=np.uint8)
-    for _ in range(nlines):
-        popcount = np.concatenate([popcount, popcount + 1])
-    values = np.zeros(1 << nlines, dtype=np.uint8)
-    values[0] = 1 if misere else 0
-    bit_of = np.left_shift(np.uint32(1), np.arange(32, dtype=np.uint32))
-    bit_of = np.concatenate([bit_of, np.zeros(1, dtype=np.uint32)])  # index 32: no bit
-    for level in range(1, nlines + 1):
-        states = np.flatnonzero(popcount == level).astype(np.int32)
-        seen = np.zeros(states.shape[0], dtype=np.uint32)
-        for bit, meets in lines:
-            flag = 1 << bit
-            legal = (states & flag) != 0
-            legal &= (states & meets) != 0
-            child_values = np.take(values, states ^ flag)
-            child_values[~legal] = 32
-            seen |= np.take(bit_of, child_values)
-        lowest_missing = ~seen & (seen + np.uint32(1))
-        level_values = np.log2(lowest_missing).astype(np.uint8)
-        if misere:
-            level_values[seen == 0] = 1
-        values[states] = level_values
-    return values
+        # Per line: which states of a size class keep it, and where its removal leads.
+        row_moves = [
+            [
+                (sel, self._row_index[row_sets[a][sel] ^ (1 << r)])
+                for r in range(nrows)
+                for sel in [np.flatnonzero(row_sets[a] & (1 << r))]
+            ]
+            for a in range(nrows + 1)
+        ]
+        col_moves = [
+            [
+                (sel, self._col_index[col_sets[c][sel] ^ (1 << j)])
+                for j in range(ncols)
+                for sel in [np.flatnonzero(col_sets[c] & (1 << j))]
+            ]
+            for c in range(ncols + 1)
+        ]
+        # A row can be removed only while it meets a kept column, and vice versa.
+        row_legal = [
+            [np.where(col_sets[c] & r, every, np.uint32(0)) for r in rows] for c in range(ncols + 1)
+        ]
+        col_legal = [
+            [np.where(row_sets[a] & k, every, np.uint32(0))[:, None] for k in cols]
+            for a in range(nrows + 1)
+        ]
+        for a in range(1, nrows + 1):
+            for c in range(1, ncols + 1):
+                seen = np.zeros((row_sets[a].shape[0], col_sets[c].shape[0]), dtype=np.uint32)
+                below = bits[a - 1][c]
+                for r, (sel, child) in enumerate(row_moves[a]):
+                    seen[sel] |= below[child] & row_legal[c][r]
+                left = bits[a][c - 1]
+                for j, (sel, child) in enumerate(col_moves[c]):
+                    seen[:, sel] |= left[:, child] & col_legal[a][j]
+                lowest_missing = ~seen & (seen + np.uint32(1))
+                if misere:
+                    lowest_missing[seen == 0] = terminal
+                bits[a].append(lowest_missing)
+        self._bits = bits
 
+    def value(self, row_mask: int, col_mask: int) -> int:
+        """The value of the sub-position keeping rows `row_mask` and columns `col_mask`."""
+        a, c = row_mask.bit_count(), col_mask.bit_count()
+        flag = self._bits[a][c][self._row_index[row_mask], self._col_index[col_mask]]
+        return int(flag).bit_length() - 1
 
-def _full_state(matrix: BoolMatrix) -> int:
-    return (1 << matrix.lines) - 1
+    @property
+    def root(self) -> int:
+        """The value of the whole matrix."""
+        return self.value((1 << self.matrix.nrows) - 1, (1 << self.matrix.ncols) - 1)
 
 
 def _search_estimate(matrix: BoolMatrix) -> int:
@@ -652,7 +705,7 @@ class MatrixRules(Ruleset):
     With ``symmetry=True`` (the registered ruleset ``matrix``) positions are
     memoised by `canonical_form` and `fast_value` evaluates normal play as the
     nim-sum of component values (identical components cancel), sends Ferrers
-    components to Column-Row, and uses the vectorised `subset_values` table or
+    components to Column-Row, and uses the vectorised `SubsetTable` or
     a memoised search per component; misère play is evaluated on the whole
     position.  With ``symmetry=False`` it is the plain game: canonical form
     only drops zero lines and there is no fast value.
@@ -755,28 +808,28 @@ class MatrixRules(Ruleset):
         elif ferrers_partition(node) is not None:
             return None  # few sub-positions: the memoised search is cheap
         if _prefer_table(node):
-            table = subset_values(node)
+            table = SubsetTable(node)
             self._remember_children(node, table)
-            return int(table[_full_state(node)])
+            return table.root
         return None
 
-    def _remember_children(self, node: BoolMatrix, table: np.ndarray) -> None:
+    def _remember_children(self, node: BoolMatrix, table: SubsetTable) -> None:
         """Store the component values of every option of `node` read off its table.
 
         Every line of a canonical component is nonzero, so every line is a move.
         """
-        nrows = node.nrows
-        full = _full_state(node)
-        for bit in range(node.lines):
-            state = full ^ (1 << bit)
-            row_ids = [i for i in range(nrows) if (state >> i) & 1]
-            col_mask = state >> nrows
+        nrows, ncols = node.shape
+        all_rows, all_cols = (1 << nrows) - 1, (1 << ncols) - 1
+        options = [(all_rows ^ (1 << i), all_cols) for i in range(nrows)]
+        options += [(all_rows, all_cols ^ (1 << j)) for j in range(ncols)]
+        for row_mask, col_mask in options:
+            row_ids = list(_bits(row_mask))
             masked = [node.rows[i] & col_mask for i in row_ids]
             for members, cols in _component_line_sets(masked):
                 sub = [row_ids[k] for k in members]
-                sub_state = sum(1 << i for i in sub) | (cols << nrows)
                 key = canonical_form(node.submatrix(sub, cols))
-                self._component_values.setdefault(key, int(table[sub_state]))
+                value = table.value(sum(1 << i for i in sub), cols)
+                self._component_values.setdefault(key, value)
 
     def _child_keys(self, node: BoolMatrix) -> list[list[BoolMatrix]]:
         """For each distinct option, its canonical components after pairs cancel."""
@@ -814,12 +867,15 @@ class MatrixRules(Ruleset):
             return self._misere_values[key]
         if not _prefer_table(key):
             return None
-        table = subset_values(key, misere=True)
-        full = _full_state(key)
+        table = SubsetTable(key, misere=True)
+        all_rows, all_cols = (1 << key.nrows) - 1, (1 << key.ncols) - 1
         for move, child in self.options(key):
-            bit = move.index - 1 if move.kind == "row" else key.nrows + move.index - 1
-            self._misere_values.setdefault(canonical_form(child), int(table[full ^ (1 << bit)]))
-        self._misere_values[key] = int(table[full])
+            if move.kind == "row":
+                value = table.value(all_rows ^ (1 << (move.index - 1)), all_cols)
+            else:
+                value = table.value(all_rows, all_cols ^ (1 << (move.index - 1)))
+            self._misere_values.setdefault(canonical_form(child), value)
+        self._misere_values[key] = table.root
         return self._misere_values[key]
 
 

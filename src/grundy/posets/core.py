@@ -206,9 +206,7 @@ class Poset:
         """All cover relations (x, y) with x ⋖ y (y covers x), 004 §3.1."""
         lower = self.lower_cover_masks()
         return [
-            (self._elements[j], self._elements[i])
-            for i in range(len(self))
-            for j in bits(lower[i])
+            (self._elements[j], self._elements[i]) for i in range(len(self)) for j in bits(lower[i])
         ]
 
     def levels(self) -> tuple[int, ...]:
@@ -241,7 +239,7 @@ class Poset:
         """The rank function ρ of a graded poset (004 §3.1), or None if not graded."""
         if not self.is_graded:
             return None
-        return dict(zip(self._elements, self.levels()))
+        return dict(zip(self._elements, self.levels(), strict=True))
 
     # ------------------------------------------------------------ text
     def format(self, x: Element) -> str:
@@ -372,11 +370,11 @@ def from_covers(
     poset = from_relations(pairs, elements, name=name)
     for a, b in pairs:
         if a == b:
-            raise ValueError(f"({a!r}, {b!r}) is not a cover relation: an element never covers itself")
+            raise ValueError(
+                f"({a!r}, {b!r}) is not a cover relation: an element never covers itself"
+            )
         if a not in poset.lower_covers(b):
-            between = [
-                t for t in poset.interval(a, b) if t != a and t != b
-            ]
+            between = [t for t in poset.interval(a, b) if t != a and t != b]
             raise ValueError(
                 f"({a!r}, {b!r}) is not a cover relation: {between[0]!r} lies strictly between"
             )

@@ -164,7 +164,7 @@ def _rref(rows: Sequence[Sequence[int]], f: _Field) -> tuple[tuple[int, ...], ..
         for i in range(len(m)):
             if i != r and m[i][c]:
                 t = f.neg[m[i][c]]
-                m[i] = [f.add[v][f.mul[t][w]] for v, w in zip(m[i], m[r])]
+                m[i] = [f.add[v][f.mul[t][w]] for v, w in zip(m[i], m[r], strict=True)]
         r += 1
     out = m[:r]
     return tuple(tuple(row) for row in out)
@@ -193,14 +193,12 @@ def subspaces(n: int, q: int) -> Poset:
     elements: list[tuple[tuple[int, ...], ...]] = []
     for k in range(n + 1):
         for pivots in itertools.combinations(range(n), k):
-            free = [
-                (r, c) for r in range(k) for c in range(pivots[r] + 1, n) if c not in pivots
-            ]
+            free = [(r, c) for r in range(k) for c in range(pivots[r] + 1, n) if c not in pivots]
             for vals in itertools.product(range(q), repeat=len(free)):
                 rows = [[0] * n for _ in range(k)]
                 for r, p in enumerate(pivots):
                     rows[r][p] = 1
-                for (r, c), v in zip(free, vals):
+                for (r, c), v in zip(free, vals, strict=True):
                     rows[r][c] = v
                 elements.append(tuple(tuple(row) for row in rows))
     index = {w: i for i, w in enumerate(elements)}
@@ -388,9 +386,7 @@ def asm(n: int) -> Poset:
             raise ValueError(f"{text!r} is not an element of A_{n}: write (x,y,z)")
         return (int(parts[0]), int(parts[1]), int(parts[2]))
 
-    return _from_lower_covers(
-        elements, lower, name=f"A_{n}", formatter=_format_tuple, parser=parse
-    )
+    return _from_lower_covers(elements, lower, name=f"A_{n}", formatter=_format_tuple, parser=parse)
 
 
 def _format_tuple(t: tuple[int, ...]) -> str:
@@ -409,8 +405,13 @@ def young(shape: Any) -> Poset:
     if lam.size > 20000:
         raise ValueError(f"the Young diagram of {lam} has too many boxes ({lam.size})")
     rows = list(lam.parts())
-    elements = [(i + 1, j + 1) for s in range(len(rows) + (rows[0] if rows else 0))
-                for i in range(len(rows)) for j in [s - i] if 0 <= j < rows[i]]
+    elements = [
+        (i + 1, j + 1)
+        for s in range(len(rows) + (rows[0] if rows else 0))
+        for i in range(len(rows))
+        for j in [s - i]
+        if 0 <= j < rows[i]
+    ]
     index = {e: k for k, e in enumerate(elements)}
     lower = [[index[c] for c in ((i - 1, j), (i, j - 1)) if c in index] for i, j in elements]
 

@@ -123,7 +123,8 @@ def hasse_svg(
         for j in bits(lower[i]):
             x2, y2 = pos[j]
             out.append(
-                f'<line x1="{x1:.1f}" y1="{y1 + _RADIUS:.1f}" x2="{x2:.1f}" y2="{y2 - _RADIUS:.1f}"/>'
+                f'<line x1="{x1:.1f}" y1="{y1 + _RADIUS:.1f}" '
+                f'x2="{x2:.1f}" y2="{y2 - _RADIUS:.1f}"/>'
             )
     out.append("</g>")
     for i, x in enumerate(poset):

@@ -128,11 +128,9 @@ def tt_put(keys, logcap, meta, w, info):
     for _ in range(WINDOW):
         k = keys[i]
         if k == 0:
-            if meta[COUNT] < ((keys.size * 15) >> 4):
-                keys[i] = w | (_U64(info) << _SHIFT)
-                meta[COUNT] += 1
-                return
-            break
+            keys[i] = w | (_U64(info) << _SHIFT)
+            meta[COUNT] += 1
+            return
         if (k & _WMASK) == w:
             old = np.int64(k >> _SHIFT)
             if old & EXACT:
