@@ -4,9 +4,10 @@
 
 For each n: the time of `asm_ruler_table(n)` (counting by rank and z, module
 grundy.games.asm_ruler) and, while the direct method's cumulative time stays
-within --direct-budget (and n ≤ --direct-max-n), of `asm_ruler_direct(n)` (Lenstra's Theorem 4.1 on the
-bitset poset `grundy.posets.asm(n)`, every interval summed element by element),
-with the check that both tables agree and their ratio.
+within --direct-budget (and n ≤ --direct-max-n), of `asm_ruler_direct(n)`
+(Lenstra's Theorem 4.1 on the bitset poset `grundy.posets.asm(n)`, every
+interval summed element by element), with the check that both tables agree
+and their ratio.
 """
 
 from __future__ import annotations

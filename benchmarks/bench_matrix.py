@@ -2,6 +2,7 @@
 
     .venv/bin/python benchmarks/bench_matrix.py            # the full run (a few minutes)
     .venv/bin/python benchmarks/bench_matrix.py --quick    # smaller samples
+    .venv/bin/python benchmarks/bench_matrix.py --canonical-only   # brute force vs pynauty
 
 *ours*      `MatrixRules().fast_value` on a fresh ruleset (empty caches): components
             (XOR, identical pairs cancel), canonical forms, Ferrers → Column-Row,
@@ -24,8 +25,9 @@ import statistics
 import time
 from collections.abc import Callable
 
+import grundy.games.matrix as mx
 from grundy.game import Solver
-from grundy.games.matrix import MATRIX, PLAIN_MATRIX, BoolMatrix, MatrixRules
+from grundy.games.matrix import MATRIX, PLAIN_MATRIX, BoolMatrix, MatrixRules, ferrers_partition
 
 
 def random_matrix(rng: random.Random, m: int, n: int) -> BoolMatrix:
@@ -93,16 +95,45 @@ def run_family(
         print("  (no baseline at this size)")
 
 
+def canonical_timings(rng: random.Random) -> None:
+    """Microseconds per canonical form: brute force over the smaller side vs pynauty."""
+    print("canonical form, us per call (mean of 200 calls on 50 random non-Ferrers matrices)")
+    print("  shape    brute   nauty")
+    for m, n in [(2, 6), (3, 3), (3, 6), (3, 12), (4, 4), (4, 8), (5, 5), (8, 8), (12, 12)]:
+        sample: list[BoolMatrix] = []
+        while len(sample) < 50:
+            a = random_matrix(rng, m, n).without_zero_lines()
+            if a.shape == (m, n) and ferrers_partition(a) is None:
+                sample.append(a)
+        cells = []
+        for method, limit in ((mx._canonical_brute_force, 5), (mx._canonical_nauty, 99)):
+            if min(m, n) > limit:
+                cells.append("      -")
+                continue
+            start = time.perf_counter()
+            for _ in range(4):
+                for a in sample:
+                    method(a)
+            cells.append(f"{(time.perf_counter() - start) / 200 * 1e6:7.0f}")
+        print(f"  {m}x{n:<5} {' '.join(cells)}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--quick", action="store_true", help="fewer and smaller samples")
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument(
+        "--canonical-only", action="store_true", help="only time the canonical-form methods"
+    )
     parser.add_argument(
         "--plain-samples", type=int, default=2, help="10×10 matrices also run by the plain search"
     )
     args = parser.parse_args()
     rng = random.Random(args.seed)
     quick = args.quick
+    if args.canonical_only:
+        canonical_timings(rng)
+        return
     ours(block_sum([random_matrix(rng, 3, 3), BoolMatrix([7, 3, 1], 3)]))  # warm-up (imports, JIT)
 
     run_family(

@@ -58,8 +58,8 @@ def main() -> None:
     while True:
         base = per_n_times(set_partition_ruler_baseline, n)
         fast = per_n_times(set_partition_ruler, n)
-        kb, vb, sb = base[-1]
-        kf, vf, sf = fast[-1]
+        _, vb, sb = base[-1]
+        _, vf, sf = fast[-1]
         assert vb == vf, (n, vb, vf)
         print(f"{n:>3} {vf:>6} {sf:>9.4f} {sb:>9.4f} {sb / max(sf, 1e-9):>8.1f}", flush=True)
         base_total += sum(t for _, _, t in base)

@@ -183,6 +183,15 @@ def test_checkpoint_resume(tmp_path) -> None:
     path.write_text('{"table": "other", "h": [1]}')
     with pytest.raises(ValueError, match="not a set-partition-ruler"):
         set_partition_ruler(3, checkpoint=path)
+    path.write_text("[1, 2]")
+    with pytest.raises(ValueError, match="not a set-partition-ruler"):
+        set_partition_ruler(3, checkpoint=path)
+    path.write_text('{"table": "set-partition-ruler", "h": [1, 2, 3]}')
+    with pytest.raises(ValueError, match="disagrees"):
+        set_partition_ruler(3, checkpoint=path)
+    path.write_text('{"table": "set-partition-ruler", "h": [1, -2]}')
+    with pytest.raises(ValueError, match="not a nimber"):
+        set_partition_ruler(3, checkpoint=path)
     path.write_text("{broken")
     with pytest.raises(ValueError, match="cannot read checkpoint"):
         set_partition_ruler(3, checkpoint=path)

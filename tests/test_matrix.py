@@ -368,14 +368,14 @@ def test_solver_with_canonical_forms_agrees(matrix: BoolMatrix) -> None:
     assert Solver(MATRIX).value(matrix, misere=True) == PLAIN.value(matrix, misere=True)
 
 
-@pytest.mark.parametrize("cost", [0, 10**9])
-def test_search_and_table_paths(cost: int, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Force the memoised component search (cost 0) or the subset table everywhere,
+@pytest.mark.parametrize("cap", [0, 2**26])
+def test_search_and_table_paths(cap: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Force the memoised component search (cap 0) or the subset table everywhere,
     and Ferrers components through the search (no Column-Row)."""
-    monkeypatch.setattr(mx, "_SEARCH_COST_PER_LINE", cost)
+    monkeypatch.setattr(mx, "TABLE_MAX_STATES", cap)
     monkeypatch.setattr(mx, "_column_row", lambda: None)
     rules = MatrixRules()
-    rng = random.Random(cost)
+    rng = random.Random(cap)
     for _ in range(25):
         m, n = rng.randint(1, 6), rng.randint(1, 6)
         density = rng.choice([0.3, 0.5, 0.8])
@@ -412,8 +412,19 @@ def test_subset_table_every_state() -> None:
         assert table.root == PLAIN.value(a, misere=misere)
     assert SubsetTable(BoolMatrix((), 0)).root == 0
     assert SubsetTable(BoolMatrix((), 0), misere=True).root == 1
-    with pytest.raises(ValueError, match="lines"):
-        SubsetTable(BoolMatrix([1] * 20, 7))
+    with pytest.raises(ValueError, match="states"):
+        SubsetTable(BoolMatrix([1 << i for i in range(14)], 14))
+
+
+def test_subset_table_merges_identical_lines() -> None:
+    a = parse_matrix("11001;11001;01101;01101;01101;10110")  # columns 2 and 5 are equal
+    assert mx.table_states(a) == (3 * 4 * 2) * (2 * 3 * 2 * 2) < 2**a.lines
+    for misere in (False, True):
+        table = SubsetTable(a, misere=misere)
+        for row_mask in range(1 << a.nrows):
+            for col_mask in range(1 << a.ncols):
+                sub = a.submatrix(list(mx._bits(row_mask)), col_mask)
+                assert table.value(row_mask, col_mask) == PLAIN.value(sub, misere=misere)
 
 
 # --------------------------------------------------------------------- CLI

@@ -85,9 +85,10 @@ def search_command(
         else:
             verdict = "yes" if result else "no"
             console.print(f"cr {data['position']} ({play} play): value {is_value}? {verdict}")
+        peak = search.format_bytes(stats["peak_table_bytes"])
         console.print(
             f"{stats['expanded']:,} positions expanded in {stats['seconds']:.2f} s; "
-            f"table {stats['entries']:,} entries, peak {search.format_bytes(stats['peak_table_bytes'])}"
+            f"table {stats['entries']:,} entries, peak {peak}"
         )
 
     emit(data, as_json, show)

@@ -53,7 +53,7 @@ __all__ = [
     "BRUTE_FORCE_SIDE",
     "MATRIX",
     "PLAIN_MATRIX",
-    "SUBSET_TABLE_MAX_LINES",
+    "TABLE_MAX_STATES",
     "BoolMatrix",
     "MatrixMove",
     "MatrixRules",
@@ -63,6 +63,7 @@ __all__ = [
     "ferrers_matrix",
     "ferrers_partition",
     "parse_matrix",
+    "table_states",
 ]
 
 #: Matrices whose smaller side has at most this many lines are canonicalised
@@ -70,13 +71,9 @@ __all__ = [
 #: followed by sorting the columns); larger ones by nauty.
 BRUTE_FORCE_SIDE = 3
 
-#: Largest number of lines (rows + columns) for which a `SubsetTable` is
-#: built: 2^lines states of 4 bytes (2^26 states = 256 MiB).
-SUBSET_TABLE_MAX_LINES = 26
-
-# Relative cost of one memoised Python search step (per line) against one
-# entry of the vectorised subset table; used to choose between the two.
-_SEARCH_COST_PER_LINE = 250
+#: Largest number of states of a `SubsetTable` (4 bytes each: 256 MiB).
+#: Components with more states are searched with memoised canonical forms.
+TABLE_MAX_STATES = 2**26
 
 
 # ------------------------------------------------------------------ matrices
@@ -561,87 +558,114 @@ def _cancel_pairs(keys: Iterable[BoolMatrix]) -> list[BoolMatrix]:
 
 
 # -------------------------------------------------- vectorised subset table
-def _subsets_by_size(k: int) -> tuple[list[np.ndarray], np.ndarray]:
-    """The subsets of range(k) as bitmasks grouped by size, and each one's index in its group."""
-    size = np.zeros(1, dtype=np.uint8)
-    for _ in range(k):
-        size = np.concatenate([size, size + 1])
-    groups = [np.flatnonzero(size == a) for a in range(k + 1)]
-    index = np.zeros(1 << k, dtype=np.int64)
-    for group in groups:
-        index[group] = np.arange(group.shape[0])
-    return groups, index
+class _CountVectors:
+    """All count vectors (k_1, …, k_t) with 0 ≤ k_i ≤ mult_i, grouped by their total.
+
+    A vector is coded in mixed radix, code = Σ k_i · stride_i.  For each total a,
+    `groups[a]` lists the codes (increasing), `index[code]` is a code's place in
+    its group, and `present[code]` has bit i set when k_i > 0.
+    """
+
+    def __init__(self, mults: Sequence[int]) -> None:
+        self.mults = list(mults)
+        self.strides = []
+        size = 1
+        for mult in self.mults:
+            self.strides.append(size)
+            size *= mult + 1
+        codes = np.arange(size, dtype=np.int64)
+        total = np.zeros(size, dtype=np.int64)
+        present = np.zeros(size, dtype=np.int64)
+        for i, (mult, stride) in enumerate(zip(self.mults, self.strides, strict=True)):
+            digit = (codes // stride) % (mult + 1)
+            total += digit
+            present |= (digit > 0).astype(np.int64) << i
+        self.groups = [np.flatnonzero(total == a) for a in range(sum(self.mults) + 1)]
+        self.index = np.zeros(size, dtype=np.int64)
+        for group in self.groups:
+            self.index[group] = np.arange(group.shape[0])
+        self.present = present
+
+    def moves(self, total: int) -> list[tuple[np.ndarray, np.ndarray]]:
+        """For each class i: the places in group `total` with k_i > 0, and where k_i − 1 leads."""
+        group = self.groups[total]
+        out = []
+        for mult, stride in zip(self.mults, self.strides, strict=True):
+            sel = np.flatnonzero((group // stride) % (mult + 1) > 0)
+            out.append((sel, self.index[group[sel] - stride]))
+        return out
+
+
+def _line_classes(lines: Sequence[int]) -> tuple[list[int], list[int]]:
+    """Identical lines form a class: the distinct lines (first-seen order) and each line's class."""
+    first: dict[int, int] = {}
+    of = [first.setdefault(line, len(first)) for line in lines]
+    return list(first), of
 
 
 class SubsetTable:
-    """The value of every sub-position of a small matrix, computed exhaustively.
+    """The value of every sub-position of a matrix, computed exhaustively.
 
-    A sub-position keeps a set R of rows and a set C of columns; its lines
-    that are zero inside R × C are inert, so it has the value of the same
-    matrix without them.  The states with |R| = a and |C| = c form a block
-    (subsets of size a) × (subsets of size c); removing row r maps a block
-    row-wise onto block (a − 1, c), removing column j column-wise onto block
-    (a, c − 1), so each block is filled from the two before it with whole-row
-    and whole-column numpy gathers.  Each state stores 2^value (uint32), so a
-    mex is the lowest zero bit of the OR of its options.  Exact for normal
-    and misère play (terminal states: value 0, or 1 in misère play).
+    A sub-position keeps a set of rows and a set of columns; lines that are
+    zero inside it are inert.  Identical rows (and identical columns) are
+    interchangeable, so a sub-position is described by how many rows of each
+    distinct row and how many columns of each distinct column it keeps; there
+    are Π(mult + 1) such count vectors per side (2^m and 2^n when all lines
+    differ).  The states with a rows and c columns form a block (row vectors of
+    total a) × (column vectors of total c); removing a row maps a block
+    row-wise onto block (a − 1, c), removing a column column-wise onto
+    (a, c − 1), so each block is filled from the two before it by whole-row
+    and whole-column numpy gathers.  Each state stores 2^value (uint32) and a
+    mex is the lowest zero bit of the OR over the options.  Exact, for normal
+    and misère play (terminal states: 0, or 1 in misère play).
 
-    Memory: 4 bytes per state, 2^(m+n) states; at most
-    `SUBSET_TABLE_MAX_LINES` lines.
+    Memory: 4 bytes per state; at most `TABLE_MAX_STATES` states.
     """
 
     def __init__(self, matrix: BoolMatrix, misere: bool = False) -> None:
-        nrows, ncols = matrix.shape
-        if nrows + ncols > SUBSET_TABLE_MAX_LINES:
+        states = table_states(matrix)
+        if states > TABLE_MAX_STATES:
             raise ValueError(
-                f"a subset table of a {nrows}x{ncols} matrix needs 2^{nrows + ncols} states; "
-                f"at most {SUBSET_TABLE_MAX_LINES} lines are supported"
+                f"a subset table of this {matrix.nrows}x{matrix.ncols} matrix needs {states} "
+                f"states; at most {TABLE_MAX_STATES} are supported"
             )
         self.matrix = matrix
         self.misere = misere
-        rows, cols = matrix.rows, matrix.columns()
-        row_sets, self._row_index = _subsets_by_size(nrows)
-        col_sets, self._col_index = _subsets_by_size(ncols)
-        terminal = np.uint32(2 if misere else 1)
-        every = np.uint32(0xFFFFFFFF)
-        bits: list[list[np.ndarray]] = [[] for _ in range(nrows + 1)]
-        for a in range(nrows + 1):
-            bits[a].append(np.full((row_sets[a].shape[0], 1), terminal, dtype=np.uint32))
-        bits[0].extend(
-            np.full((1, col_sets[c].shape[0]), terminal, dtype=np.uint32)
-            for c in range(1, ncols + 1)
-        )
-        # Per line: which states of a size class keep it, and where its removal leads.
-        row_moves = [
-            [
-                (sel, self._row_index[row_sets[a][sel] ^ (1 << r)])
-                for r in range(nrows)
-                for sel in [np.flatnonzero(row_sets[a] & (1 << r))]
-            ]
-            for a in range(nrows + 1)
-        ]
-        col_moves = [
-            [
-                (sel, self._col_index[col_sets[c][sel] ^ (1 << j)])
-                for j in range(ncols)
-                for sel in [np.flatnonzero(col_sets[c] & (1 << j))]
-            ]
-            for c in range(ncols + 1)
-        ]
+        row_kinds, self._row_class = _line_classes(matrix.rows)
+        col_kinds, self._col_class = _line_classes(matrix.columns())
+        rows = _CountVectors(Counter(self._row_class)[i] for i in range(len(row_kinds)))
+        cols = _CountVectors(Counter(self._col_class)[j] for j in range(len(col_kinds)))
+        self._rows, self._cols = rows, cols
+        # Row kind i meets column kind j when its rows have 1s in those columns.
+        col_rep = [self._col_class.index(j) for j in range(len(col_kinds))]
+        row_meets = [sum(1 << j for j, c in enumerate(col_rep) if (r >> c) & 1) for r in row_kinds]
+        col_meets = [sum(1 << i for i, r in enumerate(row_kinds) if (r >> c) & 1) for c in col_rep]
+        every, none = np.uint32(0xFFFFFFFF), np.uint32(0)
         # A row can be removed only while it meets a kept column, and vice versa.
         row_legal = [
-            [np.where(col_sets[c] & r, every, np.uint32(0)) for r in rows] for c in range(ncols + 1)
+            [np.where(cols.present[group] & m, every, none) for m in row_meets]
+            for group in cols.groups
         ]
         col_legal = [
-            [np.where(row_sets[a] & k, every, np.uint32(0))[:, None] for k in cols]
-            for a in range(nrows + 1)
+            [np.where(rows.present[group] & m, every, none)[:, None] for m in col_meets]
+            for group in rows.groups
         ]
-        for a in range(1, nrows + 1):
-            for c in range(1, ncols + 1):
-                seen = np.zeros((row_sets[a].shape[0], col_sets[c].shape[0]), dtype=np.uint32)
+        terminal = np.uint32(2 if misere else 1)
+        bits: list[list[np.ndarray]] = []
+        for a, row_group in enumerate(rows.groups):
+            bits.append([np.full((row_group.shape[0], 1), terminal, dtype=np.uint32)])
+            if a == 0:
+                bits[0].extend(
+                    np.full((1, g.shape[0]), terminal, dtype=np.uint32) for g in cols.groups[1:]
+                )
+        col_moves = [cols.moves(c) for c in range(len(cols.groups))]
+        for a in range(1, len(rows.groups)):
+            row_moves = rows.moves(a)
+            for c in range(1, len(cols.groups)):
+                seen = np.zeros((rows.groups[a].shape[0], cols.groups[c].shape[0]), np.uint32)
                 below = bits[a - 1][c]
-                for r, (sel, child) in enumerate(row_moves[a]):
-                    seen[sel] |= below[child] & row_legal[c][r]
+                for i, (sel, child) in enumerate(row_moves):
+                    seen[sel] |= below[child] & row_legal[c][i]
                 left = bits[a][c - 1]
                 for j, (sel, child) in enumerate(col_moves[c]):
                     seen[:, sel] |= left[:, child] & col_legal[a][j]
@@ -652,9 +676,11 @@ class SubsetTable:
         self._bits = bits
 
     def value(self, row_mask: int, col_mask: int) -> int:
-        """The value of the sub-position keeping rows `row_mask` and columns `col_mask`."""
-        a, c = row_mask.bit_count(), col_mask.bit_count()
-        flag = self._bits[a][c][self._row_index[row_mask], self._col_index[col_mask]]
+        """The value of the sub-position keeping the rows in `row_mask`, columns in `col_mask`."""
+        row_code = sum(self._rows.strides[self._row_class[i]] for i in _bits(row_mask))
+        col_code = sum(self._cols.strides[self._col_class[j]] for j in _bits(col_mask))
+        block = self._bits[row_mask.bit_count()][col_mask.bit_count()]
+        flag = block[self._rows.index[row_code], self._cols.index[col_code]]
         return int(flag).bit_length() - 1
 
     @property
@@ -663,21 +689,16 @@ class SubsetTable:
         return self.value((1 << self.matrix.nrows) - 1, (1 << self.matrix.ncols) - 1)
 
 
-def _search_estimate(matrix: BoolMatrix) -> int:
-    """Upper bound on the classes a memoised search meets (identical lines interchange)."""
-    estimate = 1
+def table_states(matrix: BoolMatrix) -> int:
+    """Number of states of `SubsetTable(matrix)`: Π(mult + 1) over identical rows, and columns.
+
+    Also an upper bound on the classes a memoised search of `matrix` meets.
+    """
+    states = 1
     for counts in (Counter(matrix.rows).values(), Counter(matrix.columns()).values()):
         for c in counts:
-            estimate *= c + 1
-    return estimate
-
-
-def _prefer_table(matrix: BoolMatrix) -> bool:
-    """Whether the subset table is cheaper than a memoised search on `matrix`."""
-    n = matrix.lines
-    if n > SUBSET_TABLE_MAX_LINES:
-        return False
-    return (1 << n) <= _search_estimate(matrix) * n * _SEARCH_COST_PER_LINE
+            states *= c + 1
+    return states
 
 
 # ------------------------------------------------------------------- ruleset
@@ -807,7 +828,7 @@ class MatrixRules(Ruleset):
                 return game_value(cr, lam)
         elif ferrers_partition(node) is not None:
             return None  # few sub-positions: the memoised search is cheap
-        if _prefer_table(node):
+        if table_states(node) <= TABLE_MAX_STATES:
             table = SubsetTable(node)
             self._remember_children(node, table)
             return table.root
@@ -865,7 +886,7 @@ class MatrixRules(Ruleset):
         key = canonical_form(m)
         if key in self._misere_values:
             return self._misere_values[key]
-        if not _prefer_table(key):
+        if table_states(key) > TABLE_MAX_STATES:
             return None
         table = SubsetTable(key, misere=True)
         all_rows, all_cols = (1 << key.nrows) - 1, (1 << key.ncols) - 1

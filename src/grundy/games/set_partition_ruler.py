@@ -191,14 +191,15 @@ class _Ruler:
 
         def walk(rest: int, largest: int, offset: int, states: list[tuple[int, int]]) -> None:
             # every partition of `rest` into parts ≤ largest, added to the terms
-            for p in range(min(rest, largest), 0, -1):
+            for p in range(min(rest, largest), 1, -1):
                 for count in range(1, rest // p + 1):
                     off, grown = expand(offset, states, p, count)
                     left = rest - count * p
                     if left == 0:
                         seen.add(finish(off, grown, top))
-                    elif p > 1:
+                    else:
                         walk(left, p - 1, off, grown)
+            seen.add(finish(*expand(offset, states, 1, rest), top))  # the rest in 1s
 
         walk(n, n, 0, [(0, 0)])
         hn = mex(seen)
@@ -295,11 +296,15 @@ def _read_checkpoint(path: str | os.PathLike[str]) -> list[int]:
             data = json.load(f)
     except (OSError, json.JSONDecodeError) as exc:
         raise ValueError(f"cannot read checkpoint {os.fspath(path)!r}: {exc}") from None
-    h = data.get("h") if isinstance(data, dict) else None
+    if not isinstance(data, dict):
+        data = {}
+    h = data.get("h")
     if data.get("table") != "set-partition-ruler" or not isinstance(h, list):
         raise ValueError(f"{os.fspath(path)!r} is not a set-partition-ruler checkpoint")
     if not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in h):
         raise ValueError(f"checkpoint {os.fspath(path)!r} holds a value that is not a nimber")
+    if tuple(h[:17]) != TABLE_4[: len(h)]:
+        raise ValueError(f"checkpoint {os.fspath(path)!r} disagrees with 004 Table 4")
     return h
 
 

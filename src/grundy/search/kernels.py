@@ -1,4 +1,8 @@
-"""The compiled searches over packed boundary words (numba, cache=True).
+"""Every compiled kernel of the engine, in one module (numba, cache=True).
+
+numba's on-disk cache is invalidated by changes to a function's own source
+file only, so all jitted code (word helpers, table probing, searches) lives
+here, where a change to any of it invalidates all of it.
 
 A position is a normalised word w (see `grundy.search.words`); its options
 are the words obtained by deleting one letter of one run of equal letters.
@@ -28,10 +32,27 @@ from __future__ import annotations
 import numba as nb
 import numpy as np
 
-from grundy.search.table import COUNT, EXACT, GROW_AT, tt_get, tt_put
-from grundy.search.words import bit_length, canon_word, conj_word, delete_letter
+__all__ = [
+    "BUDGET",
+    "DONE",
+    "GROW",
+    "MAX_DEPTH",
+    "MAX_LETTERS",
+    "mex_run",
+    "new_stack",
+    "test_run",
+    "tt_get",
+    "tt_put",
+]
 
-__all__ = ["BUDGET", "DONE", "GROW", "MAX_DEPTH", "mex_run", "new_stack", "test_run"]
+#: Longest boundary (λ1 + number of rows) the compiled engine packs.
+MAX_LETTERS = 56
+# A table slot: the word in the low MAX_LETTERS bits, its info byte above.
+WINDOW = 64  # slots probed per lookup (linear probing)
+EXACT = 0x80  # info byte 0x80 | v: the value is v; 0..0x7F: ruled-out values
+# meta[] fields of a table
+COUNT, GROW_AT, REPLACED, DROPPED = 0, 1, 2, 3
+META_SIZE = 4
 
 DONE, BUDGET, GROW = 0, 1, 2
 MAX_DEPTH = 66
@@ -44,6 +65,122 @@ SP, RESULT, RETURNING, RET, TARGET = 0, 1, 2, 3, 4
 EXPANDED, LOOKUPS = 0, 1
 
 _U64 = nb.uint64
+_WMASK = np.uint64((1 << MAX_LETTERS) - 1)
+_SHIFT = np.uint64(MAX_LETTERS)
+_FIB = np.uint64(0x9E3779B97F4A7C15)
+
+
+# ------------------------------------------------------------ boundary words
+@nb.njit(nb.int64(nb.uint64), cache=True, inline="always")
+def bit_length(w):
+    n = 0
+    while w:
+        w >>= _U64(1)
+        n += 1
+    return n
+
+
+@nb.njit(nb.uint64(nb.uint64), cache=True, inline="always")
+def _reverse64(x):
+    x = ((x >> _U64(1)) & _U64(0x5555555555555555)) | ((x & _U64(0x5555555555555555)) << _U64(1))
+    x = ((x >> _U64(2)) & _U64(0x3333333333333333)) | ((x & _U64(0x3333333333333333)) << _U64(2))
+    x = ((x >> _U64(4)) & _U64(0x0F0F0F0F0F0F0F0F)) | ((x & _U64(0x0F0F0F0F0F0F0F0F)) << _U64(4))
+    x = ((x >> _U64(8)) & _U64(0x00FF00FF00FF00FF)) | ((x & _U64(0x00FF00FF00FF00FF)) << _U64(8))
+    x = ((x >> _U64(16)) & _U64(0x0000FFFF0000FFFF)) | ((x & _U64(0x0000FFFF0000FFFF)) << _U64(16))
+    return (x >> _U64(32)) | (x << _U64(32))
+
+
+@nb.njit(nb.uint64(nb.uint64, nb.int64), cache=True, inline="always")
+def conj_word(w, n):
+    """The conjugate of a normalised word of n ≥ 1 letters: reverse, then swap R/U."""
+    r = _reverse64(w) >> _U64(64 - n)
+    mask = (_U64(1) << _U64(n)) - _U64(1)
+    return (~r) & mask
+
+
+@nb.njit(nb.uint64(nb.uint64), cache=True, inline="always")
+def canon_word(w):
+    """min(w, conjugate(w)) for a normalised word (0 stays 0)."""
+    if w == 0:
+        return w
+    c = conj_word(w, bit_length(w))
+    return c if c < w else w
+
+
+@nb.njit(nb.uint64(nb.uint64, nb.int64), cache=True, inline="always")
+def delete_letter(w, p):
+    """Delete letter p of w and normalise (strip leading U letters)."""
+    low = w & ((_U64(1) << _U64(p)) - _U64(1))
+    high = (w >> _U64(p + 1)) << _U64(p)
+    v = low | high
+    while v & _U64(1):
+        v >>= _U64(1)
+    return v
+
+
+@nb.njit(cache=True)
+def canon_py(w):
+    return canon_word(nb.uint64(w))
+
+
+# -------------------------------------------------- transposition table
+@nb.njit(nb.int64(nb.uint64, nb.int64), cache=True, inline="always")
+def _home(w, logcap):
+    return np.int64((w * _FIB) >> _U64(64 - logcap))
+
+
+@nb.njit(cache=True, inline="always")
+def tt_get(keys, logcap, w):
+    """The info byte of word w (0 when nothing is known)."""
+    mask = keys.size - 1
+    i = _home(w, logcap)
+    for _ in range(WINDOW):
+        k = keys[i]
+        if k == 0:
+            return 0
+        if (k & _WMASK) == w:
+            return np.int64(k >> _SHIFT)
+        i = (i + 1) & mask
+    return 0
+
+
+@nb.njit(cache=True)
+def tt_put(keys, logcap, meta, w, info):
+    """Merge `info` into w's entry (exact values win over masks of ruled-out values)."""
+    mask = keys.size - 1
+    i = _home(w, logcap)
+    victim = -1
+    victim_len = 1 << 30
+    for _ in range(WINDOW):
+        k = keys[i]
+        if k == 0:
+            keys[i] = w | (_U64(info) << _SHIFT)
+            meta[COUNT] += 1
+            return
+        if (k & _WMASK) == w:
+            old = np.int64(k >> _SHIFT)
+            if old & EXACT:
+                return
+            new = info if info & EXACT else (old | info)
+            keys[i] = w | (_U64(new) << _SHIFT)
+            return
+        n = bit_length(k & _WMASK)
+        if n < victim_len:
+            victim_len = n
+            victim = i
+        i = (i + 1) & mask
+    if victim >= 0:
+        keys[victim] = w | (_U64(info) << _SHIFT)
+        meta[REPLACED] += 1
+    else:
+        meta[DROPPED] += 1
+
+
+@nb.njit(cache=True)
+def reinsert(keys, logcap, meta, entries):
+    for e in entries:
+        if e != 0:
+            tt_put(keys, logcap, meta, e & _WMASK, np.int64(e >> _SHIFT))
 
 
 def new_stack() -> dict[str, np.ndarray]:

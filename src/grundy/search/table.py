@@ -29,27 +29,24 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-import numba as nb
 import numpy as np
 
-from grundy.search.words import MAX_LETTERS, bit_length
+from grundy.search.kernels import (
+    COUNT,
+    DROPPED,
+    EXACT,
+    GROW_AT,
+    META_SIZE,
+    REPLACED,
+    reinsert,
+    tt_get,
+    tt_put,
+)
 
 __all__ = ["DEFAULT_MEMORY", "TranspositionTable", "format_bytes", "parse_memory"]
 
-WINDOW = 64
-WORD_MASK = (1 << MAX_LETTERS) - 1
 SLOT_BYTES = 8
-EXACT = 0x80
-MIN_LOG = 12
-
-# meta[] fields shared with the kernels
-COUNT, GROW_AT, REPLACED, DROPPED = 0, 1, 2, 3
-META_SIZE = 4
-
-_U64 = nb.uint64
-_WMASK = np.uint64(WORD_MASK)
-_SHIFT = np.uint64(MAX_LETTERS)
-_FIB = np.uint64(0x9E3779B97F4A7C15)
+MIN_LOG = 10
 
 
 def _physical_memory() -> int:
@@ -69,7 +66,7 @@ _UNITS = {"": 1, "k": 1 << 10, "m": 1 << 20, "g": 1 << 30, "t": 1 << 40}
 def parse_memory(spec: str | int | float | None) -> int:
     """Bytes from "8G", "512M", "1.5g", "64MiB" or a number of bytes (None: default).
 
-    Units are powers of 1024.  At least 64 KiB is required.
+    Units are powers of 1024.  At least 8 KiB is required.
     """
     if spec is None:
         return DEFAULT_MEMORY
@@ -84,8 +81,8 @@ def parse_memory(spec: str | int | float | None) -> int:
         amount = float(match.group(1)) * _UNITS[match.group(2).lower()]
     else:
         raise TypeError(f"memory must be a size such as '8G', got {type(spec).__name__}")
-    if amount < (64 << 10):
-        raise ValueError(f"memory cap {spec!r} is too small: at least 64K is needed")
+    if amount < (8 << 10):
+        raise ValueError(f"memory cap {spec!r} is too small: at least 8K is needed")
     return int(amount)
 
 
@@ -95,66 +92,6 @@ def format_bytes(n: float) -> str:
             return f"{n:.0f} {unit}" if unit == "B" else f"{n:.1f} {unit}"
         n /= 1024
     return f"{n:.1f} TiB"
-
-
-# ------------------------------------------------------------------ kernels
-@nb.njit(nb.int64(nb.uint64, nb.int64), cache=True, inline="always")
-def _home(w, logcap):
-    return np.int64((w * _FIB) >> _U64(64 - logcap))
-
-
-@nb.njit(cache=True, inline="always")
-def tt_get(keys, logcap, w):
-    """The info byte of word w (0 when nothing is known)."""
-    mask = keys.size - 1
-    i = _home(w, logcap)
-    for _ in range(WINDOW):
-        k = keys[i]
-        if k == 0:
-            return 0
-        if (k & _WMASK) == w:
-            return np.int64(k >> _SHIFT)
-        i = (i + 1) & mask
-    return 0
-
-
-@nb.njit(cache=True)
-def tt_put(keys, logcap, meta, w, info):
-    """Merge `info` into w's entry (exact values win over masks of ruled-out values)."""
-    mask = keys.size - 1
-    i = _home(w, logcap)
-    victim = -1
-    victim_len = 1 << 30
-    for _ in range(WINDOW):
-        k = keys[i]
-        if k == 0:
-            keys[i] = w | (_U64(info) << _SHIFT)
-            meta[COUNT] += 1
-            return
-        if (k & _WMASK) == w:
-            old = np.int64(k >> _SHIFT)
-            if old & EXACT:
-                return
-            new = info if info & EXACT else (old | info)
-            keys[i] = w | (_U64(new) << _SHIFT)
-            return
-        n = bit_length(k & _WMASK)
-        if n < victim_len:
-            victim_len = n
-            victim = i
-        i = (i + 1) & mask
-    if victim >= 0:
-        keys[victim] = w | (_U64(info) << _SHIFT)
-        meta[REPLACED] += 1
-    else:
-        meta[DROPPED] += 1
-
-
-@nb.njit(cache=True)
-def _reinsert(keys, logcap, meta, entries):
-    for e in entries:
-        if e != 0:
-            tt_put(keys, logcap, meta, e & _WMASK, np.int64(e >> _SHIFT))
 
 
 # --------------------------------------------------------------- the table
@@ -241,7 +178,7 @@ class TranspositionTable:
         replaced, dropped = self.replaced, self.dropped
         self._allocate(self.logcap + 1)
         self.peak_bytes = max(self.peak_bytes, old.nbytes + self.keys.nbytes)
-        _reinsert(self.keys, self.logcap, self.meta, old)
+        reinsert(self.keys, self.logcap, self.meta, old)
         self.meta[REPLACED] += replaced
         self.meta[DROPPED] += dropped
         return True
@@ -280,5 +217,5 @@ class TranspositionTable:
             raise ValueError(f"{path}: checkpoint entries have dtype {entries.dtype}")
         while entries.size > (self.capacity * 7) // 10 and self.grow():
             pass
-        _reinsert(self.keys, self.logcap, self.meta, entries)
+        reinsert(self.keys, self.logcap, self.meta, entries)
         return int(entries.size)

@@ -23,10 +23,10 @@ top 8 bits of a 64-bit table slot for the value (see `grundy.search.table`).
 
 from __future__ import annotations
 
-import numba as nb
 import numpy as np
 
 from grundy.partition import Partition
+from grundy.search.kernels import MAX_LETTERS, canon_py, conj_word
 
 __all__ = [
     "MAX_LETTERS",
@@ -37,11 +37,6 @@ __all__ = [
     "fits",
     "letters",
 ]
-
-#: Longest boundary (λ1 + number of rows) the compiled engine packs.
-MAX_LETTERS = 56
-
-_U64 = nb.uint64
 
 
 def letters(position: Partition) -> int:
@@ -90,59 +85,6 @@ def decode(word: int) -> Partition:
     return Partition.from_runs(runs)
 
 
-# ------------------------------------------------------------ jitted helpers
-@nb.njit(nb.int64(nb.uint64), cache=True, inline="always")
-def bit_length(w):
-    n = 0
-    while w:
-        w >>= _U64(1)
-        n += 1
-    return n
-
-
-@nb.njit(nb.uint64(nb.uint64), cache=True, inline="always")
-def _reverse64(x):
-    x = ((x >> _U64(1)) & _U64(0x5555555555555555)) | ((x & _U64(0x5555555555555555)) << _U64(1))
-    x = ((x >> _U64(2)) & _U64(0x3333333333333333)) | ((x & _U64(0x3333333333333333)) << _U64(2))
-    x = ((x >> _U64(4)) & _U64(0x0F0F0F0F0F0F0F0F)) | ((x & _U64(0x0F0F0F0F0F0F0F0F)) << _U64(4))
-    x = ((x >> _U64(8)) & _U64(0x00FF00FF00FF00FF)) | ((x & _U64(0x00FF00FF00FF00FF)) << _U64(8))
-    x = ((x >> _U64(16)) & _U64(0x0000FFFF0000FFFF)) | ((x & _U64(0x0000FFFF0000FFFF)) << _U64(16))
-    return (x >> _U64(32)) | (x << _U64(32))
-
-
-@nb.njit(nb.uint64(nb.uint64, nb.int64), cache=True, inline="always")
-def conj_word(w, n):
-    """The conjugate of a normalised word of n ≥ 1 letters: reverse, then swap R/U."""
-    r = _reverse64(w) >> _U64(64 - n)
-    mask = (_U64(1) << _U64(n)) - _U64(1)
-    return (~r) & mask
-
-
-@nb.njit(nb.uint64(nb.uint64), cache=True, inline="always")
-def canon_word(w):
-    """min(w, conjugate(w)) for a normalised word (0 stays 0)."""
-    if w == 0:
-        return w
-    c = conj_word(w, bit_length(w))
-    return c if c < w else w
-
-
-@nb.njit(nb.uint64(nb.uint64, nb.int64), cache=True, inline="always")
-def delete_letter(w, p):
-    """Delete letter p of w and normalise (strip leading U letters)."""
-    low = w & ((_U64(1) << _U64(p)) - _U64(1))
-    high = (w >> _U64(p + 1)) << _U64(p)
-    v = low | high
-    while v & _U64(1):
-        v >>= _U64(1)
-    return v
-
-
-@nb.njit(cache=True)
-def _canon_py(w):
-    return canon_word(nb.uint64(w))
-
-
 def conjugate(word: int) -> int:
     """The packed word of the conjugate partition."""
     word = int(word)
@@ -151,4 +93,4 @@ def conjugate(word: int) -> int:
 
 def canonical(word: int) -> int:
     """min(word, conjugate(word)): the engine's key for λ and λ′."""
-    return int(_canon_py(np.uint64(int(word))))
+    return int(canon_py(np.uint64(int(word))))
