@@ -115,7 +115,7 @@ def test_fast_matches_independent_recursion() -> None:
     assert set_partition_ruler(26) == distinguished_element_ruler(26)
 
 
-@pytest.mark.parametrize("n", range(1, 7))
+@pytest.mark.parametrize("n", range(1, 8))
 def test_set_partition_ruler_on_the_poset(n: int) -> None:
     """Theorem 4.1 on Π_n itself: the top is h(n), every π is g_n(type) (Theorem 6.1)."""
     P = posets.set_partitions(n)
@@ -330,3 +330,12 @@ def test_cli_asm_and_subspaces(capsys) -> None:
 def test_scaffolding_enumerates_set_partitions() -> None:
     # Bell numbers from the enumerator the brute-force sums use
     assert [len(set_partitions_of(list(range(k)))) for k in range(7)] == [1, 1, 2, 5, 15, 52, 203]
+
+
+def test_partition_count_bounds_the_mex() -> None:
+    from grundy.games.set_partition_ruler import _partition_count
+
+    assert [_partition_count(n) for n in range(10)] == [1, 1, 2, 3, 5, 7, 11, 15, 22, 30]
+    assert _partition_count(100) == 190569292
+    h = set_partition_ruler(30)
+    assert all(h[n - 1] <= _partition_count(n) for n in range(1, 31))

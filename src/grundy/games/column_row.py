@@ -29,6 +29,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from grundy.game import Ruleset, register
+from grundy.games.lctr import _conjugation_canonical
 from grundy.partition import Partition, PartitionLike
 
 __all__ = [
@@ -156,17 +157,13 @@ def closed_form_value(position: Partition) -> int | None:
     if position.is_quadrated():
         return 0
     if len(runs) == 2:
-        (b, one), (d, rest) = runs
-        if one == 1 and d == 1:
-            return gamma_value(rest + 1, b)
-        if one == 1 and rest + 1 >= 4 and b >= 3 and d >= 3:
-            return almost_gamma_value(rest + 1, b, d)
-        conj = position.conjugate().runs
-        (b, one), (d, rest) = conj
-        if one == 1 and d == 1:
-            return gamma_value(rest + 1, b)
-        if one == 1 and rest + 1 >= 4 and b >= 3 and d >= 3:
-            return almost_gamma_value(rest + 1, b, d)
+        for (b, first), (d, rest) in (runs, position.conjugate().runs):
+            if first != 1:
+                continue
+            if d == 1:
+                return gamma_value(rest + 1, b)
+            if rest + 1 >= 4 and b >= 3 and d >= 3:
+                return almost_gamma_value(rest + 1, b, d)
     return None
 
 
@@ -185,8 +182,7 @@ class ColumnRowRules(Ruleset):
         return _options(position)
 
     def canonical(self, position: Partition) -> Partition:
-        conj = position.conjugate()
-        return position if position.runs <= conj.runs else conj
+        return _conjugation_canonical(position)  # 002 Lemma 1.2
 
     def fast_value(self, position: Partition, misere: bool = False) -> int | None:
         if not misere:
@@ -213,9 +209,17 @@ def value_table(position: PartitionLike, misere: bool = False) -> list[list[int]
 
     Row i has λ_{i+1} entries and entry [i][j] is the value of λ.sub(i, j):
     what is left after deleting the first i rows and the first j columns.
-    Computed with one shared transposition table of the compiled engine.
+    Computed with one shared transposition table of the compiled engine
+    when λ's boundary fits it, else box by box through `grundy.value`.
     """
     lam = Partition.coerce(position)
     from grundy import search
 
-    return search.cr_value_table(lam, misere=misere)
+    if search.fits(lam):
+        return search.cr_value_table(lam, misere=misere)
+    from grundy.game import value
+
+    return [
+        [value(COLUMN_ROW, lam.sub(i, j), misere) for j in range(part)]
+        for i, part in enumerate(lam.parts())
+    ]

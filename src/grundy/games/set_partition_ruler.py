@@ -186,8 +186,14 @@ class _Ruler:
         """Compute h(n), given h(1..n-1); extend F to the atomic partitions of n."""
         self.h.append(0)  # h(n) is unknown: the one-block term is left out
         top = self.atomic_s(n)
-        seen: set[int] = set()
+        # the mex of p(n) numbers is at most p(n): a bitmap of that size suffices
+        size = _partition_count(n) + 1
+        seen = bytearray(size)
         expand, finish = self.expand, self.finish
+
+        def note(value: int) -> None:
+            if value < size:
+                seen[value] = 1
 
         def walk(rest: int, largest: int, offset: int, states: list[tuple[int, int]]) -> None:
             # every partition of `rest` into parts ≤ largest, added to the terms
@@ -196,13 +202,13 @@ class _Ruler:
                     off, grown = expand(offset, states, p, count)
                     left = rest - count * p
                     if left == 0:
-                        seen.add(finish(off, grown, top))
+                        note(finish(off, grown, top))
                     else:
                         walk(left, p - 1, off, grown)
-            seen.add(finish(*expand(offset, states, 1, rest), top))  # the rest in 1s
+            note(finish(*expand(offset, states, 1, rest), top))  # the rest in 1s
 
         walk(n, n, 0, [(0, 0)])
-        hn = mex(seen)
+        hn = seen.index(0)
         self.h[n] = hn
         for key, s in top.items():
             self.F[key] = s ^ hn
@@ -216,6 +222,25 @@ class _Ruler:
             self.h[n] = hn
             for key, s in top.items():
                 self.F[key] = s ^ hn
+
+
+def _partition_count(n: int) -> int:
+    """p(n), by Euler's pentagonal number recurrence."""
+    p = [1] + [0] * n
+    for m in range(1, n + 1):
+        total, k = 0, 1
+        while True:
+            g1 = k * (3 * k - 1) // 2
+            if g1 > m:
+                break
+            sign = 1 if k % 2 else -1
+            total += sign * p[m - g1]
+            g2 = k * (3 * k + 1) // 2
+            if g2 <= m:
+                total += sign * p[m - g2]
+            k += 1
+        p[m] = total
+    return p[n]
 
 
 def _atomic_partitions(n: int) -> Iterator[Key]:

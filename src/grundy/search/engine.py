@@ -25,7 +25,7 @@ import numpy as np
 from grundy.partition import Partition, PartitionLike
 from grundy.search import kernels as K
 from grundy.search.table import EXACT, TranspositionTable, format_bytes
-from grundy.search.words import canonical, encode
+from grundy.search.words import MAX_LETTERS, canonical, encode
 
 __all__ = ["METHODS", "Search", "SearchStats"]
 
@@ -45,7 +45,6 @@ class SearchStats:
     table_bytes: int = 0
     peak_bytes: int = 0
     replaced: int = 0
-    dropped: int = 0
     extra: dict[str, Any] = field(default_factory=dict)
 
     @property
@@ -63,7 +62,6 @@ class SearchStats:
             "table_bytes": self.table_bytes,
             "peak_table_bytes": self.peak_bytes,
             "replaced": self.replaced,
-            "dropped": self.dropped,
             **self.extra,
         }
 
@@ -103,13 +101,12 @@ class Search:
         self.loaded = 0
         self._stack = K.new_stack()
         self._budget = 50_000
+        self._line_open = False
         self._last_save = time.monotonic()
         if self.checkpoint is not None and self.checkpoint.exists():
             self.loaded = self.table.load(self.checkpoint, self._header())
 
     def _header(self) -> dict[str, Any]:
-        from grundy.search.words import MAX_LETTERS
-
         return {
             "format": CHECKPOINT_FORMAT,
             "game": "cr",
@@ -124,8 +121,8 @@ class Search:
         method "mex": full memoised mex of every reachable position; "test":
         nimber tests k = 0, 1, … ("is the value k?", pruned as soon as
         decided); "auto": the nimber test, which expands fewer positions and
-        runs faster than the full mex on every staircase S_10 … S_19 measured
-        by benchmarks/bench_column_row.py.
+        runs faster than the full mex on every staircase S_10 … S_18 measured
+        (benchmarks/bench_column_row.py --method mex|test, benchmarks/staircases.py).
         """
         if method not in METHODS:
             raise ValueError(f"unknown search method {method!r}; choose one of {METHODS}")
@@ -177,7 +174,7 @@ class Search:
         s = self.stats
         t = self.table
         s.entries, s.capacity, s.table_bytes = t.count, t.capacity, t.nbytes
-        s.peak_bytes, s.replaced, s.dropped = t.peak_bytes, t.replaced, t.dropped
+        s.peak_bytes, s.replaced = t.peak_bytes, t.replaced
         return s
 
     # ----------------------------------------------------------- drivers
@@ -287,7 +284,7 @@ class Search:
         self._line_open = True
 
     def _end_line(self, show: bool | Callable[[SearchStats], None]) -> None:
-        if show is True and getattr(self, "_line_open", False):
+        if show is True and self._line_open:
             self.stream.write("\n")
             self.stream.flush()
             self._line_open = False

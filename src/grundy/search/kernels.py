@@ -51,7 +51,7 @@ MAX_LETTERS = 56
 WINDOW = 64  # slots probed per lookup (linear probing)
 EXACT = 0x80  # info byte 0x80 | v: the value is v; 0..0x7F: ruled-out values
 # meta[] fields of a table
-COUNT, GROW_AT, REPLACED, DROPPED = 0, 1, 2, 3
+COUNT, GROW_AT, REPLACED = 0, 1, 2
 META_SIZE = 4
 
 DONE, BUDGET, GROW = 0, 1, 2
@@ -146,11 +146,17 @@ def tt_get(keys, logcap, w):
 
 @nb.njit(cache=True)
 def tt_put(keys, logcap, meta, w, info):
-    """Merge `info` into w's entry (exact values win over masks of ruled-out values)."""
+    """Merge `info` into w's entry (exact values win over masks of ruled-out values).
+
+    A new word goes to the first empty slot of its window; in a full window
+    it replaces the longest word there.  Measured on staircases with tables
+    far too small, this recomputes much less than replacing the shortest
+    word (S_9, full mex, 1024 slots: 166 381 expansions against 5.5 million).
+    """
     mask = keys.size - 1
     i = _home(w, logcap)
     victim = -1
-    victim_len = 1 << 30
+    victim_len = -1
     for _ in range(WINDOW):
         k = keys[i]
         if k == 0:
@@ -165,15 +171,13 @@ def tt_put(keys, logcap, meta, w, info):
             keys[i] = w | (_U64(new) << _SHIFT)
             return
         n = bit_length(k & _WMASK)
-        if n < victim_len:
+        if n > victim_len:
             victim_len = n
             victim = i
         i = (i + 1) & mask
-    if victim >= 0:
-        keys[victim] = w | (_U64(info) << _SHIFT)
-        meta[REPLACED] += 1
-    else:
-        meta[DROPPED] += 1
+    # the window is full: replace its longest word
+    keys[victim] = w | (_U64(info) << _SHIFT)
+    meta[REPLACED] += 1
 
 
 @nb.njit(cache=True)

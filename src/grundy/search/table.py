@@ -14,11 +14,11 @@ the slot given by Fibonacci hashing, so a lookup never reads more than
 
 The table starts small and doubles while the doubled table and the old one
 fit in the memory cap together.  Once it cannot grow it keeps working: an
-insertion goes to an empty slot of its window, else replaces the entry of
-the window with the shortest word (the cheapest to recompute) if that is no
-longer than the new one, else is dropped.  The table is only a cache of
-proven facts, so dropping or replacing entries never changes a result; it
-only costs recomputation.  It never raises MemoryError.
+insertion goes to an empty slot of its window, else replaces the longest word
+of the window (`kernels.tt_put`).  The table is only a cache of proven facts,
+so replacing entries never changes a result; it only costs recomputation,
+which grows fast when the table holds much less than the positions a search
+meets.  It never raises MemoryError.
 """
 
 from __future__ import annotations
@@ -33,7 +33,6 @@ import numpy as np
 
 from grundy.search.kernels import (
     COUNT,
-    DROPPED,
     EXACT,
     GROW_AT,
     META_SIZE,
@@ -149,10 +148,6 @@ class TranspositionTable:
     def replaced(self) -> int:
         return int(self.meta[REPLACED])
 
-    @property
-    def dropped(self) -> int:
-        return int(self.meta[DROPPED])
-
     def get(self, word: int) -> int:
         """The info byte stored for a canonical word (0 if none)."""
         return int(tt_get(self.keys, self.logcap, np.uint64(word)))
@@ -175,12 +170,11 @@ class TranspositionTable:
         if not self.can_grow:
             return False
         old = self.keys
-        replaced, dropped = self.replaced, self.dropped
+        replaced = self.replaced
         self._allocate(self.logcap + 1)
         self.peak_bytes = max(self.peak_bytes, old.nbytes + self.keys.nbytes)
         reinsert(self.keys, self.logcap, self.meta, old)
         self.meta[REPLACED] += replaced
-        self.meta[DROPPED] += dropped
         return True
 
     # --------------------------------------------------------- checkpoints
