@@ -5,6 +5,8 @@ The papers it implements are listed in the README; every closed form cites
 its source and is checked against exhaustive search in the tests.
 """
 
+from grundy import nim, posets
+from grundy.analysis import count, stats
 from grundy.game import (
     Option,
     Ruleset,
@@ -16,22 +18,23 @@ from grundy.game import (
     value,
     winning_moves,
 )
-from grundy.analysis import count, stats
+from grundy.games import coin_turning
 from grundy.partition import Partition
-from grundy import nim, posets  # noqa: F401, I001  (public modules)
-from grundy.games import coin_turning  # noqa: F401, I001
 
 __all__ = [
-    "count",
-    "stats",
     "Option",
     "Partition",
     "Ruleset",
     "Solver",
+    "coin_turning",
+    "count",
     "get_ruleset",
+    "nim",
     "options",
     "outcome",
+    "posets",
     "register",
+    "stats",
     "value",
     "winning_moves",
 ]

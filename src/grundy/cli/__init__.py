@@ -8,12 +8,16 @@ from __future__ import annotations
 
 import sys
 
-from grundy.cli import analysis  # noqa: F401
-from grundy.cli import play  # noqa: F401  (registers its commands)
-from grundy.cli import nim, poset  # noqa: F401
-from grundy.cli import poset_tables  # noqa: F401
-from grundy.cli import search  # noqa: F401
-from grundy.cli import table  # noqa: F401
+# Importing a command module registers its commands on `app`.
+from grundy.cli import (  # noqa: F401
+    analysis,
+    nim,
+    play,
+    poset,
+    poset_tables,
+    search,
+    table,
+)
 from grundy.cli.common import app
 
 __all__ = ["app", "main", "run"]
