@@ -333,9 +333,9 @@ def test_scaffolding_enumerates_set_partitions() -> None:
 
 
 def test_partition_count_bounds_the_mex() -> None:
-    from grundy.games.set_partition_ruler import _partition_count
+    from grundy.analysis.enumeration import partition_numbers
 
-    assert [_partition_count(n) for n in range(10)] == [1, 1, 2, 3, 5, 7, 11, 15, 22, 30]
-    assert _partition_count(100) == 190569292
+    assert partition_numbers(9) == [1, 1, 2, 3, 5, 7, 11, 15, 22, 30]
+    assert partition_numbers(100)[100] == 190569292
     h = set_partition_ruler(30)
-    assert all(h[n - 1] <= _partition_count(n) for n in range(1, 31))
+    assert all(h[n - 1] <= partition_numbers(n)[n] for n in range(1, 31))

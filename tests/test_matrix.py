@@ -18,6 +18,7 @@ from networkx.algorithms.isomorphism import categorical_node_match
 
 import grundy
 import grundy.games.matrix as mx
+from grundy.analysis.enumeration import partitions
 from grundy.cli import main
 from grundy.game import Solver
 from grundy.games.matrix import (
@@ -329,17 +330,10 @@ def test_ferrers_route_through_column_row() -> None:
     """Every partition of n ≤ 9 (as a permuted Ferrers matrix), normal and misère."""
     rng = random.Random(5)
     for n in range(1, 10):
-        for parts in _partitions(n):
+        for parts in (p.to_list() for p in partitions(n)):
             m = permuted(ferrers_matrix(parts), rng, rng.random() < 0.5)
             assert grundy.value("matrix", m) == PLAIN.value(m) == grundy.value("cr", parts)
             assert grundy.value("matrix", m, misere=True) == PLAIN.value(m, misere=True)
-
-
-def _partitions(n: int, largest: int | None = None) -> list[list[int]]:
-    largest = n if largest is None else largest
-    if n == 0:
-        return [[]]
-    return [[k, *rest] for k in range(min(n, largest), 0, -1) for rest in _partitions(n - k, k)]
 
 
 # ------------------------------------------------------- fast vs reference

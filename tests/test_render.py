@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from grundy.analysis.enumeration import partitions_up_to
 from grundy.cli import main
 from grundy.game import Ruleset, Solver, get_ruleset, register
 from grundy.partition import Partition
@@ -52,18 +53,6 @@ def solver_table(game: str, lam: Partition, misere: bool = False) -> list[list[i
         [solver.value(lam.sub(i, j), misere) for j in range(lam.part(i + 1))]
         for i in range(lam.length)
     ]
-
-
-def partitions_up_to(n: int) -> Iterator[Partition]:
-    """Every partition of size at most n (largest part first)."""
-
-    def rec(left: int, cap: int) -> Iterator[list[int]]:
-        yield []
-        for part in range(min(left, cap), 0, -1):
-            for rest in rec(left - part, part):
-                yield [part, *rest]
-
-    return (Partition(parts) for parts in rec(n, n))
 
 
 def small_partitions(n: int, game: str) -> list[Partition]:

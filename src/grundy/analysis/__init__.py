@@ -12,8 +12,8 @@ Gurvich–Ho classes, counts over all partitions of n (paper 000 §2.3, §6, §7
 """
 
 from grundy.analysis.counts import count, count_table, enumerated_count_table
-from grundy.analysis.durfee_counts import durfee_count_table, partition_numbers
-from grundy.analysis.enumeration import partitions, partitions_up_to
+from grundy.analysis.durfee_counts import durfee_count_table
+from grundy.analysis.enumeration import partition_numbers, partitions, partitions_up_to
 from grundy.analysis.sg_pairs import classify, sg_pairs
 from grundy.analysis.sweep import sweep
 from grundy.analysis.tree_size import (

@@ -41,28 +41,9 @@ from grundy.game import Ruleset, get_ruleset
 if TYPE_CHECKING:
     import numpy as np
 
-__all__ = ["durfee_count_table", "partition_numbers"]
+__all__ = ["durfee_count_table"]
 
 _NONE = 3  # "no option" (Downright boundary where the arm or leg part is 0)
-
-
-def partition_numbers(n_max: int) -> list[int]:
-    """p(0), …, p(n_max) by Euler's pentagonal-number recurrence (a check on the counts)."""
-    p = [1] + [0] * n_max
-    for n in range(1, n_max + 1):
-        total, k = 0, 1
-        while True:
-            g1 = k * (3 * k - 1) // 2
-            if g1 > n:
-                break
-            sign = 1 if k % 2 else -1
-            total += sign * p[n - g1]
-            g2 = k * (3 * k + 1) // 2
-            if g2 <= n:
-                total += sign * p[n - g2]
-            k += 1
-        p[n] = total
-    return p
 
 
 def _mex2(a: int, b: int) -> int:

@@ -1,4 +1,4 @@
-"""All partitions of n, in a fixed order, without recursion."""
+"""All partitions of n, in a fixed order, without recursion; and how many there are."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from grundy.partition import Partition
 
-__all__ = ["partitions", "partitions_up_to"]
+__all__ = ["partition_numbers", "partitions", "partitions_up_to"]
 
 
 def partitions(n: int) -> Iterator[Partition]:
@@ -46,3 +46,22 @@ def partitions_up_to(n: int) -> Iterator[Partition]:
     """Every partition of size 0, 1, …, n (by size, then as `partitions`)."""
     for size in range(n + 1):
         yield from partitions(size)
+
+
+def partition_numbers(n_max: int) -> list[int]:
+    """p(0), …, p(n_max) by Euler's pentagonal-number recurrence (a check on the counts)."""
+    p = [1] + [0] * n_max
+    for n in range(1, n_max + 1):
+        total, k = 0, 1
+        while True:
+            g1 = k * (3 * k - 1) // 2
+            if g1 > n:
+                break
+            sign = 1 if k % 2 else -1
+            total += sign * p[n - g1]
+            g2 = k * (3 * k + 1) // 2
+            if g2 <= n:
+                total += sign * p[n - g2]
+            k += 1
+        p[n] = total
+    return p

@@ -45,6 +45,7 @@ from collections.abc import Callable, Iterator
 from itertools import combinations
 from math import factorial
 
+from grundy.analysis.enumeration import partition_numbers, partitions
 from grundy.nim import mex, mul, power
 
 __all__ = [
@@ -187,7 +188,7 @@ class _Ruler:
         self.h.append(0)  # h(n) is unknown: the one-block term is left out
         top = self.atomic_s(n)
         # the mex of p(n) numbers is at most p(n): a bitmap of that size suffices
-        size = _partition_count(n) + 1
+        size = partition_numbers(n)[n] + 1
         seen = bytearray(size)
         expand, finish = self.expand, self.finish
 
@@ -222,25 +223,6 @@ class _Ruler:
             self.h[n] = hn
             for key, s in top.items():
                 self.F[key] = s ^ hn
-
-
-def _partition_count(n: int) -> int:
-    """p(n), by Euler's pentagonal number recurrence."""
-    p = [1] + [0] * n
-    for m in range(1, n + 1):
-        total, k = 0, 1
-        while True:
-            g1 = k * (3 * k - 1) // 2
-            if g1 > m:
-                break
-            sign = 1 if k % 2 else -1
-            total += sign * p[m - g1]
-            g2 = k * (3 * k + 1) // 2
-            if g2 <= m:
-                total += sign * p[m - g2]
-            k += 1
-        p[m] = total
-    return p[n]
 
 
 def _atomic_partitions(n: int) -> Iterator[Key]:
@@ -347,15 +329,6 @@ def _write_checkpoint(path: str | os.PathLike[str], h: list[int]) -> None:
 
 
 # ------------------------------------------------------- the literal (6.4) way
-def _partitions(n: int, largest: int | None = None) -> Iterator[Key]:
-    if n == 0:
-        yield ()
-        return
-    for p in range(min(n, n if largest is None else largest), 0, -1):
-        for rest in _partitions(n - p, p):
-            yield (p, *rest)
-
-
 def _multiplicities(parts: Key) -> dict[int, int]:
     mult: dict[int, int] = {}
     for p in parts:
@@ -435,7 +408,7 @@ def set_partition_ruler_baseline(n: int, *, progress: Progress | None = None) ->
     _check_n(n)
     h: list[int] = []
     for k in range(1, n + 1):
-        types = list(_partitions(k))
+        types = [tuple(p.to_list()) for p in partitions(k)]
         sums = set()
         for mu in types:
             s = 0
