@@ -18,24 +18,12 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from collections.abc import Iterator
 
+from grundy.analysis.enumeration import partitions
 from grundy.game import Solver, get_ruleset
 from grundy.games import column_row as cr
 from grundy.partition import Partition, staircase
 from grundy.search import Search
-
-
-def partitions(n: int, largest: int | None = None) -> Iterator[list[int]]:
-    """All partitions of n, parts ≤ largest, in reverse lexicographic order."""
-    if largest is None:
-        largest = n
-    if n == 0:
-        yield []
-        return
-    for first in range(min(n, largest), 0, -1):
-        for rest in partitions(n - first, first):
-            yield [first, *rest]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -50,8 +38,7 @@ def main(argv: list[str] | None = None) -> int:
         engines = {m: Search(misere=misere, memory="64M", progress=False) for m in ("mex", "test")}
         checked = closed = 0
         for n in range(args.max_n + 1):
-            for parts in partitions(n):
-                lam = Partition(parts)
+            for lam in partitions(n):
                 ref = solver.value(lam, misere)
                 for method, engine in engines.items():
                     got = engine.value(lam, method)

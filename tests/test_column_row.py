@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 
 import pytest
 from hypothesis import given, settings
@@ -11,6 +10,7 @@ from hypothesis import strategies as st
 
 import grundy
 from grundy import search
+from grundy.analysis.enumeration import partitions_up_to
 from grundy.cli import main
 from grundy.game import Solver, get_ruleset
 from grundy.games import column_row as cr
@@ -21,18 +21,7 @@ MAX_N = 14
 CR = get_ruleset("cr")
 
 
-def partitions(n: int, largest: int | None = None) -> Iterator[list[int]]:
-    if largest is None:
-        largest = n
-    if n == 0:
-        yield []
-        return
-    for first in range(min(n, largest), 0, -1):
-        for rest in partitions(n - first, first):
-            yield [first, *rest]
-
-
-ALL = [Partition(p) for n in range(MAX_N + 1) for p in partitions(n)]
+ALL = list(partitions_up_to(MAX_N))
 
 
 @pytest.fixture(scope="module")

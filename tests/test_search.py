@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import io
-from collections.abc import Iterator
 
 import numpy as np
 import pytest
@@ -11,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from grundy import search
+from grundy.analysis.enumeration import partitions_up_to
 from grundy.game import Solver, get_ruleset
 from grundy.partition import Partition, staircase
 from grundy.search import Search, TranspositionTable, parse_memory
@@ -19,18 +19,7 @@ from grundy.search import words as W
 MAX_N = 14
 
 
-def partitions(n: int, largest: int | None = None) -> Iterator[list[int]]:
-    if largest is None:
-        largest = n
-    if n == 0:
-        yield []
-        return
-    for first in range(min(n, largest), 0, -1):
-        for rest in partitions(n - first, first):
-            yield [first, *rest]
-
-
-ALL = [Partition(p) for n in range(MAX_N + 1) for p in partitions(n)]
+ALL = list(partitions_up_to(MAX_N))
 CR = get_ruleset("cr")
 
 

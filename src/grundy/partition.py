@@ -212,6 +212,15 @@ class Partition:
         new._init_runs(out)
         return new
 
+    def conjugation_canonical(self) -> Partition:
+        """min(λ, λ′) by runs: one representative for a partition and its conjugate.
+
+        Games invariant under conjugation (000 Lemma 6; 002 Lemma 1.2) use it
+        as their canonical form.
+        """
+        conj = self.conjugate()
+        return self if self._runs <= conj._runs else conj
+
     def durfee(self) -> int:
         """Durfee length d(λ) = max{ℓ : λ_ℓ ≥ ℓ} (000 §2.1, Lemma 20).
 

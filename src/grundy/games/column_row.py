@@ -29,7 +29,6 @@ from collections.abc import Iterator
 from typing import Any
 
 from grundy.game import Ruleset, register
-from grundy.games.lctr import _conjugation_canonical
 from grundy.partition import Partition, PartitionLike
 
 __all__ = [
@@ -182,7 +181,7 @@ class ColumnRowRules(Ruleset):
         return _options(position)
 
     def canonical(self, position: Partition) -> Partition:
-        return _conjugation_canonical(position)  # 002 Lemma 1.2
+        return position.conjugation_canonical()  # 002 Lemma 1.2
 
     def fast_value(self, position: Partition, misere: bool = False) -> int | None:
         if not misere:

@@ -567,12 +567,6 @@ def diagonal_violations(
 
 
 # ------------------------------------------------------------------ rules
-def _conjugation_canonical(position: Partition) -> Partition:
-    """min(λ, λ′): both games are conjugation-invariant (000 Lemma 6)."""
-    conj = position.conjugate()
-    return position if position.runs <= conj.runs else conj
-
-
 class LCTRRules(Ruleset):
     """Left column – top row (000 §3.1)."""
 
@@ -588,7 +582,7 @@ class LCTRRules(Ruleset):
             yield "L", position.sub(0, 1)
 
     def canonical(self, position: Partition) -> Partition:
-        return _conjugation_canonical(position)
+        return position.conjugation_canonical()
 
     def fast_value(self, position: Partition, misere: bool = False) -> int:
         """`lctr_value`: O(log k) for both normal and misère play."""
@@ -617,7 +611,7 @@ class DownrightRules(Ruleset):
             yield "R", position.sub(0, 1)
 
     def canonical(self, position: Partition) -> Partition:
-        return _conjugation_canonical(position)
+        return position.conjugation_canonical()
 
     def fast_value(self, position: Partition, misere: bool = False) -> int:
         """`downright_value`: O(log k) for both normal and misère play."""
