@@ -17,7 +17,7 @@ from grundy.games import column_row as cr
 from grundy.nim import mex
 from grundy.partition import Partition, gamma, rectangle, staircase
 
-MAX_N = 14
+MAX_N = 18  # issue 3: every partition with n ≤ 18
 CR = get_ruleset("cr")
 
 

@@ -16,7 +16,7 @@ from grundy.partition import Partition, staircase
 from grundy.search import Search, TranspositionTable, parse_memory
 from grundy.search import words as W
 
-MAX_N = 14
+MAX_N = 18  # issue 3: every partition with n ≤ 18
 
 
 ALL = list(partitions_up_to(MAX_N))
