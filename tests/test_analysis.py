@@ -348,7 +348,8 @@ def test_classes_on_hand_made_games() -> None:
 
 # ------------------------------------------------------------------ counts
 @pytest.mark.parametrize(
-    ("misere", "method"), [(False, "enumerate"), (False, "durfee"), (True, "enumerate")]
+    ("misere", "method"),
+    [(False, "enumerate"), (False, "durfee"), (True, "enumerate"), (True, "durfee")],
 )
 def test_counts_against_enumeration_and_solver(misere: bool, method: str) -> None:
     for game in GAMES:
@@ -364,12 +365,14 @@ def test_counts_against_enumeration_and_solver(misere: bool, method: str) -> Non
             assert table[n] == dict(sorted(direct.items())), (game, misere, n)
 
 
+@pytest.mark.parametrize("misere", [False, True])
 @pytest.mark.parametrize("game", GAMES)
-def test_durfee_window_counts_match_enumeration(game: str) -> None:
-    """000 Corollary 16 / Theorem 11 put to work: the window count equals the
-    enumerating count for every n <= 60, and every row sums to p(n)."""
-    window = durfee_count_table(game, 60)
-    assert window == enumerated_count_table(game, 60)
+def test_durfee_window_counts_match_enumeration(game: str, misere: bool) -> None:
+    """000 Corollary 16 / Theorem 11 (normal) and the misère window of width 2
+    (`grundy.games.lctr`, "Misère propagation") put to work: the window count
+    equals the enumerating count for every n <= 60, and every row sums to p(n)."""
+    window = durfee_count_table(game, 60, misere=misere)
+    assert window == enumerated_count_table(game, 60, misere)
     p = partition_numbers(60)
     assert all(sum(window[n].values()) == p[n] for n in range(1, 61))
     assert p[60] == 966467
@@ -387,9 +390,26 @@ def test_counts_oeis_a373457_and_lemma_7() -> None:
     assert count("downright", 0) == {} and count("lctr", 0, misere=True) == {1: 1}
 
 
+def test_misere_window_small_durfee_lengths() -> None:
+    """d = 0 ([]), d = 1 (the gammas) and d = 2 < 3 are the window itself, exact."""
+    assert count("lctr", 0, misere=True) == {1: 1}  # [] is terminal: misère value 1
+    assert count("lctr", 1, misere=True) == {0: 1}  # [1] → [] only
+    assert count("downright", 1, misere=True) == {1: 1}  # the corner [1]
+    assert count("downright", 0, misere=True) == {}
+    for game in GAMES:
+        solver = Solver(get_ruleset(game))
+        table = count_table(game, 8, misere=True)
+        for n in range(1, 9):  # every partition of n <= 8 has d <= 2
+            direct: dict[int, int] = {}
+            for lam in partitions(n):
+                v = solver.value(lam, True)
+                direct[v] = direct.get(v, 0) + 1
+            assert table[n] == dict(sorted(direct.items())), (game, n)
+
+
 def test_count_errors() -> None:
-    with pytest.raises(ValueError, match="normal play"):
-        count("lctr", 5, misere=True, method="durfee")
+    with pytest.raises(TypeError, match="misere"):
+        durfee_count_table("lctr", 5, misere=1)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="method"):
         count("lctr", 5, method="guess")
     with pytest.raises(ValueError):
@@ -424,6 +444,16 @@ def test_cli_count(capsys: pytest.CaptureFixture[str]) -> None:
     assert list(data["counts"]) == ["28", "29", "30"]
     status, out, _ = run_cli(capsys, "count", "downright", "--n", "5", "--misere")
     assert status == 0 and "value" in out
+    for game in GAMES:  # misère: the default (Durfee window) agrees with enumeration
+        runs = []
+        for extra in ((), ("--method", "enumerate")):
+            args = ("count", game, "--n", "1..30", "--misere", "--json", *extra)
+            status, out, _ = run_cli(capsys, *args)
+            assert status == 0
+            runs.append(json.loads(out)["counts"])
+        assert runs[0] == runs[1] and runs[0]["30"] == {
+            str(v): c for v, c in enumerated_count_table(game, 30, True)[30].items()
+        }
 
 
 def test_cli_classify(capsys: pytest.CaptureFixture[str]) -> None:

@@ -23,10 +23,11 @@ vectors for all sizes ≤ 60, against 6.6·10⁶ partitions).  This is
 `enumerated_count_table`: exact for normal and misère play, relying on
 nothing but Eq. (3)/(4).
 
-For normal play, `durfee_counts.durfee_count_table` counts by the Durfee
-window instead (000 Corollary 16, Theorem 11), in time polynomial in n; the
-two are checked against each other.  `count_table(method="auto")` uses the
-window for normal play and the enumeration for misère play.
+`durfee_counts.durfee_count_table` counts by the Durfee window instead, in
+time polynomial in n, for normal play (000 Corollary 16, Theorem 11) and
+misère play (window of width 2: "Misère propagation" in `grundy.games.lctr`);
+the two are checked against each other.  `count_table(method="auto")` uses
+the window for both plays.
 """
 
 from __future__ import annotations
@@ -64,19 +65,19 @@ def _check_n(n_max: object) -> int:
     return n_max
 
 
-def _resolve(method: str, misere: bool) -> str:
+def _resolve(method: str) -> str:
     if method not in METHODS:
         raise ValueError(f"unknown counting method {method!r}; choose one of {', '.join(METHODS)}")
-    if method == "durfee" and misere:
-        raise ValueError("the Durfee-window count is for normal play only (000 Cor. 16, Thm. 11)")
     if method == "auto":
-        return "enumerate" if misere else "durfee"
+        return "durfee"
     return method
 
 
-def count_steps(n_max: int, misere: bool = False, method: str = "auto") -> int:
-    """How many times `count_table` will call `progress` (for a progress bar)."""
-    if _resolve(method, misere) == "durfee":
+def count_steps(n_max: int, method: str = "auto") -> int:
+    """How many times `count_table` will call `progress` (for a progress bar).
+
+    One step per Durfee length ("durfee") or per size ("enumerate")."""
+    if _resolve(method) == "durfee":
         return isqrt(_check_n(n_max))
     return _check_n(n_max) + 1
 
@@ -92,15 +93,14 @@ def count_table(
 
     LCTR counts include the empty partition at n = 0; Downright is played on
     non-empty partitions only, so its n = 0 entry is {}.  `method`:
-    "enumerate" (`enumerated_count_table`, any play), "durfee"
-    (`durfee_count_table`, normal play only) or "auto" (the Durfee window for
-    normal play, enumeration for misère).  `progress(step)` is called
-    `count_steps(n_max, misere, method)` times.
+    "enumerate" (`enumerated_count_table`) or "durfee" (`durfee_count_table`),
+    both exact for normal and misère play, or "auto" (the Durfee window).
+    `progress(step)` is called `count_steps(n_max, method)` times.
     """
     _game_name(game)
     _check_n(n_max)
-    if _resolve(method, misere) == "durfee":
-        return durfee_count_table(game, n_max, progress)
+    if _resolve(method) == "durfee":
+        return durfee_count_table(game, n_max, progress, misere)
     return enumerated_count_table(game, n_max, misere, progress)
 
 
@@ -172,8 +172,8 @@ def count(
 ) -> dict[int, int]:
     """{value: how many partitions of n have it} for LCTR or Downright.
 
-    `count("lctr", n)[0]` is OEIS A373457(n).  Exact.  Normal play by the
-    Durfee window (n = 300 in seconds), misère by enumeration of top-row
-    vectors (all n ≤ 60 in about a second); see `count_table`.
+    `count("lctr", n)[0]` is OEIS A373457(n).  Exact.  By default by the
+    Durfee window, normal and misère play (n = 300 in seconds); see
+    `count_table`.
     """
     return count_table(game, n, misere, method)[n]

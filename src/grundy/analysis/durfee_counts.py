@@ -5,93 +5,122 @@ Write a partition λ with Durfee length d (000 §2.1) as the d×d square, an
 allowed), and a *leg* whose conjugate β' = (β'_1, …, β'_d) is another such
 partition.  (d, α, β') ↔ λ is a bijection, |λ| = d² + |α| + |β'|.
 
-* LCTR (normal play), 000 Corollary 16: for d ≥ 3, SG(λ) = SG(λ[d−3, d−3]),
-  and λ[d−3, d−3] is the 3×3 square with arm (α_{d−2}, α_{d−1}, α_d) and leg
-  (β'_{d−2}, β'_{d−1}, β'_d).  Its value follows from Eq. (3) on the 3×3
-  square once the boundary values are known: SG(λ[i, 3]) = SG([α_{d−2+i}, …,
-  α_d]) for i < 3 and, by conjugation (000 Lemma 6), the same function of β'.
-  For d < 3 the window is λ itself (the d×d square, the whole arm and leg).
-* Downright (normal play), 000 Theorem 11: SG(λ) = SG(λ[d−1, d−1]), the
-  gamma [1 + α_d, 1^{β'_d}], whose value is the mex of its (at most two)
-  options [α_d] (right) and [1^{β'_d}] (down), 0 if it is the corner [1].
+Values are constant along the main diagonal down to a window of width w at
+the Durfee square (`grundy.games.lctr.DIAGONAL_WINDOW`): SG(λ) = SG(λ[d−w, d−w])
+for d ≥ w, with
 
-So the value of λ depends only on d, the boundary class x(α) of the last k =
-min(d, 3) (LCTR) or k = 1 (Downright) parts of the arm, and y(β') of the leg.
-The arms with given last k parts a = (a_1 ≥ … ≥ a_k) are a plus a partition
-into at most f = d − k parts each ≥ a_1, counted by p_{≤f}(m − |a| − f·a_1).
-Hence, with N_d[x] = Σ_{a: x(a)=x} q^{|a| + f·a_1} / ((1−q)…(1−q^f)),
+* w = 3 for LCTR, normal play (000 Corollary 16);
+* w = 1 for Downright, normal play (000 Theorem 11);
+* w = 2 for LCTR and Downright, misère play ("Misère propagation" in the
+  docstring of `grundy.games.lctr`, proved there; not in 000/001).
+
+With k = min(d, w), λ[d−k, d−k] is the k×k square with arm (α_{d−k+1}, …, α_d)
+and leg (β'_{d−k+1}, …, β'_d); for d < w this is λ itself, so small d are exact
+too (d = 0 is the empty partition: terminal in LCTR, not a Downright position).
+Its value follows from the per-box recursion on the k×k square (000 Eq. (3)
+for LCTR, Eq. (4) for Downright) once the boundary values are known:
+SG(λ[i, k]) = SG([α_{d−k+1+i}, …, α_d]) for i < k — a partition with at most w
+rows, valued by the same recursion — and, by conjugation (000 Lemma 6), the
+same function of β' for SG(λ[k, i]).  In LCTR an empty boundary partition is
+the terminal position (0, misère 1); in Downright it is no move at all.
+
+So the value of λ depends only on d, the boundary class x(α) of the last k
+parts of the arm, and y(β') of the leg.  The arms with given last k parts
+a = (a_1 ≥ … ≥ a_k) are a plus a partition into at most f = d − k parts each
+≥ a_1, counted by p_{≤f}(m − |a| − f·a_1).  Hence, with
+N_d[x] = Σ_{a: x(a)=x} q^{|a| + f·a_1} / ((1−q)…(1−q^f)),
 
     Σ_n #{λ ⊢ n : SG(λ) = v} q^n = Σ_d q^{d²} Σ_{x, y : F(x, y) = v} N_d[x] · N_d[y].
 
-This costs about n³/36 small steps plus O(27·3·√n) convolutions of length n
-for all sizes up to n at once, instead of p(n) partitions.  Corollary 16 and
-Theorem 11 are theorems of 000; `durfee_count_table` is in addition checked
-against the enumerating `counts.count_table` for every n ≤ 60 in the tests
-(and to n = 110 in the findings).  Misère play has no such window theorem in
-000, so it is not offered here.
+This costs about n^w/w!² small steps plus O(|classes|²·√n) convolutions of
+length n for all sizes up to n at once, instead of p(n) partitions.
+`durfee_count_table` is in addition checked against the enumerating
+`counts.enumerated_count_table` for every n ≤ 60, normal and misère play, in
+the tests (and to n = 110 for normal LCTR in the findings).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
 from grundy.game import Ruleset, get_ruleset
+from grundy.games.lctr import DIAGONAL_WINDOW
+from grundy.nim import mex
 
 if TYPE_CHECKING:
     import numpy as np
 
 __all__ = ["durfee_count_table"]
 
-_NONE = 3  # "no option" (Downright boundary where the arm or leg part is 0)
-
-
-def _mex2(a: int, b: int) -> int:
-    m = 0
-    while m in (a, b):
-        m += 1
-    return m
-
+_NONE = 3  # "no option": a Downright neighbour outside the diagram (values are ≤ 2)
 
 Bins = list[tuple[int, int, tuple[int, ...], int]]
+Table = tuple[tuple[int, ...], ...]
 
 
-def _lctr_arm_bins(n_max: int) -> dict[int, Bins]:
-    """For k = 1, 2, 3: the arm tails a = (a_1 ≥ … ≥ a_k ≥ 0) with |a| ≤ n_max, grouped
+def _box_table(misere: bool) -> Table:
+    """T[down][right]: the value of a box from the codes of its two neighbours
+    (000 Eq. (3), (4)); _NONE = no such option, and a box with no option at all
+    (a Downright corner) is terminal: 0, misère 1 (000 §2.3).  One table serves
+    both games: in LCTR an empty neighbour is coded by its terminal value, so
+    _NONE never occurs there."""
+    terminal = 1 if misere else 0
+
+    def box(down: int, right: int) -> int:
+        options = {v for v in (down, right) if v != _NONE}
+        return mex(options) if options else terminal
+
+    return tuple(tuple(box(down, right) for right in range(4)) for down in range(4))
+
+
+def _tails(width: int, budget: int, cap: int) -> Iterator[tuple[int, ...]]:
+    """Non-increasing tuples of `width` parts ≤ cap (zeros allowed) with sum ≤ budget,
+    in lexicographic order."""
+    if width == 0:
+        yield ()
+        return
+    for a in range(min(cap, budget) + 1):
+        for rest in _tails(width - 1, budget - a, a):
+            yield (a, *rest)
+
+
+def _arm_bins(n_max: int, w: int, empty: int, box: Table) -> dict[int, Bins]:
+    """For k = 1 … w: the arm tails a = (a_1 ≥ … ≥ a_k ≥ 0) with |a| ≤ n_max, grouped
     as (a_1, a_2 + … + a_k, boundary class x(a), how many), sorted by a_1.
 
-    x(a) = (SG(L([a_1, …, a_k])), SG(L([a_2, …, a_k])), …, SG(L([a_k]))), the values
-    of λ[i, k] next to the window (module docstring).  The values of the partitions
-    with at most three rows come from 000 Eq. (3): the top row leaves [a2, a3], the
-    left column [a1−1, a2−1, a3−1].
+    x(a) = (SG([a_1, …, a_k]), SG([a_2, …, a_k]), …, SG([a_k])), the values of
+    λ[i, k] next to the window (module docstring).  The partitions with at most w
+    rows are valued by the per-box recursion (000 Eq. (3)/(4)): the top-left box
+    steps down to [a_2, …] and right to [a_1 − 1, a_2 − 1, …]; `empty` codes the
+    empty partition (LCTR: terminal value; Downright: _NONE, no move).
     """
-    sg: dict[tuple[int, int, int], int] = {(0, 0, 0): 0}
-    for a1 in range(1, n_max + 1):
-        for a2 in range(min(a1, n_max - a1) + 1):
-            for a3 in range(min(a2, n_max - a1 - a2) + 1):
-                top = sg[(a2, a3, 0)]
-                left = sg[(a1 - 1, max(a2 - 1, 0), max(a3 - 1, 0))]
-                sg[(a1, a2, a3)] = _mex2(top, left)
-    tallies: dict[int, dict[tuple[int, int, tuple[int, ...]], int]] = {1: {}, 2: {}, 3: {}}
-    for (a1, a2, a3), value in sg.items():
-        keys = [(3, (a1, a2 + a3, (value, sg[(a2, a3, 0)], sg[(a3, 0, 0)])))]
-        if a3 == 0:
-            keys.append((2, (a1, a2, (value, sg[(a2, 0, 0)]))))
-            if a2 == 0:
-                keys.append((1, (a1, 0, (value,))))
-        for k, key in keys:
+    zero = (0,) * w
+    sg: dict[tuple[int, ...], int] = {}
+    for a in _tails(w, n_max, n_max):  # lexicographic: both options come earlier
+        if a == zero:
+            sg[a] = empty
+            continue
+        down = sg[(*a[1:], 0)]
+        right = sg[tuple(max(p - 1, 0) for p in a)]
+        sg[a] = box[down][right]
+    tallies: dict[int, dict[tuple[int, int, tuple[int, ...]], int]] = {
+        k: {} for k in range(1, w + 1)
+    }
+    for a in sg:
+        length = w
+        while length > 0 and a[length - 1] == 0:
+            length -= 1
+        for k in range(max(length, 1), w + 1):  # a as a tail of k parts (zeros allowed)
+            x = tuple(sg[(*a[i:], *(0,) * i)] for i in range(k))
+            key = (a[0], sum(a[1:]), x)
             tallies[k][key] = tallies[k].get(key, 0) + 1
     return {k: sorted((*key, mult) for key, mult in t.items()) for k, t in tallies.items()}
 
 
-def _downright_arm_bins(n_max: int) -> dict[int, Bins]:
-    """k = 1 only (000 Theorem 11): x(a) = SG(D([a_1])) — the corner [1] is 0, then the
-    values alternate (000 Eq. (4)) — or _NONE when a_1 = 0 (no move right)."""
-    return {1: [(a1, 0, (_NONE,) if a1 == 0 else ((a1 - 1) % 2,), 1) for a1 in range(n_max + 1)]}
-
-
-def _lctr_window_value(x: tuple[int, ...], y: tuple[int, ...]) -> int:
-    """SG of the k×k square with SG(λ[i, k]) = x[i] and SG(λ[k, j]) = y[j] (000 Eq. (3))."""
+def _window_value(x: tuple[int, ...], y: tuple[int, ...], box: Table) -> int:
+    """SG of the k×k square with SG(λ[i, k]) = x[i] and SG(λ[k, j]) = y[j], by the
+    per-box recursion (000 Eq. (3)/(4))."""
     k = len(x)
     grid = [[0] * (k + 1) for _ in range(k + 1)]
     for i in range(k):
@@ -99,28 +128,24 @@ def _lctr_window_value(x: tuple[int, ...], y: tuple[int, ...]) -> int:
         grid[k][i] = y[i]
     for i in range(k - 1, -1, -1):
         for j in range(k - 1, -1, -1):
-            grid[i][j] = _mex2(grid[i + 1][j], grid[i][j + 1])
+            grid[i][j] = box[grid[i + 1][j]][grid[i][j + 1]]
     return grid[0][0]
 
 
-def _downright_window_value(x: tuple[int, ...], y: tuple[int, ...]) -> int:
-    """SG of the gamma [1 + a, 1^b] from the values x = (SG D([a]),), y = (SG D([1^b]),)
-    (_NONE where a or b is 0): 000 Eq. (4)."""
-    options = [v for v in (x[0], y[0]) if v != _NONE]
-    if not options:
-        return 0  # the corner [1]
-    return _mex2(options[0], options[-1])  # one option or two
-
-
 def durfee_count_table(
-    game: str | Ruleset, n_max: int, progress: Callable[[int], None] | None = None
+    game: str | Ruleset,
+    n_max: int,
+    progress: Callable[[int], None] | None = None,
+    misere: bool = False,
 ) -> list[dict[int, int]]:
-    """[{value: number of partitions of n with that value} for n = 0 … n_max], normal play.
+    """[{value: number of partitions of n with that value} for n = 0 … n_max].
 
-    Same answer as `grundy.analysis.counts.count_table(game, n_max)` (tested for
-    n ≤ 60), computed from the Durfee window (module docstring; 000 Corollary 16
-    for LCTR, Theorem 11 for Downright) without enumerating partitions.
-    `progress(d)` is called after each Durfee length d.
+    Same answer as `grundy.analysis.counts.enumerated_count_table(game, n_max,
+    misere)` (tested for n ≤ 60, both plays), computed from the Durfee window
+    (module docstring: 000 Corollary 16 for normal LCTR, Theorem 11 for normal
+    Downright, "Misère propagation" of `grundy.games.lctr` for misère play)
+    without enumerating partitions.  `progress(d)` is called after each Durfee
+    length d ≥ 1.
     """
     import numpy as np  # object arrays: exact big-integer convolutions in C loops
 
@@ -131,15 +156,16 @@ def durfee_count_table(
         raise TypeError(f"n must be an int, got {type(n_max).__name__}")
     if n_max < 0:
         raise ValueError(f"n must be non-negative, got {n_max}")
+    if not isinstance(misere, bool):
+        raise TypeError(f"misere must be a bool, got {type(misere).__name__}")
     lctr = rules.name == "lctr"
+    terminal = 1 if misere else 0
+    w = DIAGONAL_WINDOW[rules.name, misere]
+    box = _box_table(misere)
     totals = [np.zeros(n_max + 1, dtype=object) for _ in range(3)]
     if lctr:
-        totals[0][0] = 1  # the empty partition (d = 0) is terminal
-        bins = _lctr_arm_bins(n_max)
-        window = _lctr_window_value
-    else:
-        bins = _downright_arm_bins(n_max)
-        window = _downright_window_value
+        totals[terminal][0] = 1  # the empty partition (d = 0) is terminal
+    bins = _arm_bins(n_max, w, terminal if lctr else _NONE, box)
 
     # p_{≤f}(m) for the free arm parts, one more factor 1/(1 − q^f) per d
     restricted = np.zeros(n_max + 1, dtype=object)
@@ -147,7 +173,7 @@ def durfee_count_table(
     restricted_for = 0
     d = 1
     while d * d <= n_max:
-        k = min(d, 3) if lctr else 1
+        k = min(d, w)
         free = d - k
         while restricted_for < free:
             restricted_for += 1
@@ -171,7 +197,7 @@ def durfee_count_table(
         for x, nx in grown.items():
             by_value: dict[int, np.ndarray] = {}
             for y, ny in grown.items():
-                v = window(x, y)
+                v = _window_value(x, y, box)
                 if v in by_value:
                     by_value[v] = by_value[v] + ny
                 else:

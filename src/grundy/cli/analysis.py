@@ -56,8 +56,8 @@ def count_command(
         str,
         typer.Option(
             "--method",
-            help=f"One of {', '.join(METHODS)}: auto = Durfee window (000 Cor. 16, Thm. 11) "
-            "for normal play, enumeration of top-row vectors for misère.",
+            help=f"One of {', '.join(METHODS)}: auto = durfee, the Durfee window (000 Cor. 16, "
+            "Thm. 11; misère: width 2, proved in games/lctr.py); enumerate = top-row vectors.",
         ),
     ] = "auto",
     as_json: JsonOption = False,
@@ -66,7 +66,7 @@ def count_command(
     rules = get_ruleset(game)
     sizes = parse_range(n, "--n")
     n_max = sizes.stop - 1
-    steps = count_steps(n_max, misere, method)
+    steps = count_steps(n_max, method)
     with progress_bar(f"counting {rules.name}", steps) as advance:
         table = count_table(rules, n_max, misere, method, progress=lambda _: advance(1))
     rows = {size: table[size] for size in sizes}
