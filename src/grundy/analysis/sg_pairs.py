@@ -109,45 +109,38 @@ def classify(game: str | Ruleset, starts: Iterable[Any]) -> dict[str, Any]:
         ),
     }
 
-    # (iv) forced: (0,1) -> only (1,0) and (1,0) -> only (0,1).
-    forced = _answer(True, None, "no counterexample among the positions")
-    for pos in order:
-        p = pair[pos]
-        if p not in ((0, 1), (1, 0)):
-            continue
-        want = (p[1], p[0])
-        wrong = sorted((c for c in children[pos] if pair[c] != want), key=_order_key)
-        if wrong:
-            target = wrong[0]
-            forced = _answer(
-                False,
-                _move(fmt, pos, p, target, pair[target]),
-                f"a move from a {_text(p)}-position to a {_text(pair[target])}-position, "
-                f"not to a {_text(want)}-position",
-            )
-            break
-    classes["forced"] = forced
+    def bad_move(offenders: Any, reason: Any) -> dict[str, Any]:
+        """The answer for a class defined by moves from (0,1)- and (1,0)-positions
+        (Definition 2 (iv)–(v)): the first such position, in order, with an
+        offending option; `offenders(pos, p)` lists those options."""
+        for pos in order:
+            p = pair[pos]
+            if p not in ((0, 1), (1, 0)):
+                continue
+            wrong = sorted(offenders(pos, p), key=_order_key)
+            if wrong:
+                target = wrong[0]
+                return _answer(False, _move(fmt, pos, p, target, pair[target]), reason(p, target))
+        return _answer(True, None, "no counterexample among the positions")
 
+    # (iv) forced: (0,1) -> only (1,0) and (1,0) -> only (0,1).
+    classes["forced"] = bad_move(
+        lambda pos, p: (c for c in children[pos] if pair[c] != (p[1], p[0])),
+        lambda p, target: (
+            f"a move from a {_text(p)}-position to a {_text(pair[target])}-position, "
+            f"not to a {_text((p[1], p[0]))}-position"
+        ),
+    )
     # (v) returnable: (0,1) -> y non-terminal => y -> some (0,1); symmetric for (1,0).
-    returnable = _answer(True, None, "no counterexample among the positions")
-    for pos in order:
-        p = pair[pos]
-        if p not in ((0, 1), (1, 0)):
-            continue
-        stuck = sorted(
-            (y for y in children[pos] if children[y] and all(pair[z] != p for z in children[y])),
-            key=_order_key,
-        )
-        if stuck:
-            target = stuck[0]
-            returnable = _answer(
-                False,
-                _move(fmt, pos, p, target, pair[target]),
-                f"a {_text(p)}-position moves to the non-terminal {_text(pair[target])}-position "
-                f"{fmt(target)}, which has no move to a {_text(p)}-position",
-            )
-            break
-    classes["returnable"] = returnable
+    classes["returnable"] = bad_move(
+        lambda pos, p: (
+            y for y in children[pos] if children[y] and all(pair[z] != p for z in children[y])
+        ),
+        lambda p, target: (
+            f"a {_text(p)}-position moves to the non-terminal {_text(pair[target])}-position "
+            f"{fmt(target)}, which has no move to a {_text(p)}-position"
+        ),
+    )
 
     counts: dict[Pair, int] = {}
     for p in pair.values():

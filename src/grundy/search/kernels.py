@@ -341,6 +341,17 @@ def _expand(w, children, d):
     return m
 
 
+@nb.njit(cache=True, inline="always")
+def _push_test(fw, fk, fph, fi, nc, sp, w, k):
+    """Push a fresh frame asking "is the value of w equal to k?"; returns the new depth."""
+    fw[sp] = w
+    fk[sp] = k
+    fph[sp] = 0
+    fi[sp] = 0
+    nc[sp] = -1
+    return sp + 1
+
+
 @nb.njit(cache=True)
 def _learn_neq(keys, logcap, meta, w, k):
     if k < NEQ_BITS:
@@ -405,13 +416,7 @@ def test_run(keys, logcap, meta, base, fw, fk, fph, fj, fi, children, nc, state,
                         break
                     if s < 0:
                         fi[d] = i
-                        c = children[d, i]
-                        fw[sp] = c
-                        fk[sp] = k
-                        fph[sp] = 0
-                        fi[sp] = 0
-                        nc[sp] = -1
-                        sp += 1
+                        sp = _push_test(fw, fk, fph, fi, nc, sp, children[d, i], k)
                         pushed = True
                         break
                     i += 1
@@ -449,13 +454,7 @@ def test_run(keys, logcap, meta, base, fw, fk, fph, fj, fi, children, nc, state,
                     i += 1
                 if i < nc[d]:
                     fi[d] = i
-                    c = children[d, i]
-                    fw[sp] = c
-                    fk[sp] = j
-                    fph[sp] = 0
-                    fi[sp] = 0
-                    nc[sp] = -1
-                    sp += 1
+                    sp = _push_test(fw, fk, fph, fi, nc, sp, children[d, i], j)
                     pushed = True
                     break
                 # no option has value j, all smaller values occur: SG(w) = j
