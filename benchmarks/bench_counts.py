@@ -19,7 +19,7 @@ import sys
 import time
 
 from grundy.analysis import count_table, partitions
-from grundy.game import get_ruleset, solver_for, value
+from grundy import get_ruleset, solver_for, value
 
 VARIANTS = [("lctr", False), ("lctr", True), ("downright", False), ("downright", True)]
 

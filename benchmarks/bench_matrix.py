@@ -26,7 +26,7 @@ import time
 from collections.abc import Callable
 
 import grundy.games.matrix as mx
-from grundy.game import Solver
+from grundy import Solver
 from grundy.games.matrix import MATRIX, PLAIN_MATRIX, BoolMatrix, MatrixRules, ferrers_partition
 
 

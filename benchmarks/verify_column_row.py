@@ -19,8 +19,8 @@ import argparse
 import sys
 import time
 
-from grundy.analysis.enumeration import partitions
-from grundy.game import Solver, get_ruleset
+from grundy.partition import partitions
+from grundy import Solver, get_ruleset
 from grundy.games import column_row as cr
 from grundy.partition import Partition, staircase
 from grundy.search import Search

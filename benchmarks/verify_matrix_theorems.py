@@ -17,7 +17,7 @@ import itertools
 import time
 
 import grundy
-from grundy.game import Solver
+from grundy import Solver
 from grundy.games import matrix_theorems as th
 from grundy.games.matrix import PLAIN_MATRIX, ferrers_matrix
 from grundy.partition import staircase

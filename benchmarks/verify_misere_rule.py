@@ -23,8 +23,8 @@ import argparse
 import sys
 import time
 
-from grundy.analysis.enumeration import partitions
-from grundy.game import Solver
+from grundy.partition import partitions
+from grundy import Solver
 from grundy.games.lctr import DOWNRIGHT, LCTR, diagonal_violations, downright_value, lctr_value
 
 COMBOS = [

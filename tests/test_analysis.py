@@ -33,7 +33,7 @@ from grundy.analysis import (
 from grundy.analysis.sg_pairs import classify_partitions
 from grundy.analysis.tree_size import TreeSize
 from grundy.cli import main
-from grundy.game import Ruleset, Solver, get_ruleset
+from grundy import Ruleset, Solver, get_ruleset
 from grundy.partition import Partition, gamma, rectangle, staircase
 
 GAMES = ("lctr", "downright")

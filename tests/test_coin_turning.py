@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 import grundy
 from grundy import coin_turning, nim, posets
-from grundy.game import Solver
+from grundy import Solver
 from grundy.games.coin_turning import RULESET, CoinPosition, family
 from grundy.nim import mex
 

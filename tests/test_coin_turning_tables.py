@@ -333,7 +333,7 @@ def test_scaffolding_enumerates_set_partitions() -> None:
 
 
 def test_partition_count_bounds_the_mex() -> None:
-    from grundy.analysis.enumeration import partition_numbers
+    from grundy.partition import partition_numbers
 
     assert partition_numbers(9) == [1, 1, 2, 3, 5, 7, 11, 15, 22, 30]
     assert partition_numbers(100)[100] == 190569292

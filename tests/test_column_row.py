@@ -10,9 +10,9 @@ from hypothesis import strategies as st
 
 import grundy
 from grundy import search
-from grundy.analysis.enumeration import partitions_up_to
+from grundy.partition import partitions_up_to
 from grundy.cli import main
-from grundy.game import Solver, get_ruleset
+from grundy import Solver, get_ruleset
 from grundy.games import column_row as cr
 from grundy.nim import mex
 from grundy.partition import Partition, gamma, rectangle, staircase

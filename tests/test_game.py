@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import grundy
-from grundy.game import Ruleset, Solver, get_ruleset, register, ruleset_names
+from grundy import Ruleset, Solver, get_ruleset, register, ruleset_names
 from grundy.nim import add, mex
 
 

@@ -13,8 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import grundy
-from grundy.analysis.enumeration import partitions_up_to
-from grundy.game import Solver
+from grundy.partition import partitions_up_to
+from grundy import Solver
 from grundy.games.lctr import (
     DIAGONAL_WINDOW,
     DOWNRIGHT,

@@ -18,9 +18,9 @@ from networkx.algorithms.isomorphism import categorical_node_match
 
 import grundy
 import grundy.games.matrix as mx
-from grundy.analysis.enumeration import partitions
+from grundy.partition import partitions
 from grundy.cli import main
-from grundy.game import Solver
+from grundy import Solver
 from grundy.games.matrix import (
     MATRIX,
     PLAIN_MATRIX,

@@ -9,7 +9,7 @@ import random
 import pytest
 
 import grundy
-from grundy.game import Solver
+from grundy import Solver
 from grundy.games import column_row
 from grundy.games import matrix_theorems as th
 from grundy.games.matrix import PLAIN_MATRIX, BoolMatrix, ferrers_matrix

@@ -15,9 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from grundy.analysis.enumeration import partitions_up_to
+from grundy.partition import partitions_up_to
 from grundy.cli import main
-from grundy.game import Ruleset, Solver, get_ruleset, register
+from grundy import Ruleset, Solver, get_ruleset, register
 from grundy.partition import Partition
 from grundy.render import (
     check_drawable,

@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from grundy import search
-from grundy.analysis.enumeration import partitions_up_to
-from grundy.game import Solver, get_ruleset
+from grundy.partition import partitions_up_to
+from grundy import Solver, get_ruleset
 from grundy.partition import Partition, staircase
 from grundy.search import Search, TranspositionTable, parse_memory
 from grundy.search import words as W

@@ -1,47 +1,72 @@
-"""Rulesets, their registry, and the generic exhaustive solver.
+"""The ruleset protocol: what a game must say, and what it may declare it can do.
 
-A ruleset says how to read a position, how to list its options, and,
-optionally, how to bring a position to a canonical form (so that symmetric
-positions share one memo entry) and a fast value from a closed form.  The
-`Solver` knows nothing about any particular game: it computes
+A ruleset must list the options of a position (`Ruleset.options`).  Every
+other capability is optional and has a generic default, so a researcher's
+game written in a few lines gets every command of grundy; a built-in game
+declares more and gets faster answers.  Commands and analyses ask a ruleset
+*what it can do* (`capabilities`), never what it is called.
 
-* the normal-play Sprague–Grundy value SG(x) = mex{SG(y) : x → y}, and
-* the misère value SG⁻ of paper 000 §2.3, the same recursion with every
-  terminal position given the value 1 instead of 0,
+=====================  =====================================================
+capability             what it gives (default when not declared)
+=====================  =====================================================
+``parse``              user input → position (the input as it is)
+``canonical``          one representative of a symmetry class (identity)
+``components``         a position as a disjunctive sum; normal-play values
+                       nim-add (the position is one component)
+``closed_form``        a value without search, or None (always None)
+``kernel``             a compiled options kernel (`grundy.search`) that the
+                       engine runs on packed positions (none: the generic
+                       solver of `grundy.solver`)
+``box_positions``      the position written in each box of a Young diagram,
+                       for `table` (none: no per-box table)
+``value_table``        a faster way to the same per-box values (the values
+                       of ``box_positions``, one by one)
+``positions_of_size``  every position of size n, for `count` and `classify`
+                       (none: the game has no notion of size)
+``count_table``        a faster count of positions by value (enumerate
+                       ``positions_of_size``; the kernel's census if any)
+``tree_size``          closed forms for game-tree sizes (walk the state graph)
+=====================  =====================================================
 
-iteratively with an explicit stack (no recursion limit) and a memo per
-ruleset and play convention.  It is the reference every fast path and closed
-form in `grundy.games` is tested against.
+`PartitionRuleset` fills in the partition defaults (parsing, conjugation as
+the canonical form when the game is invariant under it, λ[i, j] in box
+(i, j) as in 000 Figure 5, all partitions of n) and `FunctionRuleset` turns a
+plain options function into a ruleset.
 
-The top-level functions `value`, `options`, `winning_moves` and `outcome`
-take a game name and a position in any form the ruleset can parse; they use
-the ruleset's fast value when it has one and the solver otherwise.
+Games are found by name in `grundy.registry` and evaluated by
+`grundy.solver`, whose `value`, `options`, `winning_moves` and `outcome`
+use closed forms and the kernel wherever the ruleset has them.
+
+>>> import grundy
+>>> grundy.value("lctr", "3,2,1")
+1
+>>> [str(o.position) for o in grundy.winning_moves("cr", "3,1")]
+['1']
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Iterable
-from typing import Any, NamedTuple
+from collections.abc import Callable, Hashable, Iterable, Sequence
+from typing import Any, NamedTuple, Protocol
 
-from grundy.nim import mex
+from grundy.partition import Partition, partitions
 
 __all__ = [
+    "CAPABILITIES",
+    "FunctionRuleset",
+    "Kernel",
     "Option",
+    "PartitionRuleset",
     "Ruleset",
-    "Solver",
-    "get_ruleset",
-    "options",
-    "outcome",
-    "register",
-    "ruleset_names",
-    "solver_for",
-    "value",
-    "winning_moves",
+    "TreeSize",
+    "capabilities",
 ]
 
 Position = Hashable
 Move = Hashable
+#: progress(done, total), called as long work advances.
+ProgressCallback = Callable[[int, int], None]
 
 
 class Option(NamedTuple):
@@ -52,35 +77,63 @@ class Option(NamedTuple):
     value: int
 
 
+class TreeSize(NamedTuple):
+    """The parameters of a game tree T_p (000 §2.4): α, ϱ, states, height."""
+
+    nodes: int
+    leaves: int
+    states: int
+    height: int
+
+    def as_dict(self) -> dict[str, int]:
+        return dict(self._asdict())
+
+
+class Kernel(Protocol):
+    """What game code needs of a compiled kernel (`grundy.search.CompiledKernel`)."""
+
+    def value(self, position: Position, misere: bool) -> int | None:
+        """The value by compiled search, or None when the position does not fit."""
+
+    def count_table(
+        self, n_max: int, misere: bool, progress: ProgressCallback | None
+    ) -> list[dict[int, int]] | None:
+        """Counts by value over all partitions of each n ≤ n_max, or None."""
+
+
 class Ruleset(ABC):
-    """An impartial game: how to read positions and list their options.
+    """An impartial game: how to list the options of a position, and what else it can do.
 
-    Subclasses set `name` (and optionally `aliases`) and implement `options`.
-    The other hooks have sensible defaults:
-
-    * `parse(spec)` turns user input (text, lists, …) into a position;
-    * `canonical(position)` maps symmetric positions to one representative;
-    * `fast_value(position, misere)` returns a value from a closed form, or
-      None where it has none (the solver is then used);
-    * `format_position` / `format_move` render for people.
+    Subclasses set `name` (and optionally `aliases`, `description`,
+    `reference`, `rules_version`) and implement `options`.  Each optional
+    capability of the module docstring is a method returning None (or the
+    attribute `kernel` being None) when the game does not have it.
     """
 
     name: str = ""
     aliases: tuple[str, ...] = ()
     description: str = ""
+    #: Where the rules come from (paper file and section, or GAMES.md item).
+    reference: str = ""
+    #: Bumped whenever the rules or the position encoding change, so stored
+    #: results of an older version are never mistaken for current ones.
+    rules_version: int = 1
+    #: Parameters the game accepts (name → help), e.g. a chess piece.
+    parameters: dict[str, str] = {}  # noqa: RUF012  (read-only class default)
+    #: A compiled options kernel, or None.
+    kernel: Kernel | None = None
+    #: Whether pictures write the terminal value just outside the diagram (000 Fig. 5).
+    draw_outside: bool = False
 
+    # ----------------------------------------------------------- required
     @abstractmethod
     def options(self, position: Position) -> Iterable[tuple[Move, Position]]:
         """The (move, resulting position) pairs of `position`; none if it is terminal."""
 
+    # ------------------------------------------------- reading and writing
     def parse(self, spec: Any) -> Position:
+        """User input (text, lists, …) → a position; ValueError/TypeError naming the bad part."""
         return spec
-
-    def canonical(self, position: Position) -> Position:
-        return position
-
-    def fast_value(self, position: Position, misere: bool = False) -> int | None:
-        return None
 
     def format_position(self, position: Position) -> str:
         return str(position)
@@ -88,157 +141,155 @@ class Ruleset(ABC):
     def format_move(self, move: Move) -> str:
         return str(move)
 
+    def with_parameters(self, **parameters: Any) -> Ruleset:
+        """This game with the given parameters (see `parameters`)."""
+        if parameters:
+            names = ", ".join(sorted(parameters))
+            raise ValueError(f"game {self.name!r} takes no parameters (got {names})")
+        return self
 
-# ---------------------------------------------------------------- registry
-_REGISTRY: dict[str, Ruleset] = {}
+    # -------------------------------------------------------- capabilities
+    def canonical(self, position: Position) -> Position:
+        """One representative of `position`'s symmetry class (equal values)."""
+        return position
+
+    def components(self, position: Position) -> Sequence[Position] | None:
+        """The summands of `position` if it is a disjunctive sum of several, else None."""
+        return None
+
+    def closed_form(self, position: Position, misere: bool = False) -> int | None:
+        """The value from a closed form, or None where there is none."""
+        return None
+
+    def box_positions(self, position: Position) -> list[list[Position]] | None:
+        """Row i, entry j: the position drawn in box (i, j) of `position`'s diagram."""
+        return None
+
+    def value_table(self, position: Position, misere: bool = False) -> list[list[int]] | None:
+        """The values of `box_positions` by a faster method, or None."""
+        return None
+
+    def positions_of_size(self, n: int) -> Iterable[Position] | None:
+        """Every position of size n (each symmetry class at least once), or None."""
+        return None
+
+    def count_table(
+        self, n_max: int, misere: bool = False, progress: ProgressCallback | None = None
+    ) -> list[dict[int, int]] | None:
+        """[{value: count} for n = 0 … n_max] by a method faster than enumeration, or None.
+
+        `progress(done, total)` is called as the work advances.
+        """
+        return None
+
+    def tree_size(self, position: Position) -> dict[str, int] | None:
+        """Game-tree sizes (nodes, leaves, states, height) by closed forms, or None."""
+        return None
 
 
-def register(ruleset: Ruleset) -> Ruleset:
-    """Make `ruleset` known under its name and aliases; returns it."""
-    if not ruleset.name:
-        raise ValueError("a ruleset needs a non-empty name")
-    for key in (ruleset.name, *ruleset.aliases):
-        key = key.lower()
-        if key in _REGISTRY and _REGISTRY[key] is not ruleset:
-            raise ValueError(f"game name {key!r} is already registered")
-        _REGISTRY[key] = ruleset
-    return ruleset
+#: The optional capabilities, in the order `capabilities` lists them.
+CAPABILITIES = (
+    "canonical",
+    "components",
+    "closed_form",
+    "kernel",
+    "box_positions",
+    "value_table",
+    "positions_of_size",
+    "count_table",
+    "tree_size",
+)
 
 
-def get_ruleset(game: str | Ruleset) -> Ruleset:
-    """The registered ruleset named `game` (case-insensitive), or `game` itself."""
-    if isinstance(game, Ruleset):
-        return game
-    if not isinstance(game, str):
-        raise TypeError(f"a game is named by a string, got {type(game).__name__}")
-    import grundy.games  # noqa: F401  (registers the built-in rulesets)
+def capabilities(rules: Ruleset) -> list[str]:
+    """The optional capabilities `rules` declares (overrides of the defaults).
 
-    try:
-        return _REGISTRY[game.lower()]
-    except KeyError:
-        known = ", ".join(ruleset_names())
-        raise ValueError(f"unknown game {game!r}; known games: {known}") from None
-
-
-def ruleset_names() -> list[str]:
-    """Primary names of the registered rulesets."""
-    import grundy.games  # noqa: F401
-
-    return sorted({r.name for r in _REGISTRY.values()})
+    >>> from grundy.registry import get_ruleset
+    >>> capabilities(get_ruleset("lctr"))
+    ['canonical', 'closed_form', 'box_positions', 'value_table', 'positions_of_size', \
+'count_table', 'tree_size']
+    """
+    have = []
+    for name in CAPABILITIES:
+        if name == "kernel":
+            if rules.kernel is not None:
+                have.append(name)
+        elif getattr(type(rules), name) is not getattr(Ruleset, name):
+            have.append(name)
+    return have
 
 
-# ------------------------------------------------------------------ solver
-class Solver:
-    """Exhaustive, memoised Sprague–Grundy evaluation for one ruleset.
+# ---------------------------------------------------------------- partitions
+class PartitionRuleset(Ruleset):
+    """A game played on one Young diagram: the defaults every partition game shares.
 
-    Works on any finite acyclic game; a cycle among positions is reported as
-    a ValueError rather than looping.  Memo entries are keyed by the
-    ruleset's canonical form, one table for normal and one for misère play.
+    Subclasses set `conjugation_invariant` when transposing the diagram gives
+    the same game (the canonical form is then min(λ, λ′)) and `allows_empty`
+    to False when the empty partition is not a position.
     """
 
-    def __init__(self, ruleset: Ruleset) -> None:
-        self.ruleset = ruleset
-        self._memo: dict[bool, dict[Position, int]] = {False: {}, True: {}}
+    conjugation_invariant: bool = False
+    allows_empty: bool = True
 
-    def clear(self) -> None:
-        """Forget every memoised value."""
-        for table in self._memo.values():
-            table.clear()
+    def parse(self, spec: Any) -> Partition:
+        position = Partition.coerce(spec)
+        if not position and not self.allows_empty:
+            raise ValueError(f"{self.name} is played on a non-empty partition")
+        return position
 
-    def memo_size(self, misere: bool = False) -> int:
-        return len(self._memo[misere])
+    def canonical(self, position: Partition) -> Partition:
+        if self.conjugation_invariant:
+            return position.conjugation_canonical()
+        return position
 
-    def value(self, position: Position, misere: bool = False) -> int:
-        """SG(position), or SG⁻(position) when `misere` (000 §2.3)."""
-        rules = self.ruleset
-        memo = self._memo[misere]
-        root = rules.canonical(position)
-        if root in memo:
-            return memo[root]
-        # Each frame: [position, its canonical children or None until expanded].
-        # The expanded, unfinished frames are exactly the ancestors of the top
-        # frame, so meeting one of them again among the children is a cycle.
-        stack: list[list[Any]] = [[root, None]]
-        expanding: set[Position] = set()
-        while stack:
-            frame = stack[-1]
-            node, children = frame
-            if children is None:
-                if node in memo:  # a duplicate frame, already solved elsewhere
-                    stack.pop()
-                    continue
-                children = [rules.canonical(child) for _, child in rules.options(node)]
-                frame[1] = children
-                expanding.add(node)
-            pending = [c for c in children if c not in memo]
-            if pending:
-                for child in dict.fromkeys(pending):
-                    if child in expanding:
-                        raise ValueError(
-                            f"{rules.name}: position {rules.format_position(child)} can be "
-                            "reached from itself; the game is not acyclic"
-                        )
-                    stack.append([child, None])
-                continue
-            if children:
-                memo[node] = mex(memo[c] for c in children)
-            else:
-                memo[node] = 1 if misere else 0
-            stack.pop()
-            expanding.discard(node)
-        return memo[root]
+    def box_positions(self, position: Partition) -> list[list[Partition]]:
+        """λ[i, j] in box (i, j): the picture of 000 Figure 5 (and 002 Fig. 2)."""
+        return [[position.sub(i, j) for j in range(part)] for i, part in enumerate(position.parts())]
 
-    def options(self, position: Position, misere: bool = False) -> list[Option]:
-        """Every option of `position` with its value."""
-        return [
-            Option(move, child, self.value(child, misere))
-            for move, child in self.ruleset.options(position)
-        ]
+    def positions_of_size(self, n: int) -> Iterable[Partition]:
+        if n == 0 and not self.allows_empty:
+            return iter(())
+        return partitions(n)
 
 
-_SOLVERS: dict[int, Solver] = {}
+class FunctionRuleset(Ruleset):
+    """A ruleset from a plain function listing the positions reachable in one move.
 
+    >>> def lctr(p):  # remove the top row or the left column
+    ...     return [p.sub(1, 0), p.sub(0, 1)] if p else []
+    >>> from grundy import value
+    >>> game = FunctionRuleset(lctr, name="my-lctr")
+    >>> value(game, "3,2,1") == value("lctr", "3,2,1")
+    True
 
-def solver_for(game: str | Ruleset) -> Solver:
-    """The shared solver (and so the shared memo) of a ruleset."""
-    rules = get_ruleset(game)
-    solver = _SOLVERS.get(id(rules))
-    if solver is None:
-        solver = _SOLVERS[id(rules)] = Solver(rules)
-    return solver
-
-
-# -------------------------------------------------------------- public API
-def value(game: str | Ruleset, position: Any, misere: bool = False) -> int:
-    """The Sprague–Grundy value of `position` in `game` (misère value if asked).
-
-    Uses the ruleset's fast value where it has one, exhaustive search otherwise.
+    Positions are partitions unless `parse` says otherwise (any hashable
+    position works); each move is labelled by the position it leads to.
     """
-    rules = get_ruleset(game)
-    return _value_of_parsed(rules, rules.parse(position), misere)
 
+    def __init__(
+        self,
+        options: Callable[[Any], Iterable[Position]],
+        name: str,
+        parse: Callable[[Any], Position] | None = None,
+        canonical: Callable[[Position], Position] | None = None,
+        description: str = "",
+    ) -> None:
+        if not callable(options):
+            raise TypeError(f"options must be a function, got {type(options).__name__}")
+        self._options = options
+        self._parse = parse if parse is not None else Partition.coerce
+        self._canonical = canonical
+        self.name = name
+        self.description = description or (options.__doc__ or "").strip().split("\n")[0]
 
-def _value_of_parsed(rules: Ruleset, position: Position, misere: bool) -> int:
-    fast = rules.fast_value(position, misere)
-    if fast is not None:
-        return fast
-    return solver_for(rules).value(position, misere)
+    def options(self, position: Position) -> Iterable[tuple[Move, Position]]:
+        return [(self.format_position(child), child) for child in self._options(position)]
 
+    def parse(self, spec: Any) -> Position:
+        return self._parse(spec)
 
-def options(game: str | Ruleset, position: Any, misere: bool = False) -> list[Option]:
-    """Every option of `position` as (move, position, value)."""
-    rules = get_ruleset(game)
-    return [
-        Option(move, child, _value_of_parsed(rules, child, misere))
-        for move, child in rules.options(rules.parse(position))
-    ]
+    def canonical(self, position: Position) -> Position:
+        return position if self._canonical is None else self._canonical(position)
 
-
-def winning_moves(game: str | Ruleset, position: Any, misere: bool = False) -> list[Option]:
-    """The options of value 0: the moves to a P-position (under the same convention)."""
-    return [opt for opt in options(game, position, misere) if opt.value == 0]
-
-
-def outcome(game: str | Ruleset, position: Any, misere: bool = False) -> str:
-    """ "P" (previous player wins) when the value is 0, else "N"."""
-    return "P" if value(game, position, misere) == 0 else "N"
+    def format_move(self, move: Move) -> str:
+        return f"move to {move}"

@@ -26,8 +26,10 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable
 from typing import Any
 
-from grundy.analysis.enumeration import partitions_up_to
-from grundy.game import Ruleset, get_ruleset, value
+from grundy.game import Ruleset
+from grundy.registry import get_ruleset
+from grundy.solver import value
+from grundy.validate import check_non_negative
 
 __all__ = ["CLASSES", "classify", "classify_partitions", "sg_pairs"]
 
@@ -66,7 +68,7 @@ def sg_pairs(game: str | Ruleset, starts: Iterable[Any]) -> dict[Hashable, Pair]
     """{position: (SG, SG⁻)} for every position reachable from `starts`.
 
     Positions are in canonical form, smallest first.  Values come from
-    `grundy.game.value` (closed forms where the ruleset has them, the generic
+    `grundy.solver.value` (closed forms where the ruleset has them, the generic
     solver otherwise).
     """
     rules = get_ruleset(game)
@@ -153,22 +155,16 @@ def classify(game: str | Ruleset, starts: Iterable[Any]) -> dict[str, Any]:
     }
 
 
-def classify_partitions(game: str | Ruleset, max_n: int) -> dict[str, Any]:
-    """`classify` over all partitions of size ≤ max_n that the game accepts
-    (e.g. Downright rejects the empty partition), 000 Theorem 19's setting."""
+def classify_sizes(game: str | Ruleset, max_n: int) -> dict[str, Any]:
+    """`classify` over every position of size ≤ max_n (``positions_of_size``):
+    for a game on partitions, all partitions up to max_n, 000 Theorem 19's setting."""
     rules = get_ruleset(game)
-    if isinstance(max_n, bool) or not isinstance(max_n, int):
-        raise TypeError(f"max_n must be an int, got {type(max_n).__name__}")
-    if max_n < 0:
-        raise ValueError(f"max_n must be non-negative, got {max_n}")
-    starts = []
-    for lam in partitions_up_to(max_n):
-        try:
-            starts.append(rules.parse(lam))
-        except ValueError:
-            continue  # not a position of this game
-        except TypeError:
-            raise ValueError(f"{rules.name} is not played on partitions") from None
+    check_non_negative(max_n=max_n)
+    if rules.positions_of_size(0) is None:
+        raise ValueError(
+            f"game {rules.name!r} has no notion of position size (no positions_of_size)"
+        )
+    starts = [pos for n in range(max_n + 1) for pos in rules.positions_of_size(n) or ()]
     result = classify(rules, starts)
     result["max_n"] = max_n
     return result

@@ -15,7 +15,9 @@ from typing import Any
 
 from grundy import partition
 from grundy.analysis.tree_size import stats
-from grundy.game import Ruleset, get_ruleset, value
+from grundy.game import Ruleset
+from grundy.registry import get_ruleset
+from grundy.solver import value
 
 __all__ = ["FAMILIES", "sweep"]
 

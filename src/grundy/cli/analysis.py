@@ -19,7 +19,7 @@ from grundy.cli.common import (
     parse_range,
     progress_bar,
 )
-from grundy.game import get_ruleset
+from grundy.registry import get_ruleset
 
 GameArg = Annotated[str, typer.Argument(help="Game name: lctr, downright, …")]
 

@@ -8,7 +8,8 @@ import typer
 from rich.table import Table
 
 from grundy.cli.common import JsonOption, MisereOption, app, console, emit
-from grundy.game import get_ruleset, options, value
+from grundy.registry import get_ruleset
+from grundy.solver import options, value
 
 GameArg = Annotated[str, typer.Argument(help="Game name: lctr, downright, cr, matrix, …")]
 PositionArg = Annotated[str, typer.Argument(help='The position, e.g. "8,7,6,5^2,2,1".')]

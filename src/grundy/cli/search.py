@@ -14,7 +14,7 @@ from typing import Annotated
 import typer
 
 from grundy.cli.common import JsonOption, MisereOption, app, console, emit
-from grundy.game import get_ruleset
+from grundy.registry import get_ruleset
 
 SearchGameArg = Annotated[str, typer.Argument(help="The game: cr (alias column-row, crim).")]
 PositionArg = Annotated[str, typer.Argument(help='The partition, e.g. "22,21,20,19" or "5^3,2".')]

@@ -12,7 +12,8 @@ from typing import Annotated, Optional
 import typer
 
 from grundy.cli.common import JsonOption, MisereOption, app, console, emit
-from grundy.game import get_ruleset, value
+from grundy.registry import get_ruleset
+from grundy.solver import value
 from grundy.render.output import check_writable, write_text_atomic
 from grundy.render.young import (
     OUTSIDE_BY_DEFAULT,

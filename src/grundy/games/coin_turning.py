@@ -36,7 +36,8 @@ from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from typing import Any, NamedTuple
 
 from grundy import nim
-from grundy.game import Ruleset, register
+from grundy.game import Ruleset
+from grundy.registry import register
 from grundy.nim import mex
 from grundy.posets import Poset, bits, parse_spec
 from grundy.posets.families import factorize
@@ -425,7 +426,7 @@ class CoinTurning(Ruleset):
             for t in fam.sets(poset, i):
                 yield tuple(poset.members(t)), CoinPosition(poset, fam, heads ^ t)
 
-    def fast_value(self, position: CoinPosition, misere: bool = False) -> int | None:
+    def closed_form(self, position: CoinPosition, misere: bool = False) -> int | None:
         if misere:
             return None
         g = value_list(position.poset, position.family)

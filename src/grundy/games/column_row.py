@@ -26,10 +26,10 @@ Values come from, in order:
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
-
-from grundy.game import Ruleset, register
-from grundy.partition import Partition, PartitionLike
+from grundy import search
+from grundy.game import PartitionRuleset
+from grundy.partition import Partition
+from grundy.registry import register
 
 __all__ = [
     "COLUMN_ROW",
@@ -40,7 +40,6 @@ __all__ = [
     "rectangle_value",
     "remove_column",
     "remove_row",
-    "value_table",
 ]
 
 Move = tuple[str, int]
@@ -167,31 +166,27 @@ def closed_form_value(position: Partition) -> int | None:
 
 
 # ----------------------------------------------------------------- ruleset
-class ColumnRowRules(Ruleset):
+class ColumnRowRules(PartitionRuleset):
     """Column-Row (002 §2): remove any one row or any one column."""
 
     name = "cr"
     aliases = ("column-row", "crim")
     description = "remove any one row or any one column of a Young diagram"
-
-    def parse(self, spec: Any) -> Partition:
-        return Partition.coerce(spec)
+    reference = "002 §2; 003 §2 (Ferrers matrices)"
+    conjugation_invariant = True  # 002 Lemma 1.2
+    kernel = search.COLUMN_ROW_KERNEL
 
     def options(self, position: Partition) -> Iterator[tuple[Move, Partition]]:
         return _options(position)
 
-    def canonical(self, position: Partition) -> Partition:
-        return position.conjugation_canonical()  # 002 Lemma 1.2
+    def closed_form(self, position: Partition, misere: bool = False) -> int | None:
+        """The closed forms of 002/003 (normal play only; `closed_form_value`)."""
+        return None if misere else closed_form_value(position)
 
-    def fast_value(self, position: Partition, misere: bool = False) -> int | None:
-        if not misere:
-            known = closed_form_value(position)
-            if known is not None:
-                return known
-        from grundy import search
-
+    def value_table(self, position: Partition, misere: bool = False) -> list[list[int]] | None:
+        """Every λ[i, j] from one shared table of the compiled engine, when λ fits it."""
         if search.fits(position):
-            return search.cr_value(position, misere=misere)
+            return search.cr_value_table(position, misere=misere)
         return None
 
     def format_move(self, move: Move) -> str:
@@ -201,24 +196,3 @@ class ColumnRowRules(Ruleset):
 
 
 COLUMN_ROW = register(ColumnRowRules())
-
-
-def value_table(position: PartitionLike, misere: bool = False) -> list[list[int]]:
-    """The CR value of every λ[i, j] (002 Fig. 2), one row per row of λ.
-
-    Row i has λ_{i+1} entries and entry [i][j] is the value of λ.sub(i, j):
-    what is left after deleting the first i rows and the first j columns.
-    Computed with one shared transposition table of the compiled engine
-    when λ's boundary fits it, else box by box through `grundy.value`.
-    """
-    lam = Partition.coerce(position)
-    from grundy import search
-
-    if search.fits(lam):
-        return search.cr_value_table(lam, misere=misere)
-    from grundy.game import value
-
-    return [
-        [value(COLUMN_ROW, lam.sub(i, j), misere) for j in range(part)]
-        for i, part in enumerate(lam.parts())
-    ]

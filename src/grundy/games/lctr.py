@@ -67,17 +67,19 @@ the claim against exhaustive search for every partition with n ≤ 40.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import Any
 
-from grundy.game import Ruleset, register
+from grundy.game import PartitionRuleset, ProgressCallback
 from grundy.nim import mex
 from grundy.partition import Partition, PartitionLike
+from grundy.registry import register
+from grundy.validate import check_non_increasing, check_positive
 
 __all__ = [
     "DIAGONAL_WINDOW",
     "DOWNRIGHT",
     "LCTR",
     "MAX_TABLE_BOXES",
+    "check_game",
     "diagonal_violations",
     "downright_misere_one_row",
     "downright_misere_two_rows",
@@ -145,34 +147,14 @@ _MEX = _TABLES["lctr", False]  # mex{a, b} for a, b in {0, 1, 2}
 
 
 # ------------------------------------------------------------- validation
-def _check_game(game: str) -> str:
+def check_game(game: str) -> str:
+    """"lctr" or "downright" (case-insensitive); which of the two games a helper computes."""
     if not isinstance(game, str):
         raise TypeError(f"game must be 'lctr' or 'downright', got {type(game).__name__}")
     key = game.lower()
     if key not in ("lctr", "downright"):
         raise ValueError(f"unknown game {game!r}: expected 'lctr' or 'downright'")
     return key
-
-
-def _check_rows(*rows: int) -> None:
-    """Row lengths of a partition: integers, non-negative, non-increasing."""
-    prev = None
-    for r in rows:
-        if isinstance(r, bool) or not isinstance(r, int):
-            raise TypeError(f"row lengths must be ints, got {type(r).__name__} {r!r}")
-        if r < 0:
-            raise ValueError(f"row lengths must be non-negative, got {rows}")
-        if prev is not None and r > prev:
-            raise ValueError(f"row lengths must be non-increasing, got {rows}")
-        prev = r
-
-
-def _check_positive(**values: int) -> None:
-    for name, v in values.items():
-        if isinstance(v, bool) or not isinstance(v, int):
-            raise TypeError(f"{name} must be an int, got {type(v).__name__} {v!r}")
-        if v < 1:
-            raise ValueError(f"{name} must be a positive integer, got {v}")
 
 
 # ------------------------------------------------ closed forms (unchecked)
@@ -270,8 +252,8 @@ def lemma3_staircase(n: int, game: str = "lctr") -> int:
 
     LCTR: n mod 2; Downright: (n − 1) mod 2.  n ≥ 1.
     """
-    game = _check_game(game)
-    _check_positive(n=n)
+    game = check_game(game)
+    check_positive(n=n)
     return n % 2 if game == "lctr" else (n - 1) % 2
 
 
@@ -282,8 +264,8 @@ def lemma4_gamma(r: int, c: int, game: str = "lctr") -> int:
     c = 1 and r is odd; 2 otherwise.  Downright (000 Eq. (6)): 0 if c and r are
     both odd; 2 if they differ in parity and c, r > 1; 1 otherwise.
     """
-    game = _check_game(game)
-    _check_positive(r=r, c=c)
+    game = check_game(game)
+    check_positive(r=r, c=c)
     return _dr_gamma(r, c) if game == "downright" else _lctr_gamma(r, c)
 
 
@@ -292,7 +274,7 @@ def lemma12_one_row(a: int) -> int:
 
     0 if a = 0, 1 if a is odd, 2 otherwise.
     """
-    _check_rows(a)
+    check_non_increasing((a))
     return _one_row(a)
 
 
@@ -301,7 +283,7 @@ def lemma13_two_rows(a: int, b: int) -> int:
 
     a = b > 0: 0 if b is even, 2 if odd.  a > b > 0: 0 if b is odd, 1 if even.
     """
-    _check_rows(a, b)
+    check_non_increasing((a, b))
     return _two_rows(a, b)
 
 
@@ -314,7 +296,7 @@ def lemma14_three_rows(a: int, b: int, c: int) -> int:
     4. a > b > c = 1: 1 if b is even, 2 if odd.
     5. a > b > c > 1: 0 if c is even, 1 if odd.
     """
-    _check_rows(a, b, c)
+    check_non_increasing((a, b, c))
     return _three_rows(a, b, c)
 
 
@@ -324,7 +306,7 @@ def lemma17_rectangle(r: int, c: int) -> int:
     0 if c, r > 1 and c + r is even; 2 if (c ≤ 2 or r ≤ 2) and c + r is odd;
     1 otherwise.
     """
-    _check_positive(r=r, c=c)
+    check_positive(r=r, c=c)
     if c > 1 and r > 1 and (c + r) % 2 == 0:
         return 0
     if (c <= 2 or r <= 2) and (c + r) % 2 == 1:
@@ -339,7 +321,7 @@ def misere_one_row(a: int) -> int:
     proof: [] is terminal (value 1, 000 §2.3), [1] → {[]} gives mex{1} = 0, and
     [a] → {[], [a−1]} gives mex{1, SG⁻([a−1])}, alternating 0, 2.
     """
-    _check_rows(a)
+    check_non_increasing((a))
     return _misere_one_row(a)
 
 
@@ -352,7 +334,7 @@ def misere_two_rows(a: int, b: int) -> int:
     with mex{0, SG⁻([a − b])} (= 2 if a = b, else 1) and then alternates
     0, 1 (a = b: 0, 1 after the initial 2).
     """
-    _check_rows(a, b)
+    check_non_increasing((a, b))
     return _misere_two_rows(a, b)
 
 
@@ -362,7 +344,7 @@ def downright_misere_one_row(a: int) -> int:
     Not in the papers: the corner [1] is terminal with misère value 1, and
     [a] has the single move to [a − 1].
     """
-    _check_positive(a=a)
+    check_positive(a=a)
     return _dr_misere_one_row(a)
 
 
@@ -372,8 +354,8 @@ def downright_misere_two_rows(a: int, b: int) -> int:
     b = 1: 2 if a ≥ 3 is odd, else 0.  b ≥ 2: 1 if b is even, 0 if odd.  Not
     in the papers; checked against the generic solver in the tests.
     """
-    _check_positive(b=b)
-    _check_rows(a, b)
+    check_positive(b=b)
+    check_non_increasing((a, b))
     return _dr_misere_two_rows(a, b)
 
 
@@ -473,7 +455,7 @@ def reduce_to_window(partition: Partition, game: str = "lctr", misere: bool = Fa
     It has the same value as λ (000 Corollary 16, Theorem 11, and "Misère
     propagation" in the module docstring) and Durfee length min(d(λ), w).
     """
-    game = _check_game(game)
+    game = check_game(game)
     shift = max(0, partition.durfee() - DIAGONAL_WINDOW[game, bool(misere)])
     return partition.sub(shift, shift)
 
@@ -485,7 +467,7 @@ def _per_box_rows(partition: Partition, game: str, misere: bool, keep: bool) -> 
     Box (i, j) gets T[v(i+1, j)][v(i, j+1)] with _OUT beyond the diagram.
     Returns every row top-first when `keep`, else only the top row.
     """
-    game = _check_game(game)
+    game = check_game(game)
     size = partition.size
     if size > MAX_TABLE_BOXES:
         raise ValueError(
@@ -536,7 +518,7 @@ def per_box_value(partition: PartitionLike, game: str = "lctr", misere: bool = F
     definition (000 Eq. (3)/(4)).  At most MAX_TABLE_BOXES boxes.
     """
     partition = Partition.coerce(partition)
-    game = _check_game(game)
+    game = check_game(game)
     if not partition and game == "lctr":
         return 1 if misere else 0
     return _per_box_rows(partition, game, misere, keep=False)[0][0]
@@ -553,7 +535,7 @@ def diagonal_violations(
     computed from `value_table`, so it is an independent check of them.
     """
     partition = Partition.coerce(partition)
-    game = _check_game(game)
+    game = check_game(game)
     w = DIAGONAL_WINDOW[game, bool(misere)]
     if not partition:
         return []
@@ -567,42 +549,52 @@ def diagonal_violations(
 
 
 # ------------------------------------------------------------------ rules
-class LCTRRules(Ruleset):
+class LCTRRules(PartitionRuleset):
     """Left column – top row (000 §3.1)."""
 
     name = "lctr"
     description = "remove the left column or the top row of a Young diagram"
-
-    def parse(self, spec: Any) -> Partition:
-        return Partition.coerce(spec)
+    reference = "000 §3.1; 001"
+    conjugation_invariant = True  # 000 Lemma 6
+    draw_outside = True  # 000 Figure 5
 
     def options(self, position: Partition) -> Iterator[tuple[str, Partition]]:
         if position:
             yield "T", position.sub(1, 0)
             yield "L", position.sub(0, 1)
 
-    def canonical(self, position: Partition) -> Partition:
-        return position.conjugation_canonical()
-
-    def fast_value(self, position: Partition, misere: bool = False) -> int:
+    def closed_form(self, position: Partition, misere: bool = False) -> int:
         """`lctr_value`: O(log k) for both normal and misère play."""
         return lctr_value(position, misere)
+
+    def value_table(self, position: Partition, misere: bool = False) -> list[list[int]]:
+        return value_table(position, "lctr", misere)
+
+    def count_table(
+        self, n_max: int, misere: bool = False, progress: ProgressCallback | None = None
+    ) -> list[dict[int, int]]:
+        """The Durfee-window count (`grundy.games.lctr_counts`), no enumeration."""
+        from grundy.games.lctr_counts import durfee_count_table
+
+        return durfee_count_table("lctr", n_max, progress, misere)
+
+    def tree_size(self, position: Partition) -> dict[str, int]:
+        from grundy.games.lctr_trees import partition_stats
+
+        return partition_stats("lctr", position).as_dict()
 
     def format_move(self, move: str) -> str:
         return {"T": "remove the top row", "L": "remove the left column"}[move]
 
 
-class DownrightRules(Ruleset):
+class DownrightRules(PartitionRuleset):
     """Downright: a rook stepping down or right towards a corner (000 §3.2)."""
 
     name = "downright"
     description = "a rook steps one box down or right; a corner is terminal"
-
-    def parse(self, spec: Any) -> Partition:
-        position = Partition.coerce(spec)
-        if not position:
-            raise ValueError("Downright is played on a non-empty partition")
-        return position
+    reference = "000 §3.2"
+    conjugation_invariant = True  # 000 Lemma 6
+    allows_empty = False
 
     def options(self, position: Partition) -> Iterator[tuple[str, Partition]]:
         if position.length > 1:
@@ -610,12 +602,25 @@ class DownrightRules(Ruleset):
         if position.largest > 1:
             yield "R", position.sub(0, 1)
 
-    def canonical(self, position: Partition) -> Partition:
-        return position.conjugation_canonical()
-
-    def fast_value(self, position: Partition, misere: bool = False) -> int:
+    def closed_form(self, position: Partition, misere: bool = False) -> int:
         """`downright_value`: O(log k) for both normal and misère play."""
         return downright_value(position, misere)
+
+    def value_table(self, position: Partition, misere: bool = False) -> list[list[int]]:
+        return value_table(position, "downright", misere)
+
+    def count_table(
+        self, n_max: int, misere: bool = False, progress: ProgressCallback | None = None
+    ) -> list[dict[int, int]]:
+        """The Durfee-window count (`grundy.games.lctr_counts`), no enumeration."""
+        from grundy.games.lctr_counts import durfee_count_table
+
+        return durfee_count_table("downright", n_max, progress, misere)
+
+    def tree_size(self, position: Partition) -> dict[str, int]:
+        from grundy.games.lctr_trees import partition_stats
+
+        return partition_stats("downright", position).as_dict()
 
     def format_move(self, move: str) -> str:
         return {"D": "step down", "R": "step right"}[move]

@@ -23,8 +23,9 @@ What this module provides:
   of subsets is the Ferrers diagram of its row sums λ, and the game on it is
   Column-Row on λ (002; 003 §2 "U_n"), so such components go to the ``cr``
   ruleset when it is registered.
-* `SubsetTable` — a vectorised (numpy) exhaustive table of the values of
-  all 2^(m+n) sub-positions of a small matrix, used for components without
+* `grundy.search.subset_table.SubsetTable` — a vectorised (numpy) exhaustive
+  table of the values of all 2^(m+n) sub-positions of a small matrix, used
+  as the closed form of components without
   exploitable symmetry.
 
 `MatrixRules(symmetry=False)` is the plain reference (no canonical forms,
@@ -36,44 +37,37 @@ from __future__ import annotations
 
 import itertools
 import os
-from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, NamedTuple
 
 import numpy as np
 
-from grundy.game import Ruleset, get_ruleset, register
-from grundy.game import value as game_value
-from grundy.nim import add as nim_add
-from grundy.nim import mex
+from grundy.game import Ruleset
 from grundy.partition import Partition
+from grundy.posets.core import bits as set_bits
+from grundy.registry import register
+from grundy.search.subset_table import TABLE_MAX_STATES, SubsetTable, table_states
+from grundy.solver import value as solver_value
 
 __all__ = [
     "BRUTE_FORCE_SIDE",
     "MATRIX",
     "PLAIN_MATRIX",
-    "TABLE_MAX_STATES",
     "BoolMatrix",
     "MatrixMove",
     "MatrixRules",
-    "SubsetTable",
     "canonical_form",
     "components",
     "ferrers_matrix",
     "ferrers_partition",
     "parse_matrix",
-    "table_states",
 ]
 
 #: Matrices whose smaller side has at most this many lines are canonicalised
 #: by brute force over that side's permutations (≤ 3! = 6 orders, each
 #: followed by sorting the columns); larger ones by nauty.
 BRUTE_FORCE_SIDE = 3
-
-#: Largest number of states of a `SubsetTable` (4 bytes each: 256 MiB).
-#: Components with more states are searched with memoised canonical forms.
-TABLE_MAX_STATES = 2**26
 
 
 # ------------------------------------------------------------------ matrices
@@ -138,7 +132,7 @@ class BoolMatrix:
         """The columns as bitmasks over the rows (bit i = row i)."""
         cols = [0] * self._ncols
         for i, r in enumerate(self._rows):
-            for j in _bits(r):
+            for j in set_bits(r):
                 cols[j] |= 1 << i
         return tuple(cols)
 
@@ -219,17 +213,9 @@ class BoolMatrix:
         return f"BoolMatrix({str(self)!r})"
 
 
-def _bits(x: int) -> Iterator[int]:
-    """Indices of the set bits of x, increasing."""
-    while x:
-        low = x & -x
-        yield low.bit_length() - 1
-        x ^= low
-
-
 def _compress(rows: Iterable[int], mask: int) -> list[int]:
     """Keep only the bits of `mask` in each row, packed to positions 0, 1, …."""
-    keep = list(_bits(mask))
+    keep = list(set_bits(mask))
     if mask == (1 << len(keep)) - 1:
         return [r & mask for r in rows]
     return [sum(1 << k for k, j in enumerate(keep) if (r >> j) & 1) for r in rows]
@@ -518,7 +504,7 @@ def _canonical_nauty(m: BoolMatrix) -> BoolMatrix:
 
     nrows, ncols = m.shape
     rows = m.rows
-    adjacency = {i: [nrows + j for j in _bits(r)] for i, r in enumerate(rows)}
+    adjacency = {i: [nrows + j for j in set_bits(r)] for i, r in enumerate(rows)}
     if len(_component_line_sets(rows)) == 1:
         graph = pynauty.Graph(nrows + ncols, adjacency_dict=adjacency)
         label = pynauty.canon_label(graph)  # label[k] = vertex placed at position k
@@ -530,7 +516,7 @@ def _canonical_nauty(m: BoolMatrix) -> BoolMatrix:
     forms = []
     for oriented in _orientations(m):
         nrows, ncols, rows = oriented.nrows, oriented.ncols, oriented.rows
-        adjacency = {i: [nrows + j for j in _bits(r)] for i, r in enumerate(rows)}
+        adjacency = {i: [nrows + j for j in set_bits(r)] for i, r in enumerate(rows)}
         graph = pynauty.Graph(
             nrows + ncols,
             adjacency_dict=adjacency,
@@ -549,156 +535,7 @@ def _relabelled(rows: Sequence[int], nrows: int, ncols: int, label: Sequence[int
     new_col = [0] * ncols
     for k, v in enumerate(w for w in label if w >= nrows):
         new_col[v - nrows] = 1 << k
-    return BoolMatrix._raw(tuple(sum(new_col[j] for j in _bits(rows[i])) for i in row_order), ncols)
-
-
-def _cancel_pairs(keys: Iterable[BoolMatrix]) -> list[BoolMatrix]:
-    """Keep each key as often as its multiplicity mod 2 (G + G = 0 in normal play)."""
-    return sorted(k for k, c in Counter(keys).items() if c % 2)
-
-
-# -------------------------------------------------- vectorised subset table
-class _CountVectors:
-    """All count vectors (k_1, …, k_t) with 0 ≤ k_i ≤ mult_i, grouped by their total.
-
-    A vector is coded in mixed radix, code = Σ k_i · stride_i.  For each total a,
-    `groups[a]` lists the codes (increasing), `index[code]` is a code's place in
-    its group, and `present[code]` has bit i set when k_i > 0.
-    """
-
-    def __init__(self, mults: Sequence[int]) -> None:
-        self.mults = list(mults)
-        self.strides = []
-        size = 1
-        for mult in self.mults:
-            self.strides.append(size)
-            size *= mult + 1
-        codes = np.arange(size, dtype=np.int64)
-        total = np.zeros(size, dtype=np.int64)
-        present = np.zeros(size, dtype=np.int64)
-        for i, (mult, stride) in enumerate(zip(self.mults, self.strides, strict=True)):
-            digit = (codes // stride) % (mult + 1)
-            total += digit
-            present |= (digit > 0).astype(np.int64) << i
-        self.groups = [np.flatnonzero(total == a) for a in range(sum(self.mults) + 1)]
-        self.index = np.zeros(size, dtype=np.int64)
-        for group in self.groups:
-            self.index[group] = np.arange(group.shape[0])
-        self.present = present
-
-    def moves(self, total: int) -> list[tuple[np.ndarray, np.ndarray]]:
-        """For each class i: the places in group `total` with k_i > 0, and where k_i − 1 leads."""
-        group = self.groups[total]
-        out = []
-        for mult, stride in zip(self.mults, self.strides, strict=True):
-            sel = np.flatnonzero((group // stride) % (mult + 1) > 0)
-            out.append((sel, self.index[group[sel] - stride]))
-        return out
-
-
-def _line_classes(lines: Sequence[int]) -> tuple[list[int], list[int]]:
-    """Identical lines form a class: the distinct lines (first-seen order) and each line's class."""
-    first: dict[int, int] = {}
-    of = [first.setdefault(line, len(first)) for line in lines]
-    return list(first), of
-
-
-class SubsetTable:
-    """The value of every sub-position of a matrix, computed exhaustively.
-
-    A sub-position keeps a set of rows and a set of columns; lines that are
-    zero inside it are inert.  Identical rows (and identical columns) are
-    interchangeable, so a sub-position is described by how many rows of each
-    distinct row and how many columns of each distinct column it keeps; there
-    are Π(mult + 1) such count vectors per side (2^m and 2^n when all lines
-    differ).  The states with a rows and c columns form a block (row vectors of
-    total a) × (column vectors of total c); removing a row maps a block
-    row-wise onto block (a − 1, c), removing a column column-wise onto
-    (a, c − 1), so each block is filled from the two before it by whole-row
-    and whole-column numpy gathers.  Each state stores 2^value (uint32) and a
-    mex is the lowest zero bit of the OR over the options.  Exact, for normal
-    and misère play (terminal states: 0, or 1 in misère play).
-
-    Memory: 4 bytes per state; at most `TABLE_MAX_STATES` states.
-    """
-
-    def __init__(self, matrix: BoolMatrix, misere: bool = False) -> None:
-        states = table_states(matrix)
-        if states > TABLE_MAX_STATES:
-            raise ValueError(
-                f"a subset table of this {matrix.nrows}x{matrix.ncols} matrix needs {states} "
-                f"states; at most {TABLE_MAX_STATES} are supported"
-            )
-        self.matrix = matrix
-        self.misere = misere
-        row_kinds, self._row_class = _line_classes(matrix.rows)
-        col_kinds, self._col_class = _line_classes(matrix.columns())
-        rows = _CountVectors(Counter(self._row_class)[i] for i in range(len(row_kinds)))
-        cols = _CountVectors(Counter(self._col_class)[j] for j in range(len(col_kinds)))
-        self._rows, self._cols = rows, cols
-        # Row kind i meets column kind j when its rows have 1s in those columns.
-        col_rep = [self._col_class.index(j) for j in range(len(col_kinds))]
-        row_meets = [sum(1 << j for j, c in enumerate(col_rep) if (r >> c) & 1) for r in row_kinds]
-        col_meets = [sum(1 << i for i, r in enumerate(row_kinds) if (r >> c) & 1) for c in col_rep]
-        every, none = np.uint32(0xFFFFFFFF), np.uint32(0)
-        # A row can be removed only while it meets a kept column, and vice versa.
-        row_legal = [
-            [np.where(cols.present[group] & m, every, none) for m in row_meets]
-            for group in cols.groups
-        ]
-        col_legal = [
-            [np.where(rows.present[group] & m, every, none)[:, None] for m in col_meets]
-            for group in rows.groups
-        ]
-        terminal = np.uint32(2 if misere else 1)
-        bits: list[list[np.ndarray]] = []
-        for a, row_group in enumerate(rows.groups):
-            bits.append([np.full((row_group.shape[0], 1), terminal, dtype=np.uint32)])
-            if a == 0:
-                bits[0].extend(
-                    np.full((1, g.shape[0]), terminal, dtype=np.uint32) for g in cols.groups[1:]
-                )
-        col_moves = [cols.moves(c) for c in range(len(cols.groups))]
-        for a in range(1, len(rows.groups)):
-            row_moves = rows.moves(a)
-            for c in range(1, len(cols.groups)):
-                seen = np.zeros((rows.groups[a].shape[0], cols.groups[c].shape[0]), np.uint32)
-                below = bits[a - 1][c]
-                for i, (sel, child) in enumerate(row_moves):
-                    seen[sel] |= below[child] & row_legal[c][i]
-                left = bits[a][c - 1]
-                for j, (sel, child) in enumerate(col_moves[c]):
-                    seen[:, sel] |= left[:, child] & col_legal[a][j]
-                lowest_missing = ~seen & (seen + np.uint32(1))
-                if misere:
-                    lowest_missing[seen == 0] = terminal
-                bits[a].append(lowest_missing)
-        self._bits = bits
-
-    def value(self, row_mask: int, col_mask: int) -> int:
-        """The value of the sub-position keeping the rows in `row_mask`, columns in `col_mask`."""
-        row_code = sum(self._rows.strides[self._row_class[i]] for i in _bits(row_mask))
-        col_code = sum(self._cols.strides[self._col_class[j]] for j in _bits(col_mask))
-        block = self._bits[row_mask.bit_count()][col_mask.bit_count()]
-        flag = block[self._rows.index[row_code], self._cols.index[col_code]]
-        return int(flag).bit_length() - 1
-
-    @property
-    def root(self) -> int:
-        """The value of the whole matrix."""
-        return self.value((1 << self.matrix.nrows) - 1, (1 << self.matrix.ncols) - 1)
-
-
-def table_states(matrix: BoolMatrix) -> int:
-    """Number of states of `SubsetTable(matrix)`: Π(mult + 1) over identical rows, and columns.
-
-    Also an upper bound on the classes a memoised search of `matrix` meets.
-    """
-    states = 1
-    for counts in (Counter(matrix.rows).values(), Counter(matrix.columns()).values()):
-        for c in counts:
-            states *= c + 1
-    return states
+    return BoolMatrix._raw(tuple(sum(new_col[j] for j in set_bits(rows[i])) for i in row_order), ncols)
 
 
 # ------------------------------------------------------------------- ruleset
@@ -724,25 +561,22 @@ class MatrixRules(Ruleset):
     """Nim on Boolean matrices: remove a nonzero row or column (003 §2).
 
     With ``symmetry=True`` (the registered ruleset ``matrix``) positions are
-    memoised by `canonical_form` and `fast_value` evaluates normal play as the
-    nim-sum of component values (identical components cancel), sends Ferrers
-    components to Column-Row, and uses the vectorised `SubsetTable` or
-    a memoised search per component; misère play is evaluated on the whole
-    position.  With ``symmetry=False`` it is the plain game: canonical form
-    only drops zero lines and there is no fast value.
+    canonical up to row/column permutations and transposition, split into
+    connected components (normal-play values nim-add), and valued without
+    search where possible (`closed_form`).  With ``symmetry=False`` it is the
+    plain game: the canonical form only drops zero lines, no components and
+    no closed form — the reference the fast paths are tested against.
     """
 
     name = "matrix"
     description = "remove a nonzero row or column of a 0/1 matrix (003)"
+    reference = "003 §2"
 
     def __init__(self, symmetry: bool = True) -> None:
         self.symmetry = symmetry
         if not symmetry:
             self.name = "matrix (plain)"
-        self._component_values: dict[BoolMatrix, int] = {}  # canonical component -> value
-        self._misere_values: dict[BoolMatrix, int] = {}  # canonical position -> misère value
 
-    # ------------------------------------------------------------- protocol
     def parse(self, spec: Any) -> BoolMatrix:
         return parse_matrix(spec)
 
@@ -760,146 +594,35 @@ class MatrixRules(Ruleset):
             return canonical_form(position)
         return position.without_zero_lines()
 
+    def components(self, position: BoolMatrix) -> list[BoolMatrix] | None:
+        """The connected components of the row–column graph (`components`)."""
+        if not self.symmetry:
+            return None
+        parts = components(position)
+        return parts if len(parts) > 1 else None
+
     def format_position(self, position: BoolMatrix) -> str:
         return str(position)
 
     def format_move(self, move: MatrixMove) -> str:
         return f"remove {move.kind} {move.index}"
 
-    def fast_value(self, position: BoolMatrix, misere: bool = False) -> int | None:
+    def closed_form(self, position: BoolMatrix, misere: bool = False) -> int | None:
+        """A value without search: a Ferrers matrix is Column-Row on its row sums (002;
+        003 §2), and a matrix with few line classes fills a `SubsetTable`."""
         if not self.symmetry:
             return None
-        if misere:
-            return self._misere_value(position)
-        return self.component_value_sum(position)
-
-    def clear(self) -> None:
-        """Forget the memoised component and misère values."""
-        self._component_values.clear()
-        self._misere_values.clear()
-
-    # ---------------------------------------------------------- normal play
-    def component_value_sum(self, position: BoolMatrix) -> int:
-        """Normal-play value: nim-sum over the components left after pairs cancel."""
-        keys = _cancel_pairs(canonical_form(c) for c in components(position))
-        total = 0
-        for key in keys:
-            total ^= self.component_value(key)
-        return total
-
-    def component_value(self, component: BoolMatrix) -> int:
-        """Normal-play value of one connected component (any form; canonicalised here)."""
-        key = canonical_form(component)
-        memo = self._component_values
-        if key in memo:
-            return memo[key]
-        cr = _column_row()
-        expansions: dict[BoolMatrix, list[list[BoolMatrix]]] = {}
-        stack = [key]
-        while stack:
-            node = stack[-1]
-            if node in memo:
-                stack.pop()
-                continue
-            children = expansions.get(node)
-            if children is None:
-                direct = self._direct_value(node, cr)
-                if direct is not None:
-                    memo[node] = direct
-                    stack.pop()
-                    continue
-                children = expansions[node] = self._child_keys(node)
-            pending = [k for child in children for k in child if k not in memo]
-            if pending:
-                stack.extend(dict.fromkeys(pending))
-                continue
-            memo[node] = mex(nim_add(*(memo[k] for k in child)) for child in children)
-            del expansions[node]
-            stack.pop()
-        return memo[key]
-
-    def _direct_value(self, node: BoolMatrix, cr: Ruleset | None) -> int | None:
-        """A component's value without expanding it, or None."""
-        if node.is_zero():
-            return 0
-        if cr is not None:
-            lam = ferrers_partition(node)
-            if lam is not None:
-                return game_value(cr, lam)
-        elif ferrers_partition(node) is not None:
-            return None  # few sub-positions: the memoised search is cheap
-        if table_states(node) <= TABLE_MAX_STATES:
-            table = SubsetTable(node)
-            self._remember_children(node, table)
-            return table.root
-        return None
-
-    def _remember_children(self, node: BoolMatrix, table: SubsetTable) -> None:
-        """Store the component values of every option of `node` read off its table.
-
-        Every line of a canonical component is nonzero, so every line is a move.
-        """
-        nrows, ncols = node.shape
-        all_rows, all_cols = (1 << nrows) - 1, (1 << ncols) - 1
-        options = [(all_rows ^ (1 << i), all_cols) for i in range(nrows)]
-        options += [(all_rows, all_cols ^ (1 << j)) for j in range(ncols)]
-        for row_mask, col_mask in options:
-            row_ids = list(_bits(row_mask))
-            masked = [node.rows[i] & col_mask for i in row_ids]
-            for members, cols in _component_line_sets(masked):
-                sub = [row_ids[k] for k in members]
-                key = canonical_form(node.submatrix(sub, cols))
-                value = table.value(sum(1 << i for i in sub), cols)
-                self._component_values.setdefault(key, value)
-
-    def _child_keys(self, node: BoolMatrix) -> list[list[BoolMatrix]]:
-        """For each distinct option, its canonical components after pairs cancel."""
-        seen_rows: set[int] = set()
-        seen_cols: set[int] = set()
-        result = []
-        cols = node.columns()
-        for move, child in self.options(node):
-            line = node.rows[move.index - 1] if move.kind == "row" else cols[move.index - 1]
-            seen = seen_rows if move.kind == "row" else seen_cols
-            if line in seen:
-                continue  # identical lines give isomorphic options
-            seen.add(line)
-            result.append(_cancel_pairs(canonical_form(c) for c in components(child)))
-        return result
-
-    # ---------------------------------------------------------- misère play
-    def _misere_value(self, position: BoolMatrix) -> int | None:
-        """Misère value of the whole position, or None to leave it to the generic solver.
-
-        Misère values do not add over components, so only whole positions are
-        evaluated: Ferrers positions by Column-Row's misère value, positions
-        without exploitable symmetry by the misère subset table.
-        """
         m = position.without_zero_lines()
         if m.is_zero():
-            return 1
-        cr = _column_row()
-        if cr is not None:
-            lam = ferrers_partition(m)
-            if lam is not None:
-                return game_value(cr, lam, misere=True)
-        key = canonical_form(m)
-        if key in self._misere_values:
-            return self._misere_values[key]
-        if table_states(key) > TABLE_MAX_STATES:
-            return None
-        table = SubsetTable(key, misere=True)
-        all_rows, all_cols = (1 << key.nrows) - 1, (1 << key.ncols) - 1
-        for move, child in self.options(key):
-            if move.kind == "row":
-                value = table.value(all_rows ^ (1 << (move.index - 1)), all_cols)
-            else:
-                value = table.value(all_rows, all_cols ^ (1 << (move.index - 1)))
-            self._misere_values.setdefault(canonical_form(child), value)
-        self._misere_values[key] = table.root
-        return self._misere_values[key]
+            return 1 if misere else 0
+        lam = ferrers_partition(m)
+        if lam is not None:
+            return solver_value("cr", lam, misere)
+        if table_states(m) <= TABLE_MAX_STATES:
+            return SubsetTable(m, misere).root
+        return None
 
 
 MATRIX = register(MatrixRules())
-#: The plain game for reference and baselines: no canonical forms, no fast value.
+#: The plain game for reference and baselines: no canonical forms, no closed form.
 PLAIN_MATRIX = MatrixRules(symmetry=False)

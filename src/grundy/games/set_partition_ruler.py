@@ -45,7 +45,7 @@ from collections.abc import Callable, Iterator
 from itertools import combinations
 from math import factorial
 
-from grundy.analysis.enumeration import partition_numbers, partitions
+from grundy.partition import partition_numbers, partitions
 from grundy.nim import mex, mul, power
 
 __all__ = [

@@ -30,7 +30,9 @@ from xml.sax.saxutils import escape
 
 from rich.text import Text
 
-from grundy.game import Ruleset, get_ruleset, value
+from grundy.game import Ruleset
+from grundy.registry import get_ruleset
+from grundy.solver import value
 from grundy.partition import Partition
 from grundy.render.output import write_text_atomic
 

@@ -25,6 +25,7 @@ from grundy.search.table import DEFAULT_MEMORY, TranspositionTable, format_bytes
 from grundy.search.words import MAX_LETTERS, decode, encode, fits
 
 __all__ = [
+    "COLUMN_ROW_KERNEL",
     "DEFAULT_MEMORY",
     "MAX_LETTERS",
     "METHODS",
@@ -43,6 +44,19 @@ __all__ = [
 ]
 
 _SHARED: dict[bool, Search] = {}
+
+
+class _ColumnRowKernel:
+    """The compiled Column-Row engine as a ruleset's ``kernel`` capability."""
+
+    def value(self, position: Partition, misere: bool) -> int | None:
+        return cr_value(position, misere) if fits(position) else None
+
+    def count_table(self, n_max: int, misere: bool, progress: object) -> None:
+        return None
+
+
+COLUMN_ROW_KERNEL = _ColumnRowKernel()
 
 
 def shared_search(misere: bool = False) -> Search:

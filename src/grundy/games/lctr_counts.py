@@ -1,4 +1,9 @@
-"""Counting partitions by value without enumerating them: the Durfee window.
+"""How many partitions of n have each LCTR / Downright value: two exact counts.
+
+The number of partitions of n with normal LCTR value 0 is OEIS A373457.
+
+The Durfee window (`durfee_count_table`, the default)
+-----------------------------------------------------
 
 Write a partition λ with Durfee length d (000 §2.1) as the d×d square, an
 *arm* α = (λ_1 − d, …, λ_d − d), a partition with at most d parts (zeros
@@ -35,25 +40,30 @@ N_d[x] = Σ_{a: x(a)=x} q^{|a| + f·a_1} / ((1−q)…(1−q^f)),
 This costs about n^w/w!² small steps plus O(|classes|²·√n) convolutions of
 length n for all sizes up to n at once, instead of p(n) partitions.
 `durfee_count_table` is in addition checked against the enumerating
-`counts.enumerated_count_table` for every n ≤ 60, normal and misère play, in
+`enumerated_count_table` for every n ≤ 60, normal and misère play, in
 the tests (and to n = 110 for normal LCTR in the findings).
-"""
+
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from math import isqrt
 from typing import TYPE_CHECKING
 
-from grundy.game import Ruleset, get_ruleset
-from grundy.games.lctr import DIAGONAL_WINDOW
+from grundy.games.lctr import DIAGONAL_WINDOW, check_game
 from grundy.nim import mex
+from grundy.validate import check_non_negative
 
 if TYPE_CHECKING:
     import numpy as np
 
-__all__ = ["durfee_count_table"]
+__all__ = ["durfee_count_table", "enumerated_count_table"]
 
 _NONE = 3  # "no option": a Downright neighbour outside the diagram (values are ≤ 2)
+
+# _PAIR_MEX[x][y] = mex{x, y} where _NONE stands for a missing option; mex(∅), the
+# terminal value, depends on the play convention and is set by the caller.
+_PAIR_MEX = [[next(m for m in range(4) if m not in (x, y)) for y in range(4)] for x in range(4)]
 
 Bins = list[tuple[int, int, tuple[int, ...], int]]
 Table = tuple[tuple[int, ...], ...]
@@ -133,34 +143,29 @@ def _window_value(x: tuple[int, ...], y: tuple[int, ...], box: Table) -> int:
 
 
 def durfee_count_table(
-    game: str | Ruleset,
+    game: str,
     n_max: int,
-    progress: Callable[[int], None] | None = None,
+    progress: Callable[[int, int], None] | None = None,
     misere: bool = False,
 ) -> list[dict[int, int]]:
     """[{value: number of partitions of n with that value} for n = 0 … n_max].
 
-    Same answer as `grundy.analysis.counts.enumerated_count_table(game, n_max,
-    misere)` (tested for n ≤ 60, both plays), computed from the Durfee window
+    `game` is "lctr" or "downright".  Same answer as
+    `enumerated_count_table(game, n_max, misere)` (tested for n ≤ 60, both plays), computed from the Durfee window
     (module docstring: 000 Corollary 16 for normal LCTR, Theorem 11 for normal
     Downright, "Misère propagation" of `grundy.games.lctr` for misère play)
-    without enumerating partitions.  `progress(d)` is called after each Durfee
-    length d ≥ 1.
+    without enumerating partitions.  `progress(d, D)` is called after each Durfee
+    length d = 1 … D.
     """
     import numpy as np  # object arrays: exact big-integer convolutions in C loops
 
-    rules = get_ruleset(game)
-    if rules.name not in ("lctr", "downright"):
-        raise ValueError(f"Durfee-window counts are for lctr and downright, not {rules.name!r}")
-    if isinstance(n_max, bool) or not isinstance(n_max, int):
-        raise TypeError(f"n must be an int, got {type(n_max).__name__}")
-    if n_max < 0:
-        raise ValueError(f"n must be non-negative, got {n_max}")
+    game = check_game(game)
+    check_non_negative(n=n_max)
     if not isinstance(misere, bool):
         raise TypeError(f"misere must be a bool, got {type(misere).__name__}")
-    lctr = rules.name == "lctr"
+    lctr = game == "lctr"
     terminal = 1 if misere else 0
-    w = DIAGONAL_WINDOW[rules.name, misere]
+    w = DIAGONAL_WINDOW[game, misere]
     box = _box_table(misere)
     totals = [np.zeros(n_max + 1, dtype=object) for _ in range(3)]
     if lctr:
@@ -205,6 +210,68 @@ def durfee_count_table(
             for v, ny in by_value.items():
                 totals[v][d * d :] += np.convolve(nx, ny)[: limit + 1]
         if progress is not None:
-            progress(d)
+            progress(d, isqrt(n_max))
         d += 1
     return [{v: int(totals[v][n]) for v in range(3) if totals[v][n]} for n in range(n_max + 1)]
+
+
+def enumerated_count_table(
+    game: str,
+    n_max: int,
+    misere: bool = False,
+    progress: Callable[[int, int], None] | None = None,
+) -> list[dict[int, int]]:
+    """`count_table` by the top-row-vector dynamic programme (module docstring;
+    000 Eq. (3), (4)): exact for normal and misère play.  `progress(n + 1, n_max + 1)` is
+    called after each size n is finished."""
+    lctr = check_game(game) == "lctr"
+    check_non_negative(n=n_max)
+    terminal = 1 if misere else 0
+    # The value of λ[i, j] for a j beyond μ's top row: [] in LCTR, no move in Downright.
+    beyond = terminal if lctr else _NONE
+    mex = [row[:] for row in _PAIR_MEX]
+    mex[_NONE][_NONE] = terminal  # no option at all: a Downright corner
+    # The new row's boxes j ≥ width (beyond μ's top row) see `beyond` below them,
+    # so their values depend only on how many there are: tails[d] is that part
+    # of a row with d such boxes, and chain[d] the value they pass to box width−1.
+    start = terminal if lctr else _NONE  # the right option of the row's last box
+    chain = [start]
+    for _ in range(n_max):
+        chain.append(mex[chain[-1]][beyond])
+    tails = [tuple(reversed(chain[1 : d + 1])) for d in range(n_max + 1)]
+    layers: list[dict[tuple[int, ...], int] | None] = [{} for _ in range(n_max + 1)]
+    layers[0] = {(): 1}
+    table: list[dict[int, int]] = []
+    for size in range(n_max + 1):
+        layer = layers[size]
+        assert layer is not None
+        tally: dict[int, int] = {}
+        room = n_max - size
+        for below, mult in layer.items():
+            if below:
+                tally[below[0]] = tally.get(below[0], 0) + mult
+            elif lctr:
+                tally[terminal] = tally.get(terminal, 0) + mult
+            width = len(below)
+            # heads[e]: the values of boxes 0 … width−1 when box `width` passes e
+            heads: dict[int, tuple[int, ...]] = {}
+            for length in range(max(width, 1), room + 1):
+                extra = length - width
+                entering = chain[extra]
+                head = heads.get(entering)
+                if head is None:
+                    values = [0] * width
+                    right = entering
+                    for j in range(width - 1, -1, -1):
+                        right = mex[right][below[j]]
+                        values[j] = right
+                    head = heads[entering] = tuple(values)
+                key = head + tails[extra]
+                target = layers[size + length]
+                assert target is not None
+                target[key] = target.get(key, 0) + mult
+        layers[size] = None  # free: sizes only grow
+        table.append(dict(sorted(tally.items())))
+        if progress is not None:
+            progress(size + 1, n_max + 1)
+    return table

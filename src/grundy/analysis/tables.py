@@ -1,0 +1,42 @@
+"""The per-box table of any game on a diagram: the value of the position in each box.
+
+Paper 000 §3.3 (Figures 5 and 8) draws a game on a partition λ by writing
+SG(λ[i, j]) in box (i + 1, j + 1).  A ruleset says which position goes in
+each box (``box_positions``; every `PartitionRuleset` puts λ[i, j] there) and
+may declare a faster way to the same numbers (``value_table``: LCTR's
+per-box recursion, 000 Eq. (3); the compiled kernel's single search).
+
+>>> box_values("cr", "3,1")
+[[1, 2, 1], [1]]
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from grundy.game import Ruleset
+from grundy.registry import get_ruleset
+from grundy.solver import solver_for
+
+__all__ = ["box_values", "has_table"]
+
+
+def has_table(rules: Ruleset) -> bool:
+    """Whether `rules` can draw a per-box table (it declares ``box_positions``)."""
+    return type(rules).box_positions is not Ruleset.box_positions
+
+
+def box_values(game: str | Ruleset, position: Any, misere: bool = False) -> list[list[int]]:
+    """Row i, entry j: the value of the position in box (i, j) of `position`'s diagram."""
+    rules = get_ruleset(game)
+    pos = rules.parse(position)
+    if not has_table(rules):
+        raise ValueError(
+            f"game {rules.name!r} has no per-box table (it declares no box_positions)"
+        )
+    fast = rules.value_table(pos, misere)
+    if fast is not None:
+        return fast
+    solver = solver_for(rules)
+    grid = rules.box_positions(pos) or []
+    return [[solver.value(p, misere) for p in row] for row in grid]

@@ -1,0 +1,169 @@
+"""Finding a game: built-in names, installed plug-ins, and ``module:attr`` references.
+
+A game is named in one of three ways, all resolved by `get_ruleset`:
+
+* a registered name or alias, case-insensitive (``"lctr"``, ``"crim"``);
+  `grundy.games` registers the built-in games on first use;
+* a name published by an installed package under the entry-point group
+  ``grundy.rulesets`` (``[project.entry-points."grundy.rulesets"]`` in its
+  pyproject.toml: ``mygame = "mypkg.games:MyGame"``), loaded on first use;
+* a reference ``package.module:attr`` to a `Ruleset` instance, a `Ruleset`
+  subclass (instantiated without arguments) or a plain function listing the
+  positions reachable in one move from a partition (wrapped in a
+  `FunctionRuleset`); ``path/to/file.py:attr`` loads a file directly.
+
+>>> get_ruleset("CRIM").name
+'cr'
+>>> get_ruleset("grundy.games.lctr:LCTR").name
+'lctr'
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import inspect
+from importlib.metadata import entry_points
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from grundy.game import FunctionRuleset, Ruleset
+
+__all__ = ["ENTRY_POINT_GROUP", "get_ruleset", "register", "ruleset_names", "rulesets"]
+
+#: The entry-point group under which other packages publish rulesets.
+ENTRY_POINT_GROUP = "grundy.rulesets"
+
+_REGISTRY: dict[str, Ruleset] = {}
+_REFERENCES: dict[str, Ruleset] = {}
+_PLUGINS_LOADED = False
+
+
+def register(ruleset: Ruleset) -> Ruleset:
+    """Make `ruleset` known under its name and aliases; returns it.
+
+    A name already taken by another ruleset is a ValueError.
+    """
+    if not isinstance(ruleset, Ruleset):
+        raise TypeError(f"register expects a Ruleset, got {type(ruleset).__name__}")
+    if not ruleset.name:
+        raise ValueError("a ruleset needs a non-empty name")
+    for key in (ruleset.name, *ruleset.aliases):
+        key = key.lower()
+        if key in _REGISTRY and _REGISTRY[key] is not ruleset:
+            raise ValueError(f"game name {key!r} is already registered")
+    for key in (ruleset.name, *ruleset.aliases):
+        _REGISTRY[key.lower()] = ruleset
+    return ruleset
+
+
+def get_ruleset(game: str | Ruleset, **parameters: Any) -> Ruleset:
+    """The game named `game` (see the module docstring), with `parameters` applied.
+
+    >>> get_ruleset("chess", piece="leaps=1:2,2:1").name
+    'chess[leaps=1:2,2:1]'
+    """
+    if isinstance(game, Ruleset):
+        rules = game
+    elif isinstance(game, str):
+        rules = _lookup(game)
+    else:
+        raise TypeError(f"a game is named by a string, got {type(game).__name__}")
+    if parameters or getattr(rules, "requires_parameters", False):
+        rules = rules.with_parameters(**parameters)
+    return rules
+
+
+def _lookup(name: str) -> Ruleset:
+    _load_builtins()
+    key = name.strip().lower()
+    if key in _REGISTRY:
+        return _REGISTRY[key]
+    if ":" in name:
+        return _from_reference(name.strip())
+    _load_plugins()
+    if key in _REGISTRY:
+        return _REGISTRY[key]
+    known = ", ".join(ruleset_names())
+    raise ValueError(
+        f"unknown game {name!r}; known games: {known} (or a module:attr reference to a ruleset)"
+    )
+
+
+def ruleset_names() -> list[str]:
+    """Primary names of the registered rulesets (built-in and plug-ins)."""
+    return sorted({r.name for r in rulesets()})
+
+
+def rulesets() -> list[Ruleset]:
+    """Every registered ruleset once, by name."""
+    _load_builtins()
+    _load_plugins()
+    unique = {id(r): r for r in _REGISTRY.values()}
+    return sorted(unique.values(), key=lambda r: r.name)
+
+
+def _load_builtins() -> None:
+    import grundy.games  # noqa: F401  (importing it registers the built-in games)
+
+
+def _load_plugins() -> None:
+    """Register every ruleset published under ENTRY_POINT_GROUP (once per process)."""
+    global _PLUGINS_LOADED
+    if _PLUGINS_LOADED:
+        return
+    _PLUGINS_LOADED = True
+    for ep in entry_points(group=ENTRY_POINT_GROUP):
+        try:
+            rules = _as_ruleset(ep.load(), ep.name)
+        except Exception as exc:  # a broken plug-in must not break grundy
+            raise ValueError(f"plug-in game {ep.name!r} ({ep.value}) failed to load: {exc}") from exc
+        if rules.name.lower() not in _REGISTRY:
+            if not rules.name:
+                rules.name = ep.name
+            register(rules)
+
+
+def _from_reference(reference: str) -> Ruleset:
+    """A ruleset from ``module:attr`` or ``file.py:attr`` (cached per reference)."""
+    if reference in _REFERENCES:
+        return _REFERENCES[reference]
+    where, _, attr = reference.rpartition(":")
+    if not where or not attr:
+        raise ValueError(f"bad game reference {reference!r}: expected module:attr")
+    module = _import(where, reference)
+    try:
+        obj = getattr(module, attr)
+    except AttributeError:
+        raise ValueError(f"bad game reference {reference!r}: {where} has no {attr!r}") from None
+    rules = _REFERENCES[reference] = _as_ruleset(obj, attr)
+    return rules
+
+
+def _import(where: str, reference: str) -> ModuleType:
+    if where.endswith(".py"):
+        path = Path(where)
+        if not path.is_file():
+            raise ValueError(f"bad game reference {reference!r}: no file {where}")
+        spec = importlib.util.spec_from_file_location(f"grundy_user_{path.stem}", path)
+        if spec is None or spec.loader is None:
+            raise ValueError(f"bad game reference {reference!r}: cannot load {where}")
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        return module
+    try:
+        return importlib.import_module(where)
+    except ImportError as exc:
+        raise ValueError(f"bad game reference {reference!r}: {exc}") from None
+
+
+def _as_ruleset(obj: Any, name: str) -> Ruleset:
+    """A Ruleset instance, a Ruleset subclass (instantiated) or an options function."""
+    if isinstance(obj, Ruleset):
+        return obj
+    if inspect.isclass(obj) and issubclass(obj, Ruleset):
+        return obj()
+    if callable(obj):
+        return FunctionRuleset(obj, name=name)
+    raise ValueError(f"{name!r} is not a ruleset, a Ruleset subclass or an options function")

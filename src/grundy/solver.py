@@ -1,0 +1,198 @@
+"""The generic solver: Sprague–Grundy values of any ruleset, and the public value API.
+
+`Solver` computes
+
+* the normal-play value SG(x) = mex{SG(y) : x → y}, and
+* the misère value SG⁻ of paper 000 §2.3: the same recursion with every
+  terminal position valued 1 instead of 0,
+
+iteratively with an explicit stack (no recursion limit), with one memo per
+ruleset and play convention keyed by the ruleset's canonical form.  It knows
+no game; it uses what the ruleset declares (`grundy.game`):
+
+* ``components``: in normal play a disjunctive sum is worth the nim-sum of
+  its components (Sprague–Grundy), so only components are memoised and
+  identical components cancel in pairs.  Misère values do not add, so misère
+  positions are searched whole.
+* ``closed_form`` and ``kernel``: a position with a closed form, or one the
+  compiled kernel accepts, is valued without expanding it.
+
+`Solver(rules, fast=False)` uses neither: it is the reference that every
+closed form and kernel is tested against.
+
+>>> from grundy.registry import get_ruleset
+>>> lctr = get_ruleset("lctr")
+>>> Solver(lctr, fast=False).value(lctr.parse("4^3"))
+1
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Hashable
+from typing import Any
+from weakref import WeakKeyDictionary
+
+from grundy.game import Option, Ruleset, capabilities
+from grundy.nim import mex
+from grundy.registry import get_ruleset
+
+__all__ = ["Solver", "options", "outcome", "solver_for", "value", "winning_moves"]
+
+Position = Hashable
+
+
+class Solver:
+    """Exhaustive, memoised Sprague–Grundy evaluation for one ruleset.
+
+    Works on any finite acyclic game; a position reachable from itself is a
+    ValueError naming it rather than a loop.
+    """
+
+    def __init__(self, ruleset: Ruleset, fast: bool = True) -> None:
+        self.ruleset = ruleset
+        self.fast = fast
+        have = set(capabilities(ruleset))
+        self._split = "components" in have
+        self._closed = fast and "closed_form" in have
+        self._kernel = ruleset.kernel if fast else None
+        self._memo: dict[bool, dict[Position, int]] = {False: {}, True: {}}
+
+    def clear(self) -> None:
+        """Forget every memoised value."""
+        for table in self._memo.values():
+            table.clear()
+
+    def memo_size(self, misere: bool = False) -> int:
+        return len(self._memo[misere])
+
+    # ------------------------------------------------------------- values
+    def value(self, position: Position, misere: bool = False) -> int:
+        """SG(position), or SG⁻(position) when `misere` (000 §2.3)."""
+        total = 0
+        for term in self.terms(position, misere):
+            total ^= self._term_value(term, misere)
+        return total
+
+    def options(self, position: Position, misere: bool = False) -> list[Option]:
+        """Every option of `position` with its value."""
+        return [
+            Option(move, child, self.value(child, misere))
+            for move, child in self.ruleset.options(position)
+        ]
+
+    def terms(self, position: Position, misere: bool = False) -> list[Position]:
+        """What `position` is worth the sum of: its canonical components, identical pairs
+        cancelled (normal play), or the canonical position itself (misère play)."""
+        rules = self.ruleset
+        root = rules.canonical(position)
+        if misere or not self._split:
+            return [root]
+        parts = rules.components(root)
+        if parts is None:
+            return [root]
+        counts = Counter(rules.canonical(part) for part in parts)
+        return [part for part, k in counts.items() if k % 2]
+
+    def _quick(self, node: Position, misere: bool) -> int | None:
+        """A value without search: the closed form, else the compiled kernel."""
+        if self._closed:
+            known = self.ruleset.closed_form(node, misere)
+            if known is not None:
+                return known
+        if self._kernel is not None:
+            return self._kernel.value(node, misere)
+        return None
+
+    def _term_value(self, root: Position, misere: bool) -> int:
+        memo = self._memo[misere]
+        if root in memo:
+            return memo[root]
+        quick = self._quick(root, misere)
+        if quick is not None:
+            return quick  # not memoised: closed forms are cheaper than a growing memo
+        rules = self.ruleset
+        # Each frame: [node, the terms of each of its options, or None until expanded].
+        # The expanded, unfinished frames are exactly the ancestors of the top
+        # frame, so meeting one of them again among the children is a cycle.
+        stack: list[list[Any]] = [[root, None]]
+        expanding: set[Position] = set()
+        while stack:
+            frame = stack[-1]
+            node, children = frame
+            if children is None:
+                if node in memo:  # a duplicate frame, already solved elsewhere
+                    stack.pop()
+                    continue
+                if node is not root:
+                    quick = self._quick(node, misere)
+                    if quick is not None:
+                        memo[node] = quick
+                        stack.pop()
+                        continue
+                children = [self.terms(child, misere) for _, child in rules.options(node)]
+                frame[1] = children
+                expanding.add(node)
+            pending = [t for terms in children for t in terms if t not in memo]
+            if pending:
+                for child in dict.fromkeys(pending):
+                    if child in expanding:
+                        raise ValueError(
+                            f"{rules.name}: position {rules.format_position(child)} can be "
+                            "reached from itself; the game is not acyclic"
+                        )
+                    stack.append([child, None])
+                continue
+            if children:
+                memo[node] = mex(_nim_sum(memo[t] for t in terms) for terms in children)
+            else:
+                memo[node] = 1 if misere else 0
+            stack.pop()
+            expanding.discard(node)
+        return memo[root]
+
+
+def _nim_sum(values: Any) -> int:
+    total = 0
+    for v in values:
+        total ^= v
+    return total
+
+
+_SOLVERS: WeakKeyDictionary[Ruleset, Solver] = WeakKeyDictionary()
+
+
+def solver_for(game: str | Ruleset) -> Solver:
+    """The shared solver (and so the one memo) of a ruleset."""
+    rules = get_ruleset(game)
+    solver = _SOLVERS.get(rules)
+    if solver is None:
+        solver = _SOLVERS[rules] = Solver(rules)
+    return solver
+
+
+# -------------------------------------------------------------- public API
+def value(game: str | Ruleset, position: Any, misere: bool = False) -> int:
+    """The Sprague–Grundy value of `position` in `game` (the misère value if asked).
+
+    >>> value("downright", [3, 1]), value("lctr", "3,1", misere=True)
+    (0, 2)
+    """
+    rules = get_ruleset(game)
+    return solver_for(rules).value(rules.parse(position), misere)
+
+
+def options(game: str | Ruleset, position: Any, misere: bool = False) -> list[Option]:
+    """Every option of `position` as (move, position, value)."""
+    rules = get_ruleset(game)
+    return solver_for(rules).options(rules.parse(position), misere)
+
+
+def winning_moves(game: str | Ruleset, position: Any, misere: bool = False) -> list[Option]:
+    """The options of value 0: the moves to a P-position (under the same convention)."""
+    return [opt for opt in options(game, position, misere) if opt.value == 0]
+
+
+def outcome(game: str | Ruleset, position: Any, misere: bool = False) -> str:
+    """ "P" (the previous player wins) when the value is 0, else "N"."""
+    return "P" if value(game, position, misere) == 0 else "N"
