@@ -120,6 +120,9 @@ class Ruleset(ABC):
     rules_version: int = 1
     #: Parameters the game accepts (name → help), e.g. a chess piece.
     parameters: dict[str, str] = {}  # noqa: RUF012  (read-only class default)
+    #: True for a family that is only a game once its parameters are given
+    #: (`get_ruleset` then calls `with_parameters` even with none, to say so).
+    requires_parameters: bool = False
     #: A compiled options kernel, or None.
     kernel: Kernel | None = None
     #: Whether pictures write the terminal value just outside the diagram (000 Fig. 5).
