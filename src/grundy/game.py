@@ -17,8 +17,9 @@ capability             what it gives (default when not declared)
 ``kernel``             a compiled options kernel (`grundy.search`) that the
                        engine runs on packed positions (none: the generic
                        solver of `grundy.solver`)
-``box_positions``      the position written in each box of a Young diagram,
-                       for `table` (none: no per-box table)
+``box_positions``      the position written in each box of a Young diagram
+                       (``diagram``: that diagram), for `table` (none: no
+                       per-box table)
 ``value_table``        a faster way to the same per-box values (the values
                        of ``box_positions``, one by one)
 ``positions_of_size``  every position of size n, for `count` and `classify`
@@ -168,6 +169,11 @@ class Ruleset(ABC):
         """Row i, entry j: the position drawn in box (i, j) of `position`'s diagram."""
         return None
 
+    def diagram(self, position: Position) -> Partition | None:
+        """The Young diagram the per-box table of `position` is drawn in (its shape),
+        known before any value is computed, so oversized pictures are refused at once."""
+        return None
+
     def value_table(self, position: Position, misere: bool = False) -> list[list[int]] | None:
         """The values of `box_positions` by a faster method, or None."""
         return None
@@ -247,7 +253,12 @@ class PartitionRuleset(Ruleset):
 
     def box_positions(self, position: Partition) -> list[list[Partition]]:
         """λ[i, j] in box (i, j): the picture of 000 Figure 5 (and 002 Fig. 2)."""
-        return [[position.sub(i, j) for j in range(part)] for i, part in enumerate(position.parts())]
+        return [
+            [position.sub(i, j) for j in range(part)] for i, part in enumerate(position.parts())
+        ]
+
+    def diagram(self, position: Partition) -> Partition:
+        return position
 
     def positions_of_size(self, n: int) -> Iterable[Partition]:
         if n == 0 and not self.allows_empty:

@@ -343,6 +343,7 @@ def _check_non_negative(**values: int) -> None:
 
 # ------------------------------------------------------------- enumeration
 
+
 def partitions(n: int) -> Iterator[Partition]:
     """Every partition of n exactly once, in reverse-lexicographic order of parts.
 

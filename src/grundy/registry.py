@@ -118,7 +118,9 @@ def _load_plugins() -> None:
         try:
             rules = _as_ruleset(ep.load(), ep.name)
         except Exception as exc:  # a broken plug-in must not break grundy
-            raise ValueError(f"plug-in game {ep.name!r} ({ep.value}) failed to load: {exc}") from exc
+            raise ValueError(
+                f"plug-in game {ep.name!r} ({ep.value}) failed to load: {exc}"
+            ) from exc
         if rules.name.lower() not in _REGISTRY:
             if not rules.name:
                 rules.name = ep.name

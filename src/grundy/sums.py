@@ -164,12 +164,18 @@ class PartitionSumRuleset(Ruleset):
 
     def box_positions(self, position: PartitionSum) -> list[list[PartitionSum]]:
         """λ[i, j] in box (i, j) of a single partition (a sum of one)."""
-        if len(position) != 1:
+        lam = self.diagram(position)
+        return [
+            [PartitionSum([lam.sub(i, j)]) for j in range(p)] for i, p in enumerate(lam.parts())
+        ]
+
+    def diagram(self, position: PartitionSum) -> Partition:
+        """The one summand; a per-box table of a sum of several is a ValueError."""
+        if len(position) > 1:
             raise ValueError(
                 f"a per-box table needs a single partition, not a sum of {len(position)}"
             )
-        (lam,) = position.summands
-        return [[PartitionSum([lam.sub(i, j)]) for j in range(p)] for i, p in enumerate(lam.parts())]
+        return position.summands[0] if position else Partition()
 
     def positions_of_size(self, n: int) -> Iterator[PartitionSum]:
         """The single partitions of n (sums of one)."""

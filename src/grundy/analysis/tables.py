@@ -15,10 +15,11 @@ from __future__ import annotations
 from typing import Any
 
 from grundy.game import Ruleset
+from grundy.partition import Partition
 from grundy.registry import get_ruleset
 from grundy.solver import solver_for
 
-__all__ = ["box_values", "has_table"]
+__all__ = ["box_values", "diagram_of", "has_table"]
 
 
 def has_table(rules: Ruleset) -> bool:
@@ -26,14 +27,22 @@ def has_table(rules: Ruleset) -> bool:
     return type(rules).box_positions is not Ruleset.box_positions
 
 
+def diagram_of(rules: Ruleset, position: Any) -> Partition:
+    """The diagram the table of a parsed `position` is drawn in (before any value)."""
+    if not has_table(rules):
+        raise ValueError(f"game {rules.name!r} has no per-box table (it declares no box_positions)")
+    shape = rules.diagram(position)
+    if shape is None:
+        grid = rules.box_positions(position) or []
+        shape = Partition(len(row) for row in grid)
+    return shape
+
+
 def box_values(game: str | Ruleset, position: Any, misere: bool = False) -> list[list[int]]:
     """Row i, entry j: the value of the position in box (i, j) of `position`'s diagram."""
     rules = get_ruleset(game)
     pos = rules.parse(position)
-    if not has_table(rules):
-        raise ValueError(
-            f"game {rules.name!r} has no per-box table (it declares no box_positions)"
-        )
+    diagram_of(rules, pos)
     fast = rules.value_table(pos, misere)
     if fast is not None:
         return fast

@@ -1,4 +1,4 @@
-"""`grundy stats`, `grundy count` and `grundy classify` (paper 000 §6, §7)."""
+"""`grundy stats`, `grundy count`, `grundy classify` (paper 000 §6, §7) and `grundy games`."""
 
 from __future__ import annotations
 
@@ -7,31 +7,34 @@ from typing import Annotated, Any
 import typer
 from rich.table import Table
 
-from grundy.analysis.counts import METHODS, count_steps, count_table
-from grundy.analysis.sg_pairs import classify_partitions
+from grundy.analysis.counts import METHODS, count_table
+from grundy.analysis.sg_pairs import classify_sizes
 from grundy.analysis.tree_size import stats
 from grundy.cli.common import (
+    GameArg,
     JsonOption,
     MisereOption,
+    PieceOption,
     app,
     console,
     emit,
     parse_range,
     progress_bar,
+    resolve_game,
 )
-from grundy.registry import get_ruleset
-
-GameArg = Annotated[str, typer.Argument(help="Game name: lctr, downright, …")]
+from grundy.game import capabilities
+from grundy.registry import rulesets
 
 
 @app.command("stats")
 def stats_command(
     game: GameArg,
     position: Annotated[str, typer.Argument(help='The starting position, e.g. "4^3".')],
+    piece: PieceOption = None,
     as_json: JsonOption = False,
 ) -> None:
     """Game-tree sizes of a position: nodes, leaves, distinct states, height (000 §7)."""
-    rules = get_ruleset(game)
+    rules = resolve_game(game, piece)
     pos = rules.parse(position)
     sizes = stats(rules, pos)
     data: dict[str, Any] = {"game": rules.name, "position": rules.format_position(pos), **sizes}
@@ -56,19 +59,21 @@ def count_command(
         str,
         typer.Option(
             "--method",
-            help=f"One of {', '.join(METHODS)}: auto = durfee, the Durfee window (000 Cor. 16, "
-            "Thm. 11; misère: width 2, proved in games/lctr.py); enumerate = top-row vectors.",
+            help="auto: the fastest method the game declares (LCTR and Downright: the Durfee "
+            "window, 000 Cor. 16 / Thm. 11; games with a compiled kernel: its census); "
+            "enumerate: value every position of each size.",
         ),
     ] = "auto",
+    piece: PieceOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    """How many partitions of each size n have each value (LCTR value 0: OEIS A373457)."""
-    rules = get_ruleset(game)
+    """How many positions of each size n have each value (LCTR value 0: OEIS A373457)."""
+    rules = resolve_game(game, piece)
+    if method not in METHODS:
+        raise ValueError(f"unknown counting method {method!r}; choose one of {', '.join(METHODS)}")
     sizes = parse_range(n, "--n")
-    n_max = sizes.stop - 1
-    steps = count_steps(n_max, method)
-    with progress_bar(f"counting {rules.name}", steps) as advance:
-        table = count_table(rules, n_max, misere, method, progress=lambda _: advance(1))
+    with progress_bar(f"counting {rules.name}") as bar:
+        table = count_table(rules, sizes.stop - 1, misere, method, progress=bar.update)
     rows = {size: table[size] for size in sizes}
     values = sorted({v for row in rows.values() for v in row})
     data = {
@@ -96,17 +101,18 @@ def count_command(
 @app.command("classify")
 def classify_command(
     game: GameArg,
-    max_n: Annotated[int, typer.Option("--max-n", help="Largest partition size to include.")],
+    max_n: Annotated[int, typer.Option("--max-n", help="Largest position size to include.")],
+    piece: PieceOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Gurvich–Ho classes (000 Definition 2) over all partitions of size <= N."""
-    rules = get_ruleset(game)
-    result = classify_partitions(rules, max_n)
+    """Gurvich–Ho classes (000 Definition 2) over all positions of size <= N."""
+    rules = resolve_game(game, piece)
+    result = classify_sizes(rules, max_n)
 
     def show() -> None:
         console.print(
-            f"{rules.name}: {result['positions']} positions (up to conjugation where the game "
-            f"is symmetric) reachable from the partitions of size <= {max_n}"
+            f"{rules.name}: {result['positions']} positions (up to the game's symmetry) "
+            f"reachable from the positions of size <= {max_n}"
         )
         pairs = ", ".join(f"{p}: {c}" for p, c in result["pairs"].items())
         console.print(f"(SG, SG-) pairs: {pairs}")
@@ -126,3 +132,30 @@ def classify_command(
         console.print(table)
 
     emit(result, as_json, show)
+
+
+@app.command("games")
+def games_command(as_json: JsonOption = False) -> None:
+    """Every game grundy knows (built-in and plug-ins), with what each can do."""
+    rows = [
+        {
+            "name": rules.name,
+            "aliases": list(rules.aliases),
+            "description": rules.description,
+            "reference": rules.reference,
+            "parameters": dict(rules.parameters),
+            "capabilities": capabilities(rules),
+        }
+        for rules in rulesets()
+    ]
+
+    def show() -> None:
+        table = Table(title="games (use a name, or module:attr for your own ruleset)")
+        for column in ("name", "description", "capabilities"):
+            table.add_column(column, overflow="fold")
+        for row in rows:
+            name = row["name"] + "".join(f"\n  {a}" for a in row["aliases"])
+            table.add_row(name, row["description"], ", ".join(row["capabilities"]))
+        console.print(table)
+
+    emit({"games": rows}, as_json, show)

@@ -11,7 +11,7 @@ import json
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
-from typing import Annotated, Any, TypeVar
+from typing import Annotated, Any, Optional, TypeVar
 
 import typer
 from rich.console import Console
@@ -23,6 +23,9 @@ from rich.progress import (
     TimeElapsedColumn,
     TimeRemainingColumn,
 )
+
+from grundy.game import Ruleset
+from grundy.registry import get_ruleset
 
 app = typer.Typer(
     name="grundy",
@@ -36,6 +39,28 @@ console = Console()
 
 JsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON object on stdout.")]
 MisereOption = Annotated[bool, typer.Option("--misere", help="Misère play (000 §2.3).")]
+GameArg = Annotated[
+    str,
+    typer.Argument(
+        help="The game: a name from `grundy games` (e.g. lctr, cr, chomp), or a "
+        "module:attr / file.py:attr reference to your own ruleset."
+    ),
+]
+PieceOption = Annotated[
+    Optional[str],  # noqa: UP045  (typer reads the annotation at run time)
+    typer.Option(
+        "--piece",
+        help='The piece of the `chess` game, e.g. "leaps=1:2,2:1;riders=1:1" '
+        "(a:b = a rows down, b columns right; riders repeat their step).",
+    ),
+]
+
+
+def resolve_game(game: str, piece: str | None = None) -> Ruleset:
+    """The ruleset named on the command line, with its parameters (e.g. --piece)."""
+    parameters = {} if piece is None else {"piece": piece}
+    return get_ruleset(game, **parameters)
+
 
 T = TypeVar("T")
 
@@ -59,11 +84,27 @@ def show_progress() -> bool:
     return sys.stderr.isatty()
 
 
+class Bar:
+    """A progress bar's handle: call it to advance, or `update(done, total)`."""
+
+    def __init__(self, progress: Progress | None = None, task: Any = None) -> None:
+        self._progress = progress
+        self._task = task
+
+    def __call__(self, n: int = 1) -> None:
+        if self._progress is not None:
+            self._progress.advance(self._task, n)
+
+    def update(self, done: int, total: int) -> None:
+        if self._progress is not None:
+            self._progress.update(self._task, completed=done, total=total)
+
+
 @contextmanager
-def progress_bar(description: str, total: int | None) -> Iterator[Callable[[int], None]]:
-    """A rich progress bar on stderr (terminal only); yields `advance(n)`."""
+def progress_bar(description: str, total: int | None = None) -> Iterator[Bar]:
+    """A rich progress bar on stderr (terminal only; a silent `Bar` when piped)."""
     if not show_progress():
-        yield lambda n=1: None
+        yield Bar()
         return
     columns = [
         TextColumn("[bold]{task.description}"),
@@ -73,8 +114,7 @@ def progress_bar(description: str, total: int | None) -> Iterator[Callable[[int]
         TimeRemainingColumn(),
     ]
     with Progress(*columns, console=Console(stderr=True), transient=True) as progress:
-        task = progress.add_task(description, total=total)
-        yield lambda n=1: progress.advance(task, n)
+        yield Bar(progress, progress.add_task(description, total=total))
 
 
 def track(items: Iterable[T], description: str, total: int | None = None) -> Iterator[T]:

@@ -1,4 +1,4 @@
-"""`grundy value` and `grundy moves`: a position's value and its options."""
+"""`grundy value` and `grundy moves`: a position's value and its options, for any game."""
 
 from __future__ import annotations
 
@@ -7,20 +7,34 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
-from grundy.cli.common import JsonOption, MisereOption, app, console, emit
-from grundy.registry import get_ruleset
+from grundy.cli.common import (
+    GameArg,
+    JsonOption,
+    MisereOption,
+    PieceOption,
+    app,
+    console,
+    emit,
+    resolve_game,
+)
 from grundy.solver import options, value
 
-GameArg = Annotated[str, typer.Argument(help="Game name: lctr, downright, cr, matrix, …")]
-PositionArg = Annotated[str, typer.Argument(help='The position, e.g. "8,7,6,5^2,2,1".')]
+PositionArg = Annotated[
+    str,
+    typer.Argument(help='The position in the game\'s syntax, e.g. "8,7,6,5^2,2,1" or "3,1 + 2^2".'),
+]
 
 
 @app.command("value")
 def value_command(
-    game: GameArg, position: PositionArg, misere: MisereOption = False, as_json: JsonOption = False
+    game: GameArg,
+    position: PositionArg,
+    misere: MisereOption = False,
+    piece: PieceOption = None,
+    as_json: JsonOption = False,
 ) -> None:
     """The Sprague–Grundy value of a position (misère value with --misere)."""
-    rules = get_ruleset(game)
+    rules = resolve_game(game, piece)
     pos = rules.parse(position)
     result = value(rules, pos, misere)
     data = {
@@ -44,10 +58,14 @@ def value_command(
 
 @app.command("moves")
 def moves_command(
-    game: GameArg, position: PositionArg, misere: MisereOption = False, as_json: JsonOption = False
+    game: GameArg,
+    position: PositionArg,
+    misere: MisereOption = False,
+    piece: PieceOption = None,
+    as_json: JsonOption = False,
 ) -> None:
     """Every option of a position with its value; winning moves (to value 0) marked."""
-    rules = get_ruleset(game)
+    rules = resolve_game(game, piece)
     pos = rules.parse(position)
     opts = options(rules, pos, misere)
     result = value(rules, pos, misere)

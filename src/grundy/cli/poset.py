@@ -151,8 +151,8 @@ def picture_command(
     as_json: JsonOption = False,
 ) -> None:
     """Hasse diagram with each element's value on its node (style of 004 Figures 4, 5, 7)."""
+    from grundy.atomic import check_writable
     from grundy.render.hasse import check_drawable, write_hasse_svg
-    from grundy.render.output import check_writable
 
     check_writable(svg)
     p = parse_spec(poset)

@@ -1,7 +1,9 @@
 """`grundy table`: the value of every sub-position, written in the Young diagram.
 
 The picture of 000 §3.3 (Figures 5 and 8): the box on row i + 1, column
-j + 1 holds the value of λ[i, j].  Games with a table: lctr, downright, cr.
+j + 1 holds the value of λ[i, j] (or whatever position the game puts in its
+boxes: `grundy.analysis.tables`).  Every game that declares box positions has
+a table.
 """
 
 from __future__ import annotations
@@ -11,13 +13,19 @@ from typing import Annotated, Optional
 
 import typer
 
-from grundy.cli.common import JsonOption, MisereOption, app, console, emit
-from grundy.registry import get_ruleset
-from grundy.solver import value
-from grundy.render.output import check_writable, write_text_atomic
+from grundy.analysis.tables import diagram_of
+from grundy.atomic import check_writable, write_text_atomic
+from grundy.cli.common import (
+    GameArg,
+    JsonOption,
+    MisereOption,
+    PieceOption,
+    app,
+    console,
+    emit,
+    resolve_game,
+)
 from grundy.render.young import (
-    OUTSIDE_BY_DEFAULT,
-    TABLE_GAMES,
     check_drawable,
     outside_value,
     table_rich,
@@ -25,9 +33,9 @@ from grundy.render.young import (
     young_table,
     young_title,
 )
+from grundy.solver import value
 
-GameArg = Annotated[str, typer.Argument(help="Game with a value table: lctr, downright or cr.")]
-PositionArg = Annotated[str, typer.Argument(help='A partition, e.g. "8,7,6,5^2,2,1".')]
+PositionArg = Annotated[str, typer.Argument(help='The position, e.g. "8,7,6,5^2,2,1".')]
 SvgOption = Annotated[
     Optional[Path],  # noqa: UP045  (typer reads the annotation at run time)
     typer.Option("--svg", metavar="FILE", help="Also write the picture as SVG to FILE."),
@@ -37,7 +45,7 @@ OutsideOption = Annotated[
     typer.Option(
         "--outside/--no-outside",
         help="Write the terminal value in the cells just outside the diagram "
-        "(000 Figure 5; default: on for lctr).",
+        "(000 Figure 5; default: on for games that draw it, such as lctr).",
         show_default=False,
     ),
 ]
@@ -50,6 +58,7 @@ def table_command(
     misere: MisereOption = False,
     svg: SvgOption = None,
     outside: OutsideOption = None,
+    piece: PieceOption = None,
     as_json: JsonOption = False,
 ) -> None:
     """The value of every sub-position, written in its box of the Young diagram (000 Fig. 5).
@@ -57,21 +66,17 @@ def table_command(
     Box (i+1, j+1) holds the value of the partition left after deleting the
     first i rows and j columns.  --svg FILE also writes the picture as SVG.
     """
-    rules = get_ruleset(game)
-    if rules.name not in TABLE_GAMES:
-        raise ValueError(
-            f"game {rules.name!r} has no value table; `grundy table` knows "
-            + ", ".join(TABLE_GAMES)
-        )
+    rules = resolve_game(game, piece)
     pos = rules.parse(position)
+    shape = diagram_of(rules, pos)
     # Refuse pictures that cannot be drawn before computing anything.
     if not as_json:
-        check_drawable(pos, "text")
+        check_drawable(shape, "text")
     if svg is not None:
-        check_drawable(pos, "svg")
+        check_drawable(shape, "svg")
         check_writable(svg)
     if outside is None:
-        outside = rules.name in OUTSIDE_BY_DEFAULT
+        outside = rules.draw_outside
     rim = outside_value(rules, misere) if outside else None
     table = young_table(rules, pos, misere)
     result = value(rules, pos, misere)

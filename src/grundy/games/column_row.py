@@ -17,8 +17,8 @@ Values come from, in order:
   generic solver on every partition of n ≤ 18 (tests/test_column_row.py,
   benchmarks/verify_column_row.py);
 * the compiled engine of `grundy.search` (boundary words, transposition
-  table) for every diagram whose boundary has at most
-  `grundy.search.MAX_LETTERS` steps;
+  table), through `COLUMN_ROW_KERNEL`, for every diagram whose boundary has
+  at most `grundy.search.MAX_LETTERS` steps;
 * the generic `Solver` otherwise (it works on run-length partitions, so
   huge diagrams with few runs stay cheap).
 """
@@ -26,13 +26,14 @@ Values come from, in order:
 from __future__ import annotations
 
 from collections.abc import Iterator
-from grundy import search
+from grundy.search import CompiledKernel, moves
 from grundy.game import PartitionRuleset
 from grundy.partition import Partition
 from grundy.registry import register
 
 __all__ = [
     "COLUMN_ROW",
+    "COLUMN_ROW_KERNEL",
     "almost_gamma_value",
     "closed_form_value",
     "gamma_value",
@@ -166,6 +167,11 @@ def closed_form_value(position: Partition) -> int | None:
 
 
 # ----------------------------------------------------------------- ruleset
+#: The compiled options kernel: delete one letter of the boundary word
+#: (`grundy.search.moves.column_row`), canonical up to conjugation.
+COLUMN_ROW_KERNEL = CompiledKernel("cr", moves.column_row, moves.conjugation_canonical)
+
+
 class ColumnRowRules(PartitionRuleset):
     """Column-Row (002 §2): remove any one row or any one column."""
 
@@ -174,7 +180,7 @@ class ColumnRowRules(PartitionRuleset):
     description = "remove any one row or any one column of a Young diagram"
     reference = "002 §2; 003 §2 (Ferrers matrices)"
     conjugation_invariant = True  # 002 Lemma 1.2
-    kernel = search.COLUMN_ROW_KERNEL
+    kernel = COLUMN_ROW_KERNEL
 
     def options(self, position: Partition) -> Iterator[tuple[Move, Partition]]:
         return _options(position)
@@ -185,9 +191,7 @@ class ColumnRowRules(PartitionRuleset):
 
     def value_table(self, position: Partition, misere: bool = False) -> list[list[int]] | None:
         """Every λ[i, j] from one shared table of the compiled engine, when λ fits it."""
-        if search.fits(position):
-            return search.cr_value_table(position, misere=misere)
-        return None
+        return COLUMN_ROW_KERNEL.box_values(position, misere)
 
     def format_move(self, move: Move) -> str:
         kind, length = move

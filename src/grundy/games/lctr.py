@@ -148,7 +148,7 @@ _MEX = _TABLES["lctr", False]  # mex{a, b} for a, b in {0, 1, 2}
 
 # ------------------------------------------------------------- validation
 def check_game(game: str) -> str:
-    """"lctr" or "downright" (case-insensitive); which of the two games a helper computes."""
+    """ "lctr" or "downright" (case-insensitive); which of the two games a helper computes."""
     if not isinstance(game, str):
         raise TypeError(f"game must be 'lctr' or 'downright', got {type(game).__name__}")
     key = game.lower()

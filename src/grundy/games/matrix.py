@@ -535,7 +535,9 @@ def _relabelled(rows: Sequence[int], nrows: int, ncols: int, label: Sequence[int
     new_col = [0] * ncols
     for k, v in enumerate(w for w in label if w >= nrows):
         new_col[v - nrows] = 1 << k
-    return BoolMatrix._raw(tuple(sum(new_col[j] for j in set_bits(rows[i])) for i in row_order), ncols)
+    return BoolMatrix._raw(
+        tuple(sum(new_col[j] for j in set_bits(rows[i])) for i in row_order), ncols
+    )
 
 
 # ------------------------------------------------------------------- ruleset

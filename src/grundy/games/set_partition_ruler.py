@@ -40,11 +40,11 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 from collections.abc import Callable, Iterator
 from itertools import combinations
 from math import factorial
 
+from grundy.atomic import atomic_open
 from grundy.partition import partition_numbers, partitions
 from grundy.nim import mex, mul, power
 
@@ -316,16 +316,8 @@ def _read_checkpoint(path: str | os.PathLike[str]) -> list[int]:
 
 
 def _write_checkpoint(path: str | os.PathLike[str], h: list[int]) -> None:
-    folder = os.path.dirname(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(dir=folder, prefix=".ruler-", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            json.dump({"table": "set-partition-ruler", "h": h}, f)
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
+    with atomic_open(path, "w") as f:
+        json.dump({"table": "set-partition-ruler", "h": h}, f)
 
 
 # ------------------------------------------------------- the literal (6.4) way

@@ -278,7 +278,7 @@ class Poset:
 
     def write_json(self, path: str | os.PathLike[str]) -> None:
         """Write `to_json()` to `path` atomically; `from_json` reads it back."""
-        from grundy.render.output import write_text_atomic
+        from grundy.atomic import write_text_atomic
 
         write_text_atomic(path, json.dumps(self.to_json(), indent=1) + "\n")
 

@@ -20,7 +20,7 @@ from typing import Any
 from xml.sax.saxutils import escape
 
 from grundy.posets import Poset, bits
-from grundy.render.output import check_writable, write_text_atomic
+from grundy.atomic import check_writable, write_text_atomic
 
 __all__ = ["MAX_ELEMENTS", "hasse_layout", "hasse_svg", "write_hasse_svg"]
 

@@ -12,9 +12,8 @@ Two layers:
   values whose row lengths form a partition (row i has λ_{i+1} entries), so
   every game on partitions can use them;
 * game level — `young_table`, `young_text`, `young_rich`, `young_svg`,
-  `write_young_svg` compute the table of a game that has one (LCTR and
-  Downright: `grundy.games.lctr.value_table`, 000 Eq. (3) and (4); Column-Row:
-  `grundy.games.column_row.value_table`) and draw it.
+  `write_young_svg` compute the table of any game that declares one
+  (`grundy.analysis.tables`) and draw it.
 
 Diagrams too large to read are refused with a ValueError before any value
 is computed (limits below); nothing is ever truncated.
@@ -30,11 +29,12 @@ from xml.sax.saxutils import escape
 
 from rich.text import Text
 
+from grundy.analysis.tables import box_values, diagram_of
 from grundy.game import Ruleset
 from grundy.registry import get_ruleset
 from grundy.solver import value
 from grundy.partition import Partition
-from grundy.render.output import write_text_atomic
+from grundy.atomic import write_text_atomic
 
 __all__ = [
     "MAX_SVG_BOXES",
@@ -43,8 +43,6 @@ __all__ = [
     "MAX_TEXT_BOXES",
     "MAX_TEXT_COLUMNS",
     "MAX_TEXT_ROWS",
-    "OUTSIDE_BY_DEFAULT",
-    "TABLE_GAMES",
     "check_drawable",
     "outside_cells",
     "outside_value",
@@ -67,13 +65,6 @@ MAX_TEXT_BOXES = 10_000
 MAX_SVG_ROWS = 300
 MAX_SVG_COLUMNS = 300
 MAX_SVG_BOXES = 20_000
-
-#: Games with a per-box value table, by their registered names.
-TABLE_GAMES = ("lctr", "downright", "cr")
-
-#: Games whose picture shows the terminal boxes outside the diagram by default
-#: (000 Figure 5 does so for LCTR).
-OUTSIDE_BY_DEFAULT = ("lctr",)
 
 Table = Sequence[Sequence[int]]
 
@@ -368,35 +359,17 @@ def _num(x: float) -> str:
 
 
 # -------------------------------------------------------------- game level
-def _resolve(game: str | Ruleset, position: Any) -> tuple[Ruleset, Partition]:
+def _resolve(game: str | Ruleset, position: Any) -> tuple[Ruleset, Any, Partition]:
+    """The ruleset, the parsed position and the diagram its table is drawn in."""
     rules = get_ruleset(game)
-    if rules.name not in TABLE_GAMES:
-        raise ValueError(
-            f"game {rules.name!r} has no per-box value table; tables exist for "
-            + ", ".join(TABLE_GAMES)
-        )
-    return rules, rules.parse(position)
+    pos = rules.parse(position)
+    return rules, pos, diagram_of(rules, pos)
 
 
 def young_table(game: str | Ruleset, position: Any, misere: bool = False) -> list[list[int]]:
-    """The value of λ[i, j] for every box (i, j) of the diagram: entry [i][j].
-
-    LCTR and Downright use `grundy.games.lctr.value_table` (000 Eq. (3), (4);
-    001 Algorithm 1), Column-Row `grundy.games.column_row.value_table`.  Any
-    other game is a ValueError.
-    """
-    rules, pos = _resolve(game, position)
-    return _table_of(rules, pos, misere)
-
-
-def _table_of(rules: Ruleset, pos: Partition, misere: bool) -> list[list[int]]:
-    if rules.name in ("lctr", "downright"):
-        from grundy.games import lctr
-
-        return lctr.value_table(pos, game=rules.name, misere=misere)
-    from grundy.games import column_row
-
-    return column_row.value_table(pos, misere=misere)
+    """The value of the position in every box of the diagram: entry [i][j]
+    (`grundy.analysis.tables.box_values`; λ[i, j] for games on one partition)."""
+    return box_values(game, position, misere)
 
 
 def outside_value(game: str | Ruleset, misere: bool = False) -> int:
@@ -429,12 +402,12 @@ def young_title(game: str | Ruleset, position: Any, misere: bool = False) -> str
 def _prepare(
     game: str | Ruleset, position: Any, misere: bool, outside: bool | None, kind: str
 ) -> tuple[list[list[int]], int | None, str]:
-    rules, pos = _resolve(game, position)
-    check_drawable(pos, kind)
+    rules, pos, shape = _resolve(game, position)
+    check_drawable(shape, kind)
     if outside is None:
-        outside = rules.name in OUTSIDE_BY_DEFAULT
+        outside = rules.draw_outside
     rim = outside_value(rules, misere) if outside else None
-    return _table_of(rules, pos, misere), rim, young_title(rules, pos, misere)
+    return box_values(rules, pos, misere), rim, young_title(rules, pos, misere)
 
 
 def young_text(

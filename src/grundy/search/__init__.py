@@ -1,114 +1,64 @@
-"""Compiled exact search for Column-Row (the only package that imports numba).
+"""Compiled exact search (the only package that imports numba).
 
-A partition is its boundary word of row and column steps packed into a
-uint64 (`words`); a move deletes one letter.  Values are proven by a full
-memoised mex or by the Lemoine–Viennot / Beling–Rogalski style nimber test
-(`kernels`), caching facts in a compact open-addressing transposition table
-with a memory cap (`table`), driven in chunks with progress, Ctrl-C and
-checkpoints (`engine`).
+A game gives its rules as a numba options kernel on packed boundary words
+(`moves`); the engine (`engine.Search`, drivers in `drivers`) values positions
+with a full memoised mex or the Lemoine–Viennot / Beling–Rogalski nimber
+test, caching facts in a compact transposition table with a memory cap
+(`table`), in chunks with progress, Ctrl-C and checkpoints, for words of one
+or two machine words (`wordops`: up to 56 and 120 letters).
+`CompiledKernel` (`kernel`) is what a ruleset declares; `subset_table` is the
+matrix game's vectorised table.
 
-Plain-Python entry points:
-
-    cr_value(partition, misere=False, memory=None, checkpoint=None, progress=None)
-    cr_is_value(partition, k, misere=False, ...)
-    cr_value_table(partition, misere=False)
-    Search(misere, memory, checkpoint, progress)   # one table, many queries
+numba caches compiled code on disk per source file, but a driver compiled
+for a kernel inlines code from other files (`moves`, `wordops`), and numba
+does not notice when those change.  So the cache lives in a folder named
+after a digest of every source file of this package (under
+$GRUNDY_CACHE_DIR, default ~/.cache/grundy): any change starts a fresh cache.
 """
 
 from __future__ import annotations
 
+import hashlib
 import os
+from pathlib import Path
 
-from grundy.partition import Partition, PartitionLike
-from grundy.search.engine import METHODS, Search, SearchStats
-from grundy.search.table import DEFAULT_MEMORY, TranspositionTable, format_bytes, parse_memory
-from grundy.search.words import MAX_LETTERS, decode, encode, fits
+import numba
+
+
+def _cache_dir() -> str:
+    here = Path(__file__).parent
+    digest = hashlib.sha256()
+    for source in sorted(here.glob("*.py")):
+        digest.update(source.name.encode())
+        digest.update(source.read_bytes())
+    base = os.environ.get("GRUNDY_CACHE_DIR") or Path.home() / ".cache" / "grundy"
+    return str(Path(base) / "numba" / f"{numba.__version__}-{digest.hexdigest()[:16]}")
+
+
+_previous = numba.config.CACHE_DIR
+numba.config.CACHE_DIR = _cache_dir()
+try:
+    from grundy.search import moves
+    from grundy.search.engine import METHODS, Search, SearchStats, ValueTooLarge
+    from grundy.search.kernel import CompiledKernel
+    from grundy.search.table import DEFAULT_MEMORY, TranspositionTable, format_bytes, parse_memory
+    from grundy.search.words import MAX_LETTERS, decode, encode, fits
+finally:
+    numba.config.CACHE_DIR = _previous
 
 __all__ = [
-    "COLUMN_ROW_KERNEL",
     "DEFAULT_MEMORY",
     "MAX_LETTERS",
     "METHODS",
+    "CompiledKernel",
     "Search",
     "SearchStats",
     "TranspositionTable",
-    "cr_is_value",
-    "cr_value",
-    "cr_value_table",
+    "ValueTooLarge",
     "decode",
     "encode",
     "fits",
     "format_bytes",
+    "moves",
     "parse_memory",
-    "shared_search",
 ]
-
-_SHARED: dict[bool, Search] = {}
-
-
-class _ColumnRowKernel:
-    """The compiled Column-Row engine as a ruleset's ``kernel`` capability."""
-
-    def value(self, position: Partition, misere: bool) -> int | None:
-        return cr_value(position, misere) if fits(position) else None
-
-    def count_table(self, n_max: int, misere: bool, progress: object) -> None:
-        return None
-
-
-COLUMN_ROW_KERNEL = _ColumnRowKernel()
-
-
-def shared_search(misere: bool = False) -> Search:
-    """The process-wide search (default memory cap) behind `grundy.value("cr", …)`."""
-    search = _SHARED.get(bool(misere))
-    if search is None:
-        search = _SHARED[bool(misere)] = Search(misere=misere, progress=False)
-    return search
-
-
-def _search_for(
-    misere: bool,
-    memory: str | int | None,
-    checkpoint: str | os.PathLike[str] | None,
-    progress: object,
-) -> Search:
-    if memory is None and checkpoint is None and progress is None:
-        return shared_search(misere)
-    return Search(misere=misere, memory=memory, checkpoint=checkpoint, progress=progress)  # type: ignore[arg-type]
-
-
-def cr_value(
-    partition: PartitionLike,
-    misere: bool = False,
-    memory: str | int | None = None,
-    checkpoint: str | os.PathLike[str] | None = None,
-    progress: object = None,
-    method: str = "auto",
-) -> int:
-    """The Column-Row value SG(λ) (SG⁻ if `misere`) by compiled search.
-
-    Without memory/checkpoint/progress the shared table is used (and kept
-    for later queries); otherwise a fresh `Search` with those settings.
-    ValueError if λ1 + (number of rows) exceeds `MAX_LETTERS`.
-    """
-    lam = Partition.coerce(partition)
-    return _search_for(misere, memory, checkpoint, progress).value(lam, method)
-
-
-def cr_is_value(
-    partition: PartitionLike,
-    k: int,
-    misere: bool = False,
-    memory: str | int | None = None,
-    checkpoint: str | os.PathLike[str] | None = None,
-    progress: object = None,
-) -> bool:
-    """Whether SG(λ) = k, by the nimber test (stops as soon as it is decided)."""
-    lam = Partition.coerce(partition)
-    return _search_for(misere, memory, checkpoint, progress).is_value(lam, k)
-
-
-def cr_value_table(partition: PartitionLike, misere: bool = False) -> list[list[int]]:
-    """Row i holds SG(λ[i, j]) for j < λ_{i+1} (the shared table; λ must fit)."""
-    return shared_search(misere).value_table(Partition.coerce(partition))

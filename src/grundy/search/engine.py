@@ -1,13 +1,17 @@
-"""Plain-Python driver of the compiled Column-Row searches.
+"""Plain-Python driver of the compiled searches, for any game with an options kernel.
 
-`Search` owns one transposition table (one play convention) and runs the
-kernels of `grundy.search.kernels` in chunks.  Between chunks it grows the
-table, prints a progress line (states/s, table fill) on stderr, saves a
-checkpoint every `checkpoint_every` seconds, and lets Ctrl-C through: on
-KeyboardInterrupt it saves the checkpoint (if one was asked for) and
-re-raises, so the command line exits with status 130.  A checkpoint holds
-only proven facts, so a search resumed from one restarts at the root and
-finds everything already known.
+`Search` owns one transposition table (one game, one play convention, one
+word width) and runs the drivers of `grundy.search.drivers` in chunks.
+Between chunks it grows the table and the stack buffers, prints a progress
+line (states/s, table fill) on stderr, saves a checkpoint every
+`checkpoint_every` seconds, and lets Ctrl-C through: on KeyboardInterrupt it
+saves the checkpoint (if one was asked for) and re-raises, so the command
+line exits with status 130.  A checkpoint holds only proven facts, so a
+search resumed from one restarts at the root and finds everything known.
+
+>>> from grundy.games.column_row import COLUMN_ROW_KERNEL as COLUMN_ROW
+>>> Search(COLUMN_ROW, progress=False).value(12345)  # the word of [3, 3, 2, 1, 1, 1, ...]
+0
 """
 
 from __future__ import annotations
@@ -18,19 +22,24 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 import numpy as np
 
-from grundy.partition import Partition, PartitionLike
-from grundy.search import kernels as K
-from grundy.search.table import EXACT, TranspositionTable, format_bytes
-from grundy.search.words import MAX_LETTERS, canonical, encode
+from grundy.search import drivers as D
+from grundy.search.table import EXACT, TranspositionTable, format_bytes, pack
 
-__all__ = ["METHODS", "Search", "SearchStats"]
+if TYPE_CHECKING:
+    from grundy.search.kernel import CompiledKernel
+
+__all__ = ["CHECKPOINT_FORMAT", "METHODS", "Search", "SearchStats", "ValueTooLarge"]
 
 METHODS = ("auto", "mex", "test")
-CHECKPOINT_FORMAT = 1
+CHECKPOINT_FORMAT = 2
+
+
+class ValueTooLarge(ArithmeticError):
+    """A value of 127 or more: the table's info byte cannot hold it."""
 
 
 @dataclass
@@ -69,10 +78,43 @@ class SearchStats:
 ProgressArg = bool | Callable[[SearchStats], None] | None
 
 
-class Search:
-    """Exact Column-Row values with the compiled engine and one table.
+class _Stack:
+    """The arrays the drivers keep their frames in; grown on request, contents kept."""
 
-    misere: SG⁻ (000 §2.3; the empty diagram has value 1) instead of SG.
+    def __init__(self, width: int, depth: int = 64, options: int = 64) -> None:
+        self.width = width
+        self.depth = depth
+        self.options = options
+        word = () if width == 1 else (2,)
+        self.words = np.zeros((depth, *word), dtype=np.uint64)
+        self.kids = np.zeros((depth, options, *word), dtype=np.uint64)
+        self.kids2 = np.zeros_like(self.kids)
+        ints = {name: np.zeros(depth, dtype=np.int64) for name in ("nc", "cur", "k", "ph", "j")}
+        self.nc, self.cur, self.k, self.ph, self.j = (
+            ints[n] for n in ("nc", "cur", "k", "ph", "j")
+        )
+        self.lo = np.zeros(depth, dtype=np.uint64)
+        self.hi = np.zeros(depth, dtype=np.uint64)
+        self.state = np.zeros(8, dtype=np.int64)
+        self.counters = np.zeros(4, dtype=np.int64)
+
+    def resized(self, depth: int, options: int) -> _Stack:
+        new = _Stack(self.width, depth, options)
+        d, o = self.depth, self.options
+        for name in ("words", "nc", "cur", "k", "ph", "j", "lo", "hi"):
+            getattr(new, name)[:d] = getattr(self, name)
+        new.kids[:d, :o] = self.kids
+        new.kids2[:d, :o] = self.kids2
+        new.state[:] = self.state
+        new.counters[:] = self.counters
+        return new
+
+
+class Search:
+    """Exact values of one game's positions with the compiled engine and one table.
+
+    kernel: the game's `CompiledKernel`.  width: 1 for narrow words, 2 for
+    wide ones.  misere: SG⁻ (000 §2.3; terminal positions have value 1).
     memory: the table's cap ("8G", bytes; default `table.DEFAULT_MEMORY`).
     checkpoint: a file to resume from (if it exists) and to save to.
     progress: True for a progress line on stderr, False for none, None for
@@ -81,17 +123,26 @@ class Search:
 
     def __init__(
         self,
+        kernel: CompiledKernel,
         misere: bool = False,
         memory: str | int | None = None,
         checkpoint: str | os.PathLike[str] | None = None,
         progress: ProgressArg = None,
+        width: int = 1,
         checkpoint_every: float = 600.0,
         stream: TextIO | None = None,
         report_every: float = 0.5,
     ) -> None:
+        if misere and kernel.splits:
+            raise ValueError(
+                f"{kernel.name}: moves split positions into sums, whose misère values do "
+                "not add; the compiled engine searches normal play only"
+            )
+        self.kernel = kernel
         self.misere = bool(misere)
         self.base = 1 if self.misere else 0
-        self.table = TranspositionTable(memory)
+        self.width = width
+        self.table = TranspositionTable(memory, width)
         self.checkpoint = Path(checkpoint) if checkpoint is not None else None
         self.checkpoint_every = checkpoint_every
         self.stream = stream if stream is not None else sys.stderr
@@ -99,7 +150,7 @@ class Search:
         self.report_every = report_every
         self.stats = SearchStats()
         self.loaded = 0
-        self._stack = K.new_stack()
+        self._stack = _Stack(width)
         self._budget = 50_000
         self._line_open = False
         self._last_save = time.monotonic()
@@ -109,44 +160,46 @@ class Search:
     def _header(self) -> dict[str, Any]:
         return {
             "format": CHECKPOINT_FORMAT,
-            "game": "cr",
+            "game": self.kernel.name,
             "misere": int(self.misere),
-            "letters": MAX_LETTERS,
+            "width": self.width,
         }
 
     # ------------------------------------------------------------ public
-    def value(self, position: PartitionLike, method: str = "auto") -> int:
-        """SG (or SG⁻) of a partition whose boundary fits the engine.
+    def value(self, word: int, method: str = "auto") -> int:
+        """SG (or SG⁻) of the position packed as `word`.
 
         method "mex": full memoised mex of every reachable position; "test":
         nimber tests k = 0, 1, … ("is the value k?", pruned as soon as
-        decided); "auto": the nimber test, which expands fewer positions and
-        runs faster than the full mex on every staircase S_10 … S_18 measured
-        (benchmarks/bench_column_row.py --method mex|test, benchmarks/staircases.py).
+        decided); "auto": the nimber test where the kernel allows it (it
+        expands fewer positions than the full mex on every Column-Row
+        staircase S_10 … S_18 measured), else the full mex.
         """
         if method not in METHODS:
             raise ValueError(f"unknown search method {method!r}; choose one of {METHODS}")
-        word = canonical(encode(Partition.coerce(position)))
+        word = self.kernel.canonical_word(word)
         if word == 0:
             return self.base
         known = self.table.exact(word)
         if known is not None:
             return known
-        if method in ("test", "auto"):
-            k = 0
-            while not self._test(word, k):
-                known = self.table.exact(word)
-                if known is not None:
-                    return known
-                k += 1
-            return k
-        return self._mex(word)
+        if method == "mex" or (method == "auto" and self.kernel.splits):
+            return int(self.values(np.array([pack(word, self.width)], dtype=np.uint64))[0])
+        if self.kernel.splits:
+            raise ValueError(f"{self.kernel.name}: the nimber test needs options that do not split")
+        k = 0
+        while not self._test(word, k):
+            known = self.table.exact(word)
+            if known is not None:
+                return known
+            k += 1
+        return k
 
-    def is_value(self, position: PartitionLike, k: int) -> bool:
+    def is_value(self, word: int, k: int) -> bool:
         """Whether SG(position) = k, by the nimber test (prunes as soon as decided)."""
         if k < 0:
             raise ValueError(f"a nimber is non-negative, got {k}")
-        word = canonical(encode(Partition.coerce(position)))
+        word = self.kernel.canonical_word(word)
         if word == 0:
             return k == self.base
         info = self.table.get(word)
@@ -154,15 +207,23 @@ class Search:
             return (info & 0x7F) == k
         return self._test(word, k)
 
-    def value_table(self, position: PartitionLike) -> list[list[int]]:
-        """[[SG(λ[i, j]) for j < λ_{i+1}] for i < rows] (002 Fig. 2)."""
-        lam = Partition.coerce(position)
-        encode(lam)  # fails early, with a clear message, if λ does not fit
-        self.value(lam, "mex")  # evaluates (and caches) every λ[i, j] on the way
-        rows = []
-        for i, part in enumerate(lam.parts()):
-            rows.append([self.value(lam.sub(i, j)) for j in range(part)])
-        return rows
+    def values(self, roots: np.ndarray) -> np.ndarray:
+        """The values of many packed positions (uint64[n] or uint64[n, 2]) by full mex."""
+        results = np.zeros(roots.shape[0], dtype=np.int64)
+        st = self._stack
+        st.state[:] = 0
+
+        def step(budget: int) -> int:
+            st = self._stack
+            t = self.table
+            return D.mex_run(
+                self.kernel.expand, self.kernel.canonical, t.keys, t.logcap, t.meta, self.base,
+                self.kernel.splits, roots, results, st.words, st.nc, st.cur, st.lo, st.hi,
+                st.kids, st.kids2, st.state, st.counters, budget,
+            )  # fmt: skip
+
+        self._drive(step)
+        return results
 
     def save(self) -> None:
         """Write the checkpoint now (no-op without a checkpoint file)."""
@@ -178,70 +239,63 @@ class Search:
         return s
 
     # ----------------------------------------------------------- drivers
-    def _mex(self, word: int) -> int:
-        st = self._stack
-        st["state"][:] = 0
-        st["w"][0] = np.uint64(word)
-        st["p"][0] = 0
-        st["lo"][0] = 0
-        st["hi"][0] = 0
-        st["state"][K.SP] = 1
-
-        def step(budget: int) -> int:
-            t = self.table
-            return K.mex_run(
-                t.keys, t.logcap, t.meta, self.base, st["w"], st["p"], st["lo"], st["hi"],
-                st["state"], st["counters"], budget,
-            )  # fmt: skip
-
-        self._drive(step)
-        return int(st["state"][K.RESULT])
-
     def _test(self, word: int, k: int) -> bool:
         st = self._stack
-        st["state"][:] = 0
-        st["w"][0] = np.uint64(word)
-        st["k"][0] = k
-        st["phase"][0] = 0
-        st["p"][0] = 0
-        st["nc"][0] = -1
-        st["state"][K.SP] = 1
+        st.state[:] = 0
+        st.words[0] = pack(word, self.width)
+        st.k[0] = k
+        st.ph[0] = 0
+        st.cur[0] = 0
+        st.nc[0] = -1
+        st.state[D.SP] = 1
 
         def step(budget: int) -> int:
+            st = self._stack
             t = self.table
-            return K.test_run(
-                t.keys, t.logcap, t.meta, self.base, st["w"], st["k"], st["phase"], st["j"],
-                st["p"], st["children"], st["nc"], st["state"], st["counters"], budget,
+            return D.test_run(
+                self.kernel.expand, t.keys, t.logcap, t.meta, self.base, st.words, st.k, st.ph,
+                st.j, st.cur, st.nc, st.kids, st.kids2, st.state, st.counters, budget,
             )  # fmt: skip
 
         self._drive(step)
-        return bool(st["state"][K.RESULT])
+        return bool(self._stack.state[D.RESULT])
 
     def _drive(self, step: Callable[[int], int]) -> None:
-        counters = self._stack["counters"]
         show = self._show_progress()
         start = time.monotonic()
         last_report = start
         base_expanded = self.stats.expanded
         base_seconds = self.stats.seconds
-        counters[:] = 0
+        self._stack.counters[:] = 0
         try:
             while True:
                 t0 = time.perf_counter()
                 status = step(self._budget)
                 elapsed = time.perf_counter() - t0
+                counters = self._stack.counters
                 # aim at chunks of about a quarter of a second
-                if status == K.BUDGET:
+                if status == D.BUDGET:
                     if elapsed < 0.1:
                         self._budget = min(self._budget * 2, 1 << 26)
                     elif elapsed > 0.5:
                         self._budget = max(self._budget // 2, 1000)
-                self.stats.expanded = base_expanded + int(counters[K.EXPANDED])
+                self.stats.expanded = base_expanded + int(counters[D.EXPANDED])
                 self.stats.seconds = base_seconds + (time.monotonic() - start)
-                if status == K.DONE:
+                if status == D.DONE:
                     break
-                if status == K.GROW:
+                if status == D.GROW:
                     self.table.grow()
+                elif status == D.DEEPER:
+                    st = self._stack
+                    self._stack = st.resized(2 * st.depth, st.options)
+                elif status == D.WIDER:
+                    st = self._stack
+                    self._stack = st.resized(st.depth, 2 * st.options)
+                elif status == D.HUGE:
+                    raise ValueTooLarge(
+                        f"{self.kernel.name}: a position has a value above {D.MAX_VALUE}, "
+                        "more than the compiled engine's table can hold"
+                    )
                 now = time.monotonic()
                 if show and now - last_report >= self.report_every:
                     self._report(show)
@@ -255,8 +309,9 @@ class Search:
                 self.save()
             raise
         finally:
-            self.stats.lookups += int(counters[K.LOOKUPS])
-            self.stats.expanded = base_expanded + int(counters[K.EXPANDED])
+            counters = self._stack.counters
+            self.stats.lookups += int(counters[D.LOOKUPS])
+            self.stats.expanded = base_expanded + int(counters[D.EXPANDED])
             self.stats.seconds = base_seconds + (time.monotonic() - start)
             counters[:] = 0
         self._end_line(show)

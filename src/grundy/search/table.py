@@ -1,8 +1,9 @@
 """A compact open-addressing transposition table with a memory cap.
 
-One uint64 per slot: the low 56 bits hold a packed position (a non-zero
-boundary word, `grundy.search.words`), the top 8 bits what is known of its
-value:
+A slot holds a packed position (a non-zero boundary word,
+`grundy.search.words`) and, in the top 8 bits of its last uint64, what is
+known of its value.  A table of narrow words has one uint64 per slot (56
+bits of word); a table of wide words two (120 bits of word).  The info byte:
 
 * ``0x80 | v``: the value is exactly v (v < 128);
 * ``0x00 … 0x7F``: a mask of ruled-out values, bit k set meaning "the value
@@ -25,27 +26,48 @@ from __future__ import annotations
 
 import os
 import re
-import tempfile
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from grundy.search.kernels import (
-    COUNT,
-    EXACT,
-    GROW_AT,
-    META_SIZE,
-    REPLACED,
-    reinsert,
-    tt_get,
-    tt_put,
-)
+from grundy.atomic import atomic_open
 
-__all__ = ["DEFAULT_MEMORY", "TranspositionTable", "format_bytes", "parse_memory"]
+from numba import njit
 
-SLOT_BYTES = 8
+from grundy.search.wordops import COUNT, EXACT, GROW_AT, REPLACED, entry, is_zero, tt_get, tt_put
+
+__all__ = ["DEFAULT_MEMORY", "TranspositionTable", "format_bytes", "pack", "parse_memory"]
+
 MIN_LOG = 10
+META_SIZE = 4
+_LOW64 = (1 << 64) - 1
+
+
+def pack(word: int, width: int) -> np.uint64 | tuple[np.uint64, np.uint64]:
+    """A Python int word as the compiled engine's narrow (width 1) or wide (width 2) word."""
+    if width == 1:
+        return np.uint64(word)
+    return (np.uint64(word & _LOW64), np.uint64(word >> 64))
+
+
+@njit(cache=True)
+def _get(keys, logcap, w):
+    return tt_get(keys, logcap, w)
+
+
+@njit(cache=True)
+def _put(keys, logcap, meta, w, info):
+    tt_put(keys, logcap, meta, w, info)
+
+
+@njit(cache=True)
+def _reinsert(keys, logcap, meta, entries):
+    """Put every occupied slot of `entries` (another table's keys) into this table."""
+    for e in range(entries.shape[0]):
+        w, info = entry(entries, e)
+        if not is_zero(w):
+            tt_put(keys, logcap, meta, w, info)
 
 
 def _physical_memory() -> int:
@@ -95,30 +117,40 @@ def format_bytes(n: float) -> str:
 
 # --------------------------------------------------------------- the table
 class TranspositionTable:
-    """Position → known value facts, in at most `memory` bytes (see module doc)."""
+    """Position → known value facts, in at most `memory` bytes (see module doc).
 
-    def __init__(self, memory: str | int | None = None, initial_log: int = 16) -> None:
+    `width` is 1 for narrow words, 2 for wide ones (`grundy.search.wordops`).
+    """
+
+    def __init__(
+        self, memory: str | int | None = None, width: int = 1, initial_log: int = 16
+    ) -> None:
+        if width not in (1, 2):
+            raise ValueError(f"a table holds words of 1 or 2 machine words, not {width}")
         self.memory = parse_memory(memory)
+        self.width = width
+        self.slot_bytes = 8 * width
         log = max(MIN_LOG, min(initial_log, self._max_log()))
         self._allocate(log)
         self.peak_bytes = self.keys.nbytes
 
     def _max_log(self) -> int:
         log = MIN_LOG - 1
-        while (1 << (log + 1)) * SLOT_BYTES <= self.memory:
+        while (1 << (log + 1)) * self.slot_bytes <= self.memory:
             log += 1
         return log
 
     def _allocate(self, log: int) -> None:
         self.logcap = log
-        self.keys = np.zeros(1 << log, dtype=np.uint64)
+        shape = (1 << log,) if self.width == 1 else (1 << log, 2)
+        self.keys = np.zeros(shape, dtype=np.uint64)
         self.meta = np.zeros(META_SIZE, dtype=np.int64)
         self._set_grow_at()
 
     def _set_grow_at(self) -> None:
         cap = 1 << self.logcap
         # Doubling needs the old and the new table at once: 3 × cap slots.
-        if 3 * cap * SLOT_BYTES <= self.memory:
+        if 3 * cap * self.slot_bytes <= self.memory:
             self.meta[GROW_AT] = (cap * 7) // 10
         else:
             self.meta[GROW_AT] = np.iinfo(np.int64).max
@@ -150,14 +182,14 @@ class TranspositionTable:
 
     def get(self, word: int) -> int:
         """The info byte stored for a canonical word (0 if none)."""
-        return int(tt_get(self.keys, self.logcap, np.uint64(word)))
+        return int(_get(self.keys, self.logcap, pack(word, self.width)))
 
     def exact(self, word: int) -> int | None:
         info = self.get(word)
         return info & 0x7F if info & EXACT else None
 
     def put_exact(self, word: int, value: int) -> None:
-        tt_put(self.keys, self.logcap, self.meta, np.uint64(word), EXACT | value)
+        _put(self.keys, self.logcap, self.meta, pack(word, self.width), EXACT | value)
 
     def clear(self) -> None:
         self.keys[:] = 0
@@ -173,43 +205,41 @@ class TranspositionTable:
         replaced = self.replaced
         self._allocate(self.logcap + 1)
         self.peak_bytes = max(self.peak_bytes, old.nbytes + self.keys.nbytes)
-        reinsert(self.keys, self.logcap, self.meta, old)
+        _reinsert(self.keys, self.logcap, self.meta, old)
         self.meta[REPLACED] += replaced
         return True
 
     # --------------------------------------------------------- checkpoints
+    def _occupied(self) -> np.ndarray:
+        if self.width == 1:
+            return self.keys[self.keys != 0]
+        return self.keys[(self.keys != 0).any(axis=1)]
+
     def save(self, path: str | os.PathLike[str], header: dict[str, Any]) -> None:
-        """Write the occupied slots and `header` to `path` atomically (temp + os.replace)."""
-        path = Path(path)
-        entries = self.keys[self.keys != 0]
-        fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent or ".")
-        try:
-            with os.fdopen(fd, "wb") as fh:
-                meta = np.array([f"{k}={v}" for k, v in sorted(header.items())], dtype=np.str_)
-                np.savez(fh, entries=entries, header=meta)
-            os.replace(tmp, path)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
+        """Write the occupied slots and `header` to `path` atomically (`grundy.atomic`)."""
+        meta = np.array([f"{k}={v}" for k, v in sorted(header.items())], dtype=np.str_)
+        with atomic_open(path, "wb") as fh:
+            np.savez(fh, entries=self._occupied(), header=meta)
 
     def load(self, path: str | os.PathLike[str], header: dict[str, Any]) -> int:
         """Merge the entries saved at `path`; its header must match `header`.
 
         Returns the number of entries read.  A file that is not a checkpoint,
-        or one saved for another game or play convention, is a ValueError.
+        or one saved for another game, play convention or word width, is a
+        ValueError.
         """
         try:
             with np.load(path, allow_pickle=False) as data:
                 entries = data["entries"]
                 saved = dict(item.split("=", 1) for item in data["header"].tolist())
-        except (OSError, KeyError, ValueError) as exc:
+        except (OSError, KeyError, ValueError, EOFError) as exc:
             raise ValueError(f"{path}: not a grundy search checkpoint ({exc})") from None
         expected = {k: str(v) for k, v in header.items()}
         if saved != expected:
             raise ValueError(f"{path}: checkpoint is for {saved}, not {expected}")
-        if entries.dtype != np.uint64:
-            raise ValueError(f"{path}: checkpoint entries have dtype {entries.dtype}")
-        while entries.size > (self.capacity * 7) // 10 and self.grow():
+        if entries.dtype != np.uint64 or entries.shape[1:] != self.keys.shape[1:]:
+            raise ValueError(f"{path}: checkpoint entries have the wrong type or shape")
+        while entries.shape[0] > (self.capacity * 7) // 10 and self.grow():
             pass
-        reinsert(self.keys, self.logcap, self.meta, entries)
-        return int(entries.size)
+        _reinsert(self.keys, self.logcap, self.meta, entries)
+        return int(entries.shape[0])

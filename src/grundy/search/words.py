@@ -17,16 +17,22 @@ these are stripped, as 003 Remark 1 strips zero lines.  Conjugation
 
 Packing: letter t is bit t (bit = 1 for U), so a normalised word has its top
 letter U as its highest set bit and its length is its bit length; the empty
-partition is 0.  Words of up to `MAX_LETTERS` letters are packed, leaving the
-top 8 bits of a 64-bit table slot for the value (see `grundy.search.table`).
+partition is 0.  Here words are Python ints; the compiled engine holds words
+of up to `NARROW_LETTERS` letters in one uint64 and of up to `WIDE_LETTERS`
+in two (`grundy.search.wordops`), leaving 8 bits of a table slot for the
+value (`grundy.search.table`).
+
+>>> from grundy.partition import Partition
+>>> bin(encode(Partition([2, 1])))
+'0b1101'
+>>> decode(conjugate(encode(Partition([3, 1]))))
+Partition.parse('2,1^2')
 """
 
 from __future__ import annotations
 
-import numpy as np
-
 from grundy.partition import Partition
-from grundy.search.kernels import MAX_LETTERS, canon_py, conj_word
+from grundy.search.wordops import NARROW_LETTERS, WIDE_LETTERS
 
 __all__ = [
     "MAX_LETTERS",
@@ -36,7 +42,11 @@ __all__ = [
     "encode",
     "fits",
     "letters",
+    "width",
 ]
+
+#: Longest boundary (λ1 + number of rows) the compiled engine packs.
+MAX_LETTERS = WIDE_LETTERS
 
 
 def letters(position: Partition) -> int:
@@ -44,9 +54,19 @@ def letters(position: Partition) -> int:
     return position.largest + position.length
 
 
+def width(position: Partition) -> int | None:
+    """1 (narrow) or 2 (wide) machine words for λ's boundary word; None if it fits neither."""
+    n = letters(position)
+    if n <= NARROW_LETTERS:
+        return 1
+    if n <= WIDE_LETTERS:
+        return 2
+    return None
+
+
 def fits(position: Partition) -> bool:
     """Whether λ's boundary word fits the compiled engine (≤ MAX_LETTERS letters)."""
-    return letters(position) <= MAX_LETTERS
+    return width(position) is not None
 
 
 def encode(position: Partition) -> int:
@@ -86,11 +106,14 @@ def decode(word: int) -> Partition:
 
 
 def conjugate(word: int) -> int:
-    """The packed word of the conjugate partition."""
-    word = int(word)
-    return 0 if word == 0 else int(conj_word(np.uint64(word), word.bit_length()))
+    """The packed word of the conjugate partition: reverse the letters, swap R and U."""
+    n = int(word).bit_length()
+    if n == 0:
+        return 0
+    reversed_word = int(format(int(word), f"0{n}b")[::-1], 2)
+    return ~reversed_word & ((1 << n) - 1)
 
 
 def canonical(word: int) -> int:
     """min(word, conjugate(word)): the engine's key for λ and λ′."""
-    return int(canon_py(np.uint64(int(word))))
+    return min(int(word), conjugate(word))

@@ -1,0 +1,394 @@
+"""The compiled searches, generic over the game (its options kernel) and the word width.
+
+A game enters as its *options kernel* ``expand(w, out, out2) -> m``, a numba
+function writing the m canonical options of the packed position w into
+``out[0:m]`` (`grundy.search.moves` has the built-in ones).  An option that
+is a sum of two positions (a move that splits the diagram) writes its second
+piece to ``out2``; otherwise ``out2`` is ignored and ``splits`` is False.  A
+kernel returns −1 when ``out`` is too small; the driver then asks the caller
+for a larger buffer.  The empty word is always terminal and never stored.
+
+Both searches keep their stack in arrays owned by the caller and stop after
+`budget` expanded positions, so the Python driver (`grundy.search.engine`)
+can report progress, react to Ctrl-C, grow the table or the buffers and save
+checkpoints between chunks; calling again resumes exactly where it stopped.
+Word arrays are uint64[n] for narrow words and uint64[n, 2] for wide ones
+(`grundy.search.wordops`), so each driver is compiled once per width and
+per kernel.
+
+Return status: DONE (results written), BUDGET (call again), GROW (the table
+asks to be doubled), WIDER (a kernel needs a larger options buffer), DEEPER
+(the stack needs more frames), HUGE (a value ≥ 127: the table cannot hold it).
+
+* `mex_run`: full memoised mex, SG(w) = mex{SG(w′)}, of every root in
+  ``roots`` in turn (one root for a value, all partitions of n for a census).
+* `test_run`: the nimber test "is SG(w) = k?" in the manner of
+  Lemoine–Viennot and Beling–Rogalski: SG(w) = k iff no option has value k
+  and every j < k is the value of some option.  It stops at the first option
+  of value k, and at the first j < k that no option reaches (then
+  SG(w) = j exactly); options whose answer is in the table are tried first
+  (enhanced transposition cutoff), then the rest in the kernel's order.
+  Facts learned (SG = v, or SG ≠ k for k < 7) go to the table.  Kernels whose
+  options split are searched by `mex_run` only.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from grundy.search.wordops import (
+    COUNT,
+    EXACT,
+    GROW_AT,
+    get_word,
+    is_zero,
+    put_word,
+    tt_get,
+    tt_put,
+)
+
+__all__ = [
+    "BUDGET",
+    "DEEPER",
+    "DONE",
+    "GROW",
+    "HUGE",
+    "WIDER",
+    "mex_run",
+    "partition_words",
+    "test_run",
+]
+
+DONE, BUDGET, GROW, WIDER, DEEPER, HUGE = 0, 1, 2, 3, 4, 5
+NEQ_BITS = 7
+MAX_VALUE = 126  # EXACT | v must fit the info byte's 7 bits
+
+# state[] fields
+SP, RESULT, RETURNING, RET, TARGET, ROOT = 0, 1, 2, 3, 4, 5
+# counters[] fields
+EXPANDED, LOOKUPS = 0, 1
+
+
+@njit(cache=True)
+def _mark(lo, hi, d, v):
+    if v < 64:
+        lo[d] |= np.uint64(1) << np.uint64(v)
+    else:
+        hi[d] |= np.uint64(1) << np.uint64(v - 64)
+
+
+@njit(cache=True)
+def _mex2(lo, hi):
+    v = 0
+    while lo & np.uint64(1):
+        lo >>= np.uint64(1)
+        v += 1
+    if v == 64:
+        while hi & np.uint64(1):
+            hi >>= np.uint64(1)
+            v += 1
+    return v
+
+
+@njit(cache=True)
+def _exact(keys, logcap, base, c):
+    """The known value of c, or −1."""
+    if is_zero(c):
+        return base
+    info = tt_get(keys, logcap, c)
+    return info & 0x7F if info & EXACT else -1
+
+
+# ------------------------------------------------------------ full mex
+@njit(cache=True)
+def mex_run(
+    expand, canonical, keys, logcap, meta, base, splits, roots, results,
+    sw, nc, cur, slo, shi, kids, kids2, state, counters, budget,
+):  # fmt: skip
+    """Full memoised mex of roots[state[ROOT]:], writing each value to results[]."""
+    sp = state[SP]
+    while True:
+        if sp == 0:
+            r = state[ROOT]
+            if r >= results.shape[0]:
+                break
+            w = canonical(get_word(roots, r))
+            v = _exact(keys, logcap, base, w)
+            if v >= 0:
+                results[r] = v
+                state[ROOT] = r + 1
+                continue
+            put_word(sw, 0, w)
+            nc[0] = -1
+            sp = 1
+        if budget <= 0:
+            state[SP] = sp
+            return BUDGET
+        if meta[COUNT] >= meta[GROW_AT]:
+            state[SP] = sp
+            return GROW
+        d = sp - 1
+        w = get_word(sw, d)
+        if nc[d] < 0:
+            m = expand(w, kids[d], kids2[d])
+            if m < 0:
+                state[SP] = sp
+                return WIDER
+            nc[d] = m
+            cur[d] = 0
+            slo[d] = 0
+            shi[d] = 0
+        i = cur[d]
+        pushed = False
+        while i < nc[d]:
+            c = get_word(kids[d], i)
+            counters[LOOKUPS] += 1
+            v = _exact(keys, logcap, base, c)
+            if v >= 0 and splits:
+                c2 = get_word(kids2[d], i)
+                v2 = _exact(keys, logcap, base, c2)
+                if v2 < 0:
+                    c = c2
+                    v = -1
+                else:
+                    v ^= v2
+            if v < 0:
+                if sp == sw.shape[0]:
+                    cur[d] = i
+                    state[SP] = sp
+                    return DEEPER
+                cur[d] = i
+                put_word(sw, sp, c)
+                nc[sp] = -1
+                sp += 1
+                pushed = True
+                break
+            _mark(slo, shi, d, v)
+            i += 1
+        if pushed:
+            continue
+        v = _mex2(slo[d], shi[d])
+        if nc[d] == 0:
+            v = base
+        if v > MAX_VALUE:
+            state[SP] = sp
+            return HUGE
+        tt_put(keys, logcap, meta, w, EXACT | v)
+        counters[EXPANDED] += 1
+        budget -= 1
+        sp -= 1
+        if sp == 0:
+            results[state[ROOT]] = v
+            state[ROOT] += 1
+    state[SP] = 0
+    return DONE
+
+
+# ----------------------------------------------------------- nimber test
+@njit(cache=True)
+def _known(keys, logcap, base, c, k):
+    """1 if SG(c) = k is known, 0 if SG(c) ≠ k is known, −1 if unknown."""
+    if is_zero(c):
+        return 1 if base == k else 0
+    info = tt_get(keys, logcap, c)
+    if info & EXACT:
+        return 1 if (info & 0x7F) == k else 0
+    if k < NEQ_BITS and (info >> k) & 1:
+        return 0
+    return -1
+
+
+@njit(cache=True)
+def _learn_neq(keys, logcap, meta, w, k):
+    if k < NEQ_BITS:
+        tt_put(keys, logcap, meta, w, np.int64(1) << k)
+
+
+@njit(cache=True)
+def test_run(
+    expand, keys, logcap, meta, base, sw, fk, fph, fj, fi, nc, kids, kids2, state, counters,
+    budget,
+):  # fmt: skip
+    """Decide SG(root) = state[TARGET] for the root in sw[0] (pushed by the caller).
+
+    Frames: sw word, fk target k, fph phase (0: look for an option of value
+    k; 1: look for options of every value j < k), fj current j, fi next option.
+    On DONE, state[RESULT] is 1 (SG(root) = k) or 0.
+    """
+    sp = state[SP]
+    returning = state[RETURNING] != 0
+    ret = state[RET] != 0
+    while sp > 0:
+        if budget <= 0 or meta[COUNT] >= meta[GROW_AT]:
+            state[SP] = sp
+            state[RETURNING] = 1 if returning else 0
+            state[RET] = 1 if ret else 0
+            return BUDGET if budget <= 0 else GROW
+        d = sp - 1
+        w = get_word(sw, d)
+        k = fk[d]
+        if nc[d] < 0:  # a fresh frame
+            m = expand(w, kids[d], kids2[d])
+            if m < 0:
+                state[SP] = sp
+                state[RETURNING] = 1 if returning else 0
+                state[RET] = 1 if ret else 0
+                return WIDER
+            nc[d] = m
+            counters[EXPANDED] += 1
+            budget -= 1
+            # enhanced transposition cutoff: an option known to have value k
+            hit = False
+            for t in range(m):
+                counters[LOOKUPS] += 1
+                if _known(keys, logcap, base, get_word(kids[d], t), k) == 1:
+                    hit = True
+                    break
+            if hit:
+                _learn_neq(keys, logcap, meta, w, k)
+                sp -= 1
+                returning = True
+                ret = False
+                continue
+        if sp == sw.shape[0]:
+            state[SP] = sp
+            state[RETURNING] = 1 if returning else 0
+            state[RET] = 1 if ret else 0
+            return DEEPER
+        result = -1  # -1: undecided, 0: SG(w) != k, 1: SG(w) == k
+        pushed = False
+        if fph[d] == 0:
+            if returning:
+                returning = False
+                if ret:
+                    _learn_neq(keys, logcap, meta, w, k)
+                    result = 0
+                else:
+                    fi[d] += 1
+            if result < 0:
+                i = fi[d]
+                while i < nc[d]:
+                    counters[LOOKUPS] += 1
+                    c = get_word(kids[d], i)
+                    s = _known(keys, logcap, base, c, k)
+                    if s == 1:
+                        _learn_neq(keys, logcap, meta, w, k)
+                        result = 0
+                        break
+                    if s < 0:
+                        fi[d] = i
+                        sp = _push_test(sw, fk, fph, fi, nc, sp, c, k)
+                        pushed = True
+                        break
+                    i += 1
+                if result < 0 and not pushed:
+                    fph[d] = 1
+                    fj[d] = 0
+                    fi[d] = -1
+        if result < 0 and not pushed and fph[d] == 1:
+            if returning:
+                returning = False
+                if ret:
+                    fj[d] += 1
+                    fi[d] = -1
+                else:
+                    fi[d] += 1
+            while fj[d] < k:
+                j = fj[d]
+                if fi[d] < 0:  # transposition cutoff for this j
+                    found = False
+                    for t in range(nc[d]):
+                        counters[LOOKUPS] += 1
+                        if _known(keys, logcap, base, get_word(kids[d], t), j) == 1:
+                            found = True
+                            break
+                    if found:
+                        fj[d] += 1
+                        continue
+                    fi[d] = 0
+                i = fi[d]
+                while i < nc[d]:
+                    counters[LOOKUPS] += 1
+                    s = _known(keys, logcap, base, get_word(kids[d], i), j)
+                    if s < 0:
+                        break
+                    i += 1
+                if i < nc[d]:
+                    fi[d] = i
+                    sp = _push_test(sw, fk, fph, fi, nc, sp, get_word(kids[d], i), j)
+                    pushed = True
+                    break
+                # no option has value j, all smaller values occur: SG(w) = j
+                tt_put(keys, logcap, meta, w, EXACT | j)
+                result = 0
+                break
+            if result < 0 and not pushed:
+                tt_put(keys, logcap, meta, w, EXACT | k)
+                result = 1
+        if pushed:
+            continue
+        sp -= 1
+        returning = True
+        ret = result == 1
+    state[SP] = 0
+    state[RETURNING] = 0
+    state[RESULT] = 1 if ret else 0
+    return DONE
+
+
+@njit(cache=True)
+def _push_test(sw, fk, fph, fi, nc, sp, w, k):
+    """Push a fresh frame asking "is the value of w equal to k?"; returns the new depth."""
+    put_word(sw, sp, w)
+    fk[sp] = k
+    fph[sp] = 0
+    fi[sp] = 0
+    nc[sp] = -1
+    return sp + 1
+
+
+# -------------------------------------------------------------- census
+@njit(cache=True)
+def partition_words(n, count):
+    """The narrow boundary words of all `count` partitions of n (n ≤ 55), [n] first.
+
+    Partitions are generated in reverse-lexicographic order of their parts,
+    as `grundy.partition.partitions` does.
+    """
+    out = np.zeros(count, dtype=np.uint64)
+    if n == 0:
+        return out
+    parts = np.zeros(n + 1, dtype=np.int64)
+    parts[0] = n
+    length = 1
+    t = 0
+    while True:
+        # encode: walk the rows bottom-up, R steps for each new column, U per row
+        word = np.uint64(0)
+        pos = 0
+        prev = 0
+        for r in range(length - 1, -1, -1):
+            pos += parts[r] - prev
+            prev = parts[r]
+            word |= np.uint64(1) << np.uint64(pos)
+            pos += 1
+        out[t] = word
+        t += 1
+        ones = 0
+        while length > 0 and parts[length - 1] == 1:
+            length -= 1
+            ones += 1
+        if length == 0:
+            break
+        k = parts[length - 1] - 1
+        rest = ones + 1
+        parts[length - 1] = k
+        while rest > k:
+            parts[length] = k
+            length += 1
+            rest -= k
+        if rest:
+            parts[length] = rest
+            length += 1
+    return out

@@ -1,0 +1,167 @@
+"""`CompiledKernel`: a game's compiled options kernel as a ruleset capability.
+
+A game on partitions declares ``kernel = CompiledKernel("name", expand,
+canonical)`` with a numba options kernel of `grundy.search.moves`; grundy
+then values its positions with the compiled engine (`Search`) whenever their
+boundary word fits (at most `grundy.search.words.MAX_LETTERS` letters),
+counts all partitions of n by value in one compiled pass (`count_table`),
+and offers `grundy search GAME POSITION` with a memory cap, progress,
+Ctrl-C and checkpoints.  A position that does not fit (or a misère sum of a
+splitting game) is answered None, and the generic solver takes over.
+
+>>> from grundy.games.column_row import COLUMN_ROW_KERNEL as COLUMN_ROW
+>>> from grundy.partition import Partition, staircase
+>>> COLUMN_ROW.value(staircase(6), misere=False)
+0
+>>> COLUMN_ROW.count_table(4, misere=False)[4]
+{1: 3, 2: 2}
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from grundy.partition import Partition, partition_numbers
+from grundy.search.drivers import partition_words
+from grundy.search.engine import Search, ValueTooLarge
+from grundy.search.table import pack
+from grundy.search.wordops import NARROW_LETTERS
+from grundy.search.words import encode, width
+
+__all__ = ["CompiledKernel"]
+
+#: Largest n for which `count_table` runs (λ1 + ℓ ≤ n + 1 letters must be narrow).
+MAX_CENSUS_N = NARROW_LETTERS - 1
+
+
+class CompiledKernel:
+    """A numba options kernel and what the engine needs to know about it.
+
+    name: the game's name (checkpoints are tied to it).  expand: the kernel
+    (`grundy.search.drivers`).  canonical: the numba canonical form of a word
+    (`moves.identity` or `moves.conjugation_canonical`).  splits: options are
+    sums of two pieces (normal play only).  allows_empty: whether the empty
+    partition is a position (it is terminal), for the census.
+    """
+
+    def __init__(
+        self,
+        name: str,
+        expand: Callable[..., int],
+        canonical: Callable[..., Any],
+        splits: bool = False,
+        allows_empty: bool = True,
+    ) -> None:
+        self.name = name
+        self.expand = expand
+        self.canonical = canonical
+        self.splits = splits
+        self.allows_empty = allows_empty
+        self._shared: dict[tuple[bool, int], Search] = {}
+
+    def __repr__(self) -> str:
+        return f"CompiledKernel({self.name!r})"
+
+    # ----------------------------------------------------------- positions
+    def canonical_word(self, word: int) -> int:
+        """The canonical form of a packed position (Python int in, Python int out)."""
+        w = int(word)
+        wide = w.bit_length() > NARROW_LETTERS
+        packed = self.canonical(pack(w, 2 if wide else 1))
+        if wide:
+            return int(packed[0]) | (int(packed[1]) << 64)
+        return int(packed)
+
+    @staticmethod
+    def partition_of(position: Any) -> Partition | None:
+        """The one partition a position is (a Partition, or a sum of one), else None."""
+        if isinstance(position, Partition):
+            return position
+        summands = getattr(position, "summands", None)
+        if summands is not None and len(summands) <= 1:
+            return summands[0] if summands else Partition()
+        return None
+
+    def shared(self, misere: bool, word_width: int = 1) -> Search:
+        """The process-wide search (default memory cap) for one convention and width."""
+        key = (bool(misere), word_width)
+        search = self._shared.get(key)
+        if search is None:
+            search = self._shared[key] = Search(
+                self, misere=misere, width=word_width, progress=False
+            )
+        return search
+
+    def search(
+        self,
+        position: Any,
+        misere: bool = False,
+        memory: str | int | None = None,
+        checkpoint: str | os.PathLike[str] | None = None,
+        progress: Any = None,
+    ) -> tuple[Search, int]:
+        """A fresh `Search` for one big position, and the position's packed word."""
+        lam = self.partition_of(position)
+        if lam is None:
+            raise ValueError(f"{self.name}: the compiled engine searches a single partition")
+        word_width = width(lam)
+        if word_width is None:
+            encode(lam)  # raises with the limit in the message
+        engine = Search(
+            self, misere, memory=memory, checkpoint=checkpoint, progress=progress, width=word_width
+        )
+        return engine, encode(lam)
+
+    # ------------------------------------------------------ capabilities
+    def value(self, position: Any, misere: bool = False) -> int | None:
+        """The value by compiled search, or None when the engine cannot take it."""
+        if misere and self.splits:
+            return None
+        lam = self.partition_of(position)
+        if lam is None:
+            return None
+        word_width = width(lam)
+        if word_width is None:
+            return None
+        try:
+            return self.shared(misere, word_width).value(encode(lam))
+        except ValueTooLarge:
+            return None
+
+    def box_values(self, position: Partition, misere: bool = False) -> list[list[int]] | None:
+        """SG(λ[i, j]) for every box, from one shared table (None if λ does not fit)."""
+        word_width = width(position)
+        if word_width is None or (misere and self.splits):
+            return None
+        search = self.shared(misere, word_width)
+        boxes = [position.sub(i, j) for i, part in enumerate(position.parts()) for j in range(part)]
+        roots = np.array([pack(encode(b), word_width) for b in boxes], dtype=np.uint64)
+        values = iter(search.values(roots.reshape(len(boxes), *(() if word_width == 1 else (2,)))))
+        return [[int(next(values)) for _ in range(part)] for part in position.parts()]
+
+    def count_table(
+        self, n_max: int, misere: bool = False, progress: Callable[[int, int], None] | None = None
+    ) -> list[dict[int, int]] | None:
+        """[{value: number of partitions of n with it} for n ≤ n_max], one compiled pass.
+
+        None when n_max > MAX_CENSUS_N or for misère play of a splitting game.
+        """
+        if n_max > MAX_CENSUS_N or (misere and self.splits):
+            return None
+        search = self.shared(misere, 1)
+        counts = partition_numbers(n_max)
+        table = []
+        for n in range(n_max + 1):
+            if n == 0:
+                table.append({(1 if misere else 0): 1} if self.allows_empty else {})
+            else:
+                values = search.values(partition_words(n, counts[n]))
+                found = np.bincount(values)
+                table.append({int(v): int(c) for v, c in enumerate(found) if c})
+            if progress is not None:
+                progress(n + 1, n_max + 1)
+        return table
