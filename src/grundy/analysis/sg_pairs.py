@@ -31,7 +31,7 @@ from grundy.registry import get_ruleset
 from grundy.solver import value
 from grundy.validate import check_non_negative
 
-__all__ = ["CLASSES", "classify", "classify_partitions", "sg_pairs"]
+__all__ = ["CLASSES", "classify", "classify_sizes", "sg_pairs"]
 
 CLASSES = ("domestic", "tame", "pet", "forced", "returnable")
 

@@ -37,10 +37,10 @@ from typing import Any, NamedTuple
 
 from grundy import nim
 from grundy.game import Ruleset
-from grundy.registry import register
 from grundy.nim import mex
 from grundy.posets import Poset, bits, parse_spec
 from grundy.posets.families import factorize
+from grundy.registry import register
 
 __all__ = [
     "CoinMove",

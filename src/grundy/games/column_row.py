@@ -26,10 +26,11 @@ Values come from, in order:
 from __future__ import annotations
 
 from collections.abc import Iterator
-from grundy.search import CompiledKernel, moves
+
 from grundy.game import PartitionRuleset
 from grundy.partition import Partition
 from grundy.registry import register
+from grundy.search import CompiledKernel, moves
 
 __all__ = [
     "COLUMN_ROW",

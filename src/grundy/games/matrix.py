@@ -551,14 +551,6 @@ class MatrixMove(NamedTuple):
         return f"{self.kind[0]}{self.index}"
 
 
-def _column_row() -> Ruleset | None:
-    """The Column-Row ruleset if it is registered (games/column_row.py), else None."""
-    try:
-        return get_ruleset("cr")
-    except ValueError:
-        return None
-
-
 class MatrixRules(Ruleset):
     """Nim on Boolean matrices: remove a nonzero row or column (003 §2).
 

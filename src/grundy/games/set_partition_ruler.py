@@ -45,8 +45,8 @@ from itertools import combinations
 from math import factorial
 
 from grundy.atomic import atomic_open
-from grundy.partition import partition_numbers, partitions
 from grundy.nim import mex, mul, power
+from grundy.partition import partition_numbers, partitions
 
 __all__ = [
     "TABLE_4",

@@ -19,8 +19,8 @@ from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import escape
 
-from grundy.posets import Poset, bits
 from grundy.atomic import check_writable, write_text_atomic
+from grundy.posets import Poset, bits
 
 __all__ = ["MAX_ELEMENTS", "hasse_layout", "hasse_svg", "write_hasse_svg"]
 

@@ -30,11 +30,11 @@ from xml.sax.saxutils import escape
 from rich.text import Text
 
 from grundy.analysis.tables import box_values, diagram_of
+from grundy.atomic import write_text_atomic
 from grundy.game import Ruleset
+from grundy.partition import Partition
 from grundy.registry import get_ruleset
 from grundy.solver import value
-from grundy.partition import Partition
-from grundy.atomic import write_text_atomic
 
 __all__ = [
     "MAX_SVG_BOXES",

@@ -26,15 +26,12 @@ from __future__ import annotations
 
 import os
 import re
-from pathlib import Path
 from typing import Any
 
 import numpy as np
-
-from grundy.atomic import atomic_open
-
 from numba import njit
 
+from grundy.atomic import atomic_open
 from grundy.search.wordops import COUNT, EXACT, GROW_AT, REPLACED, entry, is_zero, tt_get, tt_put
 
 __all__ = ["DEFAULT_MEMORY", "TranspositionTable", "format_bytes", "pack", "parse_memory"]
