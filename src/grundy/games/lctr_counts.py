@@ -178,8 +178,9 @@ def durfee_count_table(
 
     `game` is "lctr" or "downright".  Same answer as
     `enumerated_count_table(game, n_max, misere)` (tested for n ≤ 60, both
-    plays), computed from the Durfee window (module docstring: 000 Corollary 16 for normal LCTR, Theorem 11 for normal
-    Downright, "Misère propagation" of `grundy.games.lctr` for misère play)
+    plays), computed from the Durfee window (module docstring: 000 Corollary
+    16 for normal LCTR, Theorem 11 for normal Downright, "Misère propagation"
+    of `grundy.games.lctr` for misère play)
     without enumerating partitions.  `progress(d, D)` is called after each Durfee
     length d = 1 … D.
     """
