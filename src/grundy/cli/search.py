@@ -1,4 +1,4 @@
-"""`grundy search cr POSITION`: one Column-Row value by the compiled engine.
+"""`grundy search GAME POSITION`: one value by the compiled engine, for any game with a kernel.
 
 For big positions: a memory cap for the transposition table (`--memory 8G`),
 a progress line on stderr (terminal only, or `--progress`), Ctrl-C stops
@@ -13,10 +13,17 @@ from typing import Annotated
 
 import typer
 
-from grundy.cli.common import JsonOption, MisereOption, app, console, emit
-from grundy.registry import get_ruleset
+from grundy.cli.common import (
+    GameArg,
+    JsonOption,
+    MisereOption,
+    PieceOption,
+    app,
+    console,
+    emit,
+    resolve_game,
+)
 
-SearchGameArg = Annotated[str, typer.Argument(help="The game: cr (alias column-row, crim).")]
 PositionArg = Annotated[str, typer.Argument(help='The partition, e.g. "22,21,20,19" or "5^3,2".')]
 MemoryOption = Annotated[
     str | None,
@@ -42,7 +49,7 @@ ProgressOption = Annotated[
 
 @app.command("search")
 def search_command(
-    game: SearchGameArg,
+    game: GameArg,
     position: PositionArg,
     misere: MisereOption = False,
     memory: MemoryOption = None,
@@ -50,24 +57,26 @@ def search_command(
     method: MethodOption = "auto",
     is_value: IsOption = None,
     progress: ProgressOption = None,
+    piece: PieceOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Exact value of one big Column-Row position by the compiled search engine."""
-    from grundy import search
+    """Exact value of one big position by the compiled search engine (games with a kernel)."""
+    from grundy.search import format_bytes
 
-    rules = get_ruleset(game)
-    if rules.name != "cr":
-        raise ValueError(f"grundy search runs the Column-Row engine only (game 'cr'), not {game!r}")
+    rules = resolve_game(game, piece)
+    if rules.kernel is None:
+        raise ValueError(
+            f"game {rules.name!r} has no compiled kernel; use `grundy value` (generic solver)"
+        )
     lam = rules.parse(position)
-    engine = search.Search(misere=misere, memory=memory, checkpoint=checkpoint, progress=progress)
+    engine, word = rules.kernel.search(lam, misere, memory, checkpoint, progress)
     if is_value is None:
-        result: int | bool = engine.value(lam, method)
+        result: int | bool = engine.value(word, method)
         answer = {"value": result, "outcome": "P" if result == 0 else "N"}
     else:
-        result = engine.is_value(lam, is_value)
+        result = engine.is_value(word, is_value)
         answer = {"is": is_value, "answer": result}
-        known = engine.table.exact(search.words.canonical(search.encode(lam)))
-        answer["value"] = known
+        answer["value"] = engine.table.exact(rules.kernel.canonical_word(word))
     stats = engine.snapshot().as_dict()
     data = {
         "game": rules.name,
@@ -81,11 +90,15 @@ def search_command(
     def show() -> None:
         play = "misère" if misere else "normal"
         if is_value is None:
-            console.print(f"cr {data['position']} ({play} play): value [bold]{result}[/bold]")
+            console.print(
+                f"{rules.name} {data['position']} ({play} play): value [bold]{result}[/bold]"
+            )
         else:
             verdict = "yes" if result else "no"
-            console.print(f"cr {data['position']} ({play} play): value {is_value}? {verdict}")
-        peak = search.format_bytes(stats["peak_table_bytes"])
+            console.print(
+                f"{rules.name} {data['position']} ({play} play): value {is_value}? {verdict}"
+            )
+        peak = format_bytes(stats["peak_table_bytes"])
         console.print(
             f"{stats['expanded']:,} positions expanded in {stats['seconds']:.2f} s; "
             f"table {stats['entries']:,} entries, peak {peak}"
