@@ -238,6 +238,12 @@ def test_run(
             nc[d] = m
             counters[EXPANDED] += 1
             budget -= 1
+            if m == 0:  # terminal: worth `base` (1 in misère play), not mex(∅)
+                tt_put(keys, logcap, meta, w, EXACT | base)
+                sp -= 1
+                returning = True
+                ret = base == k
+                continue
             # enhanced transposition cutoff: an option known to have value k
             hit = False
             for t in range(m):

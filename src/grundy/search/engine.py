@@ -36,6 +36,8 @@ __all__ = ["CHECKPOINT_FORMAT", "METHODS", "Search", "SearchStats", "ValueTooLar
 
 METHODS = ("auto", "mex", "test")
 CHECKPOINT_FORMAT = 2
+#: Most options of one position the engine will hold (8 MiB of words per stack frame).
+MAX_OPTIONS = 1 << 20
 
 
 class ValueTooLarge(ArithmeticError):
@@ -290,6 +292,11 @@ class Search:
                     self._stack = st.resized(2 * st.depth, st.options)
                 elif status == D.WIDER:
                     st = self._stack
+                    if st.options >= MAX_OPTIONS:
+                        raise ValueError(
+                            f"{self.kernel.name}: a position has more than {MAX_OPTIONS:,} "
+                            "options, more than the compiled engine holds per position"
+                        )
                     self._stack = st.resized(st.depth, 2 * st.options)
                 elif status == D.HUGE:
                     raise ValueTooLarge(

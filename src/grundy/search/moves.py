@@ -26,14 +26,32 @@ from grundy.search.wordops import (
     canon,
     conj,
     delete_bit,
+    from_parts,
     get_word,
+    insert_bit,
     is_zero,
     nbits,
     put_word,
     strip_low_ones,
+    to_parts,
+    with_bit,
 )
 
-__all__ = ["column_row", "conjugation_canonical", "identity"]
+__all__ = [
+    "anticorner",
+    "chomp",
+    "column_row",
+    "conjugation_canonical",
+    "consecutive_corner",
+    "corner",
+    "cris",
+    "crit",
+    "end_corners",
+    "identity",
+    "pnim",
+    "rit",
+    "sato_welter",
+]
 
 
 @njit(cache=True)
@@ -99,3 +117,280 @@ def column_row(w, out, out2):
         keys[s + 1] = kc
         put_word(out, s + 1, cc)
     return m
+
+
+# ------------------------------------------------------- parts-level helpers
+@njit(cache=True)
+def _emit(out, m, parts, length, like, symmetric):
+    """Append the option parts[0:length] (canonical if `symmetric`); −1 if out is full."""
+    if m == out.shape[0]:
+        return -1
+    c = from_parts(parts, length, like)
+    put_word(out, m, canon(c) if symmetric else c)
+    return m + 1
+
+
+@njit(cache=True)
+def _capped(lam, length, child, first, cap):
+    """child = λ with rows first, first+1, … cut to at most `cap` boxes (a Chomp bite)."""
+    for r in range(length):
+        child[r] = lam[r] if r < first else min(lam[r], cap)
+
+
+@njit(cache=True)
+def _outer_corners(lam, length, rows):
+    """The rows whose last box is an outer corner (λ_i > λ_{i+1}), top to bottom; how many."""
+    k = 0
+    for i in range(length):
+        below = lam[i + 1] if i + 1 < length else 0
+        if lam[i] > below:
+            rows[k] = i
+            k += 1
+    return k
+
+
+@njit(cache=True)
+def _bite_corners(lam, length, child, rows, first, last):
+    """child = λ with the corners rows[first..last] each losing its last box."""
+    for r in range(length):
+        child[r] = lam[r]
+    for t in range(first, last + 1):
+        child[rows[t]] -= 1
+
+
+# ----------------------------------------------------------- GAMES.md games
+@njit(cache=True)
+def chomp(w, out, out2):
+    """Chomp (GAMES.md 1): bite at any box (i, j) ≠ (0, 0): rows ≥ i keep at most j boxes."""
+    n = nbits(w)
+    lam = np.empty(n + 1, dtype=np.int64)
+    child = np.empty(n + 1, dtype=np.int64)
+    length = to_parts(w, lam)
+    m = 0
+    for i in range(length):
+        for j in range(lam[i]):
+            if i == 0 and j == 0:
+                continue
+            _capped(lam, length, child, i, j)
+            m = _emit(out, m, child, length, w, True)
+            if m < 0:
+                return -1
+    return m
+
+
+@njit(cache=True)
+def corner(w, out, out2):
+    """Corner (GAMES.md 6): any non-empty set of outer corners loses its boxes."""
+    n = nbits(w)
+    lam = np.empty(n + 1, dtype=np.int64)
+    child = np.empty(n + 1, dtype=np.int64)
+    rows = np.empty(n + 1, dtype=np.int64)
+    length = to_parts(w, lam)
+    k = _outer_corners(lam, length, rows)
+    m = 0
+    for mask in range(1, 1 << k):
+        for r in range(length):
+            child[r] = lam[r]
+        for t in range(k):
+            if (mask >> t) & 1:
+                child[rows[t]] -= 1
+        m = _emit(out, m, child, length, w, True)
+        if m < 0:
+            return -1
+    return m
+
+
+@njit(cache=True)
+def consecutive_corner(w, out, out2):
+    """Consecutive Corner (GAMES.md 7): a non-empty run of consecutive outer corners."""
+    n = nbits(w)
+    lam = np.empty(n + 1, dtype=np.int64)
+    child = np.empty(n + 1, dtype=np.int64)
+    rows = np.empty(n + 1, dtype=np.int64)
+    length = to_parts(w, lam)
+    k = _outer_corners(lam, length, rows)
+    m = 0
+    for a in range(k):
+        for b in range(a, k):
+            _bite_corners(lam, length, child, rows, a, b)
+            m = _emit(out, m, child, length, w, True)
+            if m < 0:
+                return -1
+    return m
+
+
+@njit(cache=True)
+def end_corners(w, out, out2):
+    """SCC (GAMES.md 8): a non-empty prefix or suffix of the list of outer corners."""
+    n = nbits(w)
+    lam = np.empty(n + 1, dtype=np.int64)
+    child = np.empty(n + 1, dtype=np.int64)
+    rows = np.empty(n + 1, dtype=np.int64)
+    length = to_parts(w, lam)
+    k = _outer_corners(lam, length, rows)
+    m = 0
+    for b in range(k):  # prefixes, the whole list last
+        _bite_corners(lam, length, child, rows, 0, b)
+        m = _emit(out, m, child, length, w, True)
+        if m < 0:
+            return -1
+    for a in range(1, k):  # proper suffixes
+        _bite_corners(lam, length, child, rows, a, k - 1)
+        m = _emit(out, m, child, length, w, True)
+        if m < 0:
+            return -1
+    return m
+
+
+@njit(cache=True)
+def anticorner(w, out, out2):
+    """Anticorner (GAMES.md 9): bite at the last box of row 1, the first box of the
+    bottom row (not for [1]), or the box (i, λ_{i+1}) of a row i < ℓ with λ_{i+1} < λ_i."""
+    n = nbits(w)
+    lam = np.empty(n + 1, dtype=np.int64)
+    child = np.empty(n + 1, dtype=np.int64)
+    length = to_parts(w, lam)
+    m = 0
+    if length == 0:
+        return 0
+    _capped(lam, length, child, 0, lam[0] - 1)
+    m = _emit(out, m, child, length, w, True)
+    if not (length == 1 and lam[0] == 1):
+        m = _emit(out, m, lam, length - 1, w, True)
+    for i in range(length - 1):
+        if m < 0:
+            return -1
+        if lam[i + 1] < lam[i]:
+            _capped(lam, length, child, i, lam[i + 1] - 1)
+            m = _emit(out, m, child, length, w, True)
+    return m
+
+
+@njit(cache=True)
+def sato_welter(w, out, out2):
+    """Sato–Welter (GAMES.md 3): remove a hook.  On the boundary word a hook is a pair
+    of letters R at i < U at j; removing it swaps them (a bead moves down, Welter)."""
+    n = nbits(w)
+    m = 0
+    for i in range(n):
+        if bit(w, i):
+            continue
+        for j in range(i + 1, n):
+            if not bit(w, j):
+                continue
+            c = with_bit(insert_bit(delete_bit(w, j), j, 0), i)
+            if m == out.shape[0]:
+                return -1
+            put_word(out, m, canon(strip_low_ones(c)))
+            m += 1
+    return m
+
+
+@njit(cache=True)
+def _rit_rows(w, out, m, symmetric):
+    """RIT moves on the rows of w: row r shortened to any length ≥ λ_{r+1}."""
+    n = nbits(w)
+    lam = np.empty(n + 1, dtype=np.int64)
+    child = np.empty(n + 1, dtype=np.int64)
+    length = to_parts(w, lam)
+    for r in range(length):
+        child[r] = lam[r]
+    for r in range(length):
+        below = lam[r + 1] if r + 1 < length else 0
+        for new in range(below, lam[r]):
+            child[r] = new
+            m = _emit(out, m, child, length, w, symmetric)
+            if m < 0:
+                return -1
+        child[r] = lam[r]
+    return m
+
+
+@njit(cache=True)
+def rit(w, out, out2):
+    """RIT (GAMES.md 4): shorten a row to at least the length of the row below."""
+    return _rit_rows(w, out, 0, False)
+
+
+@njit(cache=True)
+def crit(w, out, out2):
+    """CRIT (GAMES.md 5): an RIT move on a row, or the same move on a column."""
+    m = _rit_rows(w, out, 0, True)
+    if m < 0:
+        return -1
+    return _rit_rows(conj(w), out, m, True)
+
+
+@njit(cache=True)
+def cris(w, out, out2):
+    """CRIS (GAMES.md 2): delete a row or a column; the rest splits into two pieces
+    (out: the piece above / left, out2: the piece below / right)."""
+    n = nbits(w)
+    lam = np.empty(n + 1, dtype=np.int64)
+    piece = np.empty(n + 1, dtype=np.int64)
+    length = to_parts(w, lam)
+    m = 0
+    for i in range(length):
+        if m == out.shape[0]:
+            return -1
+        put_word(out, m, canon(from_parts(lam, i, w)))
+        for r in range(i + 1, length):
+            piece[r - i - 1] = lam[r]
+        put_word(out2, m, canon(from_parts(piece, length - i - 1, w)))
+        m += 1
+    for j in range(lam[0] if length else 0):
+        if m == out.shape[0]:
+            return -1
+        for r in range(length):
+            piece[r] = min(lam[r], j)
+        put_word(out, m, canon(from_parts(piece, length, w)))
+        for r in range(length):
+            piece[r] = max(lam[r] - j - 1, 0)
+        put_word(out2, m, canon(from_parts(piece, length, w)))
+        m += 1
+    return m
+
+
+@njit(cache=True)
+def _pnim_rows(w, out, m):
+    """PNim moves on rows: delete k_r of the m_r rows of each run, not all k_r = 0."""
+    n = nbits(w)
+    lam = np.empty(n + 1, dtype=np.int64)
+    child = np.empty(n + 1, dtype=np.int64)
+    part = np.empty(n + 1, dtype=np.int64)
+    mult = np.empty(n + 1, dtype=np.int64)
+    take = np.zeros(n + 1, dtype=np.int64)
+    length = to_parts(w, lam)
+    runs = 0
+    for r in range(length):
+        if runs and part[runs - 1] == lam[r]:
+            mult[runs - 1] += 1
+        else:
+            part[runs] = lam[r]
+            mult[runs] = 1
+            runs += 1
+    while True:
+        t = 0  # next counter in mixed radix (take[t] ≤ mult[t])
+        while t < runs and take[t] == mult[t]:
+            take[t] = 0
+            t += 1
+        if t == runs:
+            return m
+        take[t] += 1
+        size = 0
+        for q in range(runs):
+            for _ in range(mult[q] - take[q]):
+                child[size] = part[q]
+                size += 1
+        m = _emit(out, m, child, size, w, True)
+        if m < 0:
+            return -1
+
+
+@njit(cache=True)
+def pnim(w, out, out2):
+    """PNim (GAMES.md 10) on one partition: delete a non-empty set of rows or of columns."""
+    m = _pnim_rows(w, out, 0)
+    if m < 0:
+        return -1
+    return _pnim_rows(conj(w), out, m)

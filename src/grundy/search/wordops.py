@@ -35,6 +35,7 @@ __all__ = [
     "conj",
     "delete_bit",
     "entry",
+    "from_parts",
     "get_word",
     "home",
     "insert_bit",
@@ -43,8 +44,11 @@ __all__ = [
     "nbits",
     "put_word",
     "strip_low_ones",
+    "to_parts",
     "tt_get",
     "tt_put",
+    "with_bit",
+    "zero_like",
 ]
 
 #: Letters in a narrow word (one uint64; 8 bits left for the info byte).
@@ -472,3 +476,76 @@ def _entry(keys, i):
             np.int64(keys[i, 1] >> _SHIFT),
         )
     return None
+
+
+# ------------------------------------------------------ words and parts
+def zero_like(w):
+    """The empty word of w's width."""
+
+
+@_jit(zero_like)
+def _zero_like(w):
+    if _narrow(w):
+        return lambda w: _ZERO
+    if _wide(w):
+        return lambda w: (_ZERO, _ZERO)
+    return None
+
+
+def with_bit(w, p):
+    """w with letter p set to 1 (U)."""
+
+
+@_jit(with_bit)
+def _with_bit(w, p):
+    if _narrow(w):
+        return lambda w, p: w | (_ONE << _U(p))
+    if _wide(w):
+
+        def impl(w, p):
+            if p < 64:
+                return (w[0] | (_ONE << _U(p)), w[1])
+            return (w[0], w[1] | (_ONE << _U(p - 64)))
+
+        return impl
+    return None
+
+
+@njit(cache=True)
+def to_parts(w, parts):
+    """Write the parts of w's partition to parts[0:ℓ], largest first; returns ℓ.
+
+    `parts` needs room for every row (at most the number of letters).
+    """
+    n = nbits(w)
+    rows = 0
+    for p in range(n):
+        rows += bit(w, p)
+    boxes = 0
+    r = rows
+    for p in range(n):
+        if bit(w, p):
+            r -= 1
+            parts[r] = boxes
+        else:
+            boxes += 1
+    return rows
+
+
+@njit(cache=True)
+def from_parts(parts, length, like):
+    """The word (of `like`'s width) of the partition parts[0:length], largest first.
+
+    Zero parts at the end are allowed and dropped.
+    """
+    w = zero_like(like)
+    pos = 0
+    prev = 0
+    for r in range(length - 1, -1, -1):
+        if parts[r] == 0:
+            continue
+        pos += parts[r] - prev
+        prev = parts[r]
+        w = with_bit(w, pos)
+        pos += 1
+    return w
