@@ -39,6 +39,7 @@ from grundy.search.wordops import (
 
 __all__ = [
     "anticorner",
+    "chess",
     "chomp",
     "column_row",
     "conjugation_canonical",
@@ -394,3 +395,44 @@ def pnim(w, out, out2):
     if m < 0:
         return -1
     return _pnim_rows(conj(w), out, m)
+
+
+def chess(leaps: np.ndarray, riders: np.ndarray, symmetric: bool):
+    """The options kernel of a chess piece on a partition (GAMES.md, impartial chess).
+
+    `leaps` and `riders` are int64 arrays of (a, b) steps (a rows down, b
+    columns right); a move by (a, b) is legal when box (a, b) (0-based) is in λ
+    and leads to λ[a, b]; a rider repeats its step while the box is in λ.  The
+    kernel is compiled per piece and not cached on disk (its steps are
+    constants of the compiled code).
+    """
+    leaps = np.asarray(leaps, dtype=np.int64).reshape(-1, 2)
+    riders = np.asarray(riders, dtype=np.int64).reshape(-1, 2)
+
+    @njit
+    def expand(w, out, out2):
+        n = nbits(w)
+        lam = np.empty(n + 1, dtype=np.int64)
+        child = np.empty(n + 1, dtype=np.int64)
+        length = to_parts(w, lam)
+        m = 0
+        for s in range(leaps.shape[0] + riders.shape[0]):
+            rider = s >= leaps.shape[0]
+            a = riders[s - leaps.shape[0], 0] if rider else leaps[s, 0]
+            b = riders[s - leaps.shape[0], 1] if rider else leaps[s, 1]
+            k = 1
+            while k * a < length and lam[k * a] > k * b:
+                size = 0
+                for r in range(k * a, length):
+                    if lam[r] > k * b:
+                        child[size] = lam[r] - k * b
+                        size += 1
+                m = _emit(out, m, child, size, w, symmetric)
+                if m < 0:
+                    return -1
+                if not rider:
+                    break
+                k += 1
+        return m
+
+    return expand
