@@ -27,9 +27,7 @@ from grundy.search.wordops import (
     conj,
     delete_bit,
     from_parts,
-    get_word,
     insert_bit,
-    is_zero,
     nbits,
     put_word,
     strip_low_ones,
@@ -68,25 +66,12 @@ def conjugation_canonical(w):
 
 
 @njit(cache=True)
-def _add_option(out, m, c):
-    """Append c to out[0:m] unless it is there; the new m, or −1 if out is full."""
-    for t in range(m):
-        if get_word(out, t) == c:
-            return m
-    if m == out.shape[0]:
-        return -1
-    put_word(out, m, c)
-    return m + 1
-
-
-@njit(cache=True)
 def column_row(w, out, out2):
     """Column-Row (002 §2): delete one letter of a run of equal letters.
 
     Deleting a U removes a row, deleting an R removes a column; every letter
     of a run gives the same option, and leading U letters (rows of length 0)
-    are stripped.  Options come self-conjugate first (mirror-like, often P),
-    then shorter first: the order the nimber test tries them in.
+    are stripped.
     """
     n = nbits(w)
     m = 0
@@ -96,27 +81,11 @@ def column_row(w, out, out2):
         q = p + 1
         while q < n and bit(w, q) == b:
             q += 1
-        m = _add_option(out, m, canon(strip_low_ones(delete_bit(w, p))))
-        if m < 0:
+        if m == out.shape[0]:
             return -1
+        put_word(out, m, canon(strip_low_ones(delete_bit(w, p))))
+        m += 1
         p = q
-    keys = np.empty(m, dtype=np.int64)
-    for t in range(m):
-        c = get_word(out, t)
-        if is_zero(c):
-            keys[t] = 0
-        else:
-            keys[t] = (0 if conj(c) == c else 1000) + nbits(c)
-    for t in range(1, m):
-        kc = keys[t]
-        cc = get_word(out, t)
-        s = t - 1
-        while s >= 0 and keys[s] > kc:
-            keys[s + 1] = keys[s]
-            put_word(out, s + 1, get_word(out, s))
-            s -= 1
-        keys[s + 1] = kc
-        put_word(out, s + 1, cc)
     return m
 
 
