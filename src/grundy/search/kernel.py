@@ -45,7 +45,10 @@ class CompiledKernel:
     (`grundy.search.drivers`).  canonical: the numba canonical form of a word
     (`moves.identity` or `moves.conjugation_canonical`).  splits: options are
     sums of two pieces (normal play only).  allows_empty: whether the empty
-    partition is a position (it is terminal), for the census.
+    partition is a position (it is terminal), for the census.  pack: for
+    positions that are not partitions, their packed key (a Python int, None
+    if it does not fit), and `census_shift`: how far a partition's word is
+    shifted left in the key of the same diagram as a starting position.
     """
 
     def __init__(
@@ -55,12 +58,16 @@ class CompiledKernel:
         canonical: Callable[..., Any],
         splits: bool = False,
         allows_empty: bool = True,
+        pack: Callable[[Any], int | None] | None = None,
+        census_shift: int = 0,
     ) -> None:
         self.name = name
         self.expand = expand
         self.canonical = canonical
         self.splits = splits
         self.allows_empty = allows_empty
+        self._pack = pack
+        self.census_shift = census_shift
         self._shared: dict[tuple[bool, int], Search] = {}
 
     def __repr__(self) -> str:
@@ -75,6 +82,15 @@ class CompiledKernel:
         if wide:
             return int(packed[0]) | (int(packed[1]) << 64)
         return int(packed)
+
+    def key(self, position: Any) -> int | None:
+        """The packed key of `position`, or None if the engine cannot hold it."""
+        if self._pack is not None:
+            return self._pack(position)
+        lam = self.partition_of(position)
+        if lam is None or width(lam) is None:
+            return None
+        return encode(lam)
 
     @staticmethod
     def partition_of(position: Any) -> Partition | None:
@@ -105,37 +121,36 @@ class CompiledKernel:
         progress: Any = None,
     ) -> tuple[Search, int]:
         """A fresh `Search` for one big position, and the position's packed word."""
-        lam = self.partition_of(position)
-        if lam is None:
-            raise ValueError(f"{self.name}: the compiled engine searches a single partition")
-        word_width = width(lam)
-        if word_width is None:
-            encode(lam)  # raises with the limit in the message
+        key = self.key(position)
+        if key is None:
+            lam = self.partition_of(position)
+            if lam is not None:
+                encode(lam)  # raises with the limit in the message
+            raise ValueError(f"{self.name}: position too large for the compiled engine")
+        word_width = 1 if key.bit_length() <= NARROW_LETTERS else 2
         engine = Search(
             self, misere, memory=memory, checkpoint=checkpoint, progress=progress, width=word_width
         )
-        return engine, encode(lam)
+        return engine, key
 
     # ------------------------------------------------------ capabilities
     def value(self, position: Any, misere: bool = False) -> int | None:
         """The value by compiled search, or None when the engine cannot take it."""
         if misere and self.splits:
             return None
-        lam = self.partition_of(position)
-        if lam is None:
+        key = self.key(position)
+        if key is None:
             return None
-        word_width = width(lam)
-        if word_width is None:
-            return None
+        word_width = 1 if key.bit_length() <= NARROW_LETTERS else 2
         try:
-            return self.shared(misere, word_width).value(encode(lam))
+            return self.shared(misere, word_width).value(key)
         except ValueTooLarge:
             return None
 
     def box_values(self, position: Partition, misere: bool = False) -> list[list[int]] | None:
         """SG(λ[i, j]) for every box, from one shared table (None if λ does not fit)."""
         word_width = width(position)
-        if word_width is None or (misere and self.splits):
+        if word_width is None or (misere and self.splits) or self._pack is not None:
             return None
         search = self.shared(misere, word_width)
         boxes = [position.sub(i, j) for i, part in enumerate(position.parts()) for j in range(part)]
@@ -150,7 +165,7 @@ class CompiledKernel:
 
         None when n_max > MAX_CENSUS_N or for misère play of a splitting game.
         """
-        if n_max > MAX_CENSUS_N or (misere and self.splits):
+        if n_max > MAX_CENSUS_N - self.census_shift or (misere and self.splits):
             return None
         search = self.shared(misere, 1)
         counts = partition_numbers(n_max)
@@ -159,7 +174,8 @@ class CompiledKernel:
             if n == 0:
                 table.append({(1 if misere else 0): 1} if self.allows_empty else {})
             else:
-                values = search.values(partition_words(n, counts[n]))
+                roots = partition_words(n, counts[n]) << np.uint64(self.census_shift)
+                values = search.values(roots)
                 found = np.bincount(values)
                 table.append({int(v): int(c) for v, c in enumerate(found) if c})
             if progress is not None:

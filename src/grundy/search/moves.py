@@ -47,6 +47,8 @@ __all__ = [
     "crit",
     "end_corners",
     "identity",
+    "lctr_nonrep",
+    "nonrep_canonical",
     "pnim",
     "rit",
     "sato_welter",
@@ -405,3 +407,67 @@ def chess(leaps: np.ndarray, riders: np.ndarray, symmetric: bool):
         return m
 
     return expand
+
+
+# ------------------------------------------------- non-repetitive LCTR
+# A position is its diagram and its last (up to) three moves: the key is
+# word << 5 | history, history = length << 3 | moves, move t (oldest first)
+# at bit t, 1 for L.  Narrow words only: the diagram has at most 51 letters.
+NONREP_SHIFT = 5
+
+
+@njit(cache=True)
+def _nonrep_mirror(key):
+    """(λ′, the history with L and T swapped): what conjugation does (000 Lemma 6)."""
+    h = key & np.uint64(31)
+    length = h >> np.uint64(3)
+    swapped = (~h) & ((np.uint64(1) << length) - np.uint64(1))
+    return (conj(key >> np.uint64(NONREP_SHIFT)) << np.uint64(NONREP_SHIFT)) | (
+        (length << np.uint64(3)) | swapped
+    )
+
+
+@njit(cache=True)
+def nonrep_canonical(key):
+    """The smaller of a position's key and its mirror's."""
+    mirror = _nonrep_mirror(key)
+    return mirror if mirror < key else key
+
+
+@njit(cache=True)
+def lctr_nonrep(key, out, out2):
+    """Non-repetitive LCTR (000 §8; GAMES.md): T or L, unless the last four moves
+    would hold two of each."""
+    w = key >> np.uint64(NONREP_SHIFT)
+    if w == 0:
+        return 0
+    h = np.int64(key & np.uint64(31))
+    length = h >> 3
+    moves = h & 7
+    n = nbits(w)
+    m = 0
+    for move in range(2):  # 0: T (top row), 1: L (left column)
+        if length == 3:
+            ells = move
+            for t in range(3):
+                ells += (moves >> t) & 1
+            if ells == 2:
+                continue
+        if move == 0:
+            child = delete_bit(w, n - 1)
+        else:
+            p = 0
+            while bit(w, p):
+                p += 1
+            child = strip_low_ones(delete_bit(w, p))
+        all_moves = moves | (move << length)
+        new_length = length + 1
+        if new_length == 4:
+            all_moves >>= 1
+            new_length = 3
+        new_key = (child << np.uint64(NONREP_SHIFT)) | np.uint64((new_length << 3) | all_moves)
+        if m == out.shape[0]:
+            return -1
+        out[m] = nonrep_canonical(new_key)
+        m += 1
+    return m
