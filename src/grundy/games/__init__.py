@@ -1,3 +1,10 @@
 """The built-in rulesets; importing this package registers them all."""
 
-from grundy.games import coin_turning, column_row, lctr, matrix  # noqa: F401
+from grundy.games import (  # noqa: F401
+    chomp,
+    coin_turning,
+    column_row,
+    corners,
+    lctr,
+    matrix,
+)
