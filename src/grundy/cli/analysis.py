@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 import typer
+from rich.markup import escape
 from rich.table import Table
 
 from grundy.analysis.counts import METHODS, count_table
@@ -40,7 +41,7 @@ def stats_command(
     data: dict[str, Any] = {"game": rules.name, "position": rules.format_position(pos), **sizes}
 
     def show() -> None:
-        table = Table(title=f"{rules.name} {data['position']}: game tree")
+        table = Table(title=f"{escape(rules.name)} {escape(data['position'])}: game tree")
         table.add_column("parameter")
         table.add_column("value", justify="right")
         for key in ("nodes", "leaves", "states", "height"):
@@ -72,7 +73,7 @@ def count_command(
     if method not in METHODS:
         raise ValueError(f"unknown counting method {method!r}; choose one of {', '.join(METHODS)}")
     sizes = parse_range(n, "--n")
-    with progress_bar(f"counting {rules.name}") as bar:
+    with progress_bar(f"counting {escape(rules.name)}") as bar:
         table = count_table(rules, sizes.stop - 1, misere, method, progress=bar.update)
     rows = {size: table[size] for size in sizes}
     values = sorted({v for row in rows.values() for v in row})
@@ -85,7 +86,7 @@ def count_command(
 
     def show() -> None:
         play = "misère" if misere else "normal"
-        table_out = Table(title=f"{rules.name} ({play} play): partitions of n by value")
+        table_out = Table(title=f"{escape(rules.name)} ({play} play): partitions of n by value")
         table_out.add_column("n", justify="right")
         for v in values:
             table_out.add_column(f"value {v}", justify="right")
@@ -111,7 +112,7 @@ def classify_command(
 
     def show() -> None:
         console.print(
-            f"{rules.name}: {result['positions']} positions (up to the game's symmetry) "
+            f"{escape(rules.name)}: {result['positions']} positions (up to the game's symmetry) "
             f"reachable from the positions of size <= {max_n}"
         )
         pairs = ", ".join(f"{p}: {c}" for p, c in result["pairs"].items())

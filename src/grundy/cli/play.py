@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Annotated
 
 import typer
+from rich.markup import escape
 from rich.table import Table
 
 from grundy.cli.common import (
@@ -49,7 +50,8 @@ def value_command(
         play = "misère" if misere else "normal"
         who = "previous player wins (P)" if result == 0 else "next player wins (N)"
         console.print(
-            f"{rules.name} {data['position']} ({play} play): value [bold]{result}[/bold], {who}",
+            f"{escape(rules.name)} {escape(data['position'])} ({play} play): "
+            f"value [bold]{result}[/bold], {who}",
             soft_wrap=True,
         )
 
@@ -88,7 +90,7 @@ def moves_command(
     }
 
     def show() -> None:
-        table = Table(title=f"{rules.name} {data['position']}: value {result}")
+        table = Table(title=f"{escape(rules.name)} {escape(data['position'])}: value {result}")
         for column in ("move", "to", "value", ""):
             table.add_column(column, overflow="fold")
         for row in rows:

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+from rich.markup import escape
 
 from grundy.cli.common import (
     GameArg,
@@ -91,12 +92,14 @@ def search_command(
         play = "misère" if misere else "normal"
         if is_value is None:
             console.print(
-                f"{rules.name} {data['position']} ({play} play): value [bold]{result}[/bold]"
+                f"{escape(rules.name)} {escape(data['position'])} ({play} play): "
+                f"value [bold]{result}[/bold]"
             )
         else:
             verdict = "yes" if result else "no"
             console.print(
-                f"{rules.name} {data['position']} ({play} play): value {is_value}? {verdict}"
+                f"{escape(rules.name)} {escape(data['position'])} ({play} play): "
+                f"value {is_value}? {verdict}"
             )
         peak = format_bytes(stats["peak_table_bytes"])
         console.print(

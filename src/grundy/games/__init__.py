@@ -1,6 +1,7 @@
 """The built-in rulesets; importing this package registers them all."""
 
 from grundy.games import (  # noqa: F401
+    chess,
     chomp,
     coin_turning,
     column_row,

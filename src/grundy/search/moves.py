@@ -374,13 +374,13 @@ def chess(leaps: np.ndarray, riders: np.ndarray, symmetric: bool):
     `leaps` and `riders` are int64 arrays of (a, b) steps (a rows down, b
     columns right); a move by (a, b) is legal when box (a, b) (0-based) is in λ
     and leads to λ[a, b]; a rider repeats its step while the box is in λ.  The
-    kernel is compiled per piece and not cached on disk (its steps are
-    constants of the compiled code).
+    kernel is compiled per piece; its steps are constants of the compiled
+    code, and numba's disk cache keeps one entry per piece.
     """
     leaps = np.asarray(leaps, dtype=np.int64).reshape(-1, 2)
     riders = np.asarray(riders, dtype=np.int64).reshape(-1, 2)
 
-    @njit
+    @njit(cache=True)
     def expand(w, out, out2):
         n = nbits(w)
         lam = np.empty(n + 1, dtype=np.int64)
