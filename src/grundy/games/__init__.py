@@ -8,4 +8,6 @@ from grundy.games import (  # noqa: F401
     corners,
     lctr,
     matrix,
+    rit,
+    sato_welter,
 )
