@@ -6,8 +6,10 @@ from grundy.games import (  # noqa: F401
     coin_turning,
     column_row,
     corners,
+    cris,
     lctr,
     matrix,
+    pnim,
     rit,
     sato_welter,
 )
