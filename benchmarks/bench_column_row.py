@@ -17,9 +17,10 @@ import argparse
 import sys
 import time
 
+from grundy.games.column_row import COLUMN_ROW_KERNEL
 from grundy.nim import mex
 from grundy.partition import staircase
-from grundy.search import METHODS, Search
+from grundy.search import METHODS, Search, encode
 
 sys.setrecursionlimit(10_000)
 
@@ -44,7 +45,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--method", default="auto", choices=METHODS)
     args = ap.parse_args(argv)
     t0 = time.perf_counter()
-    Search(progress=False).value(staircase(6), args.method)  # compile / load the numba cache
+    # compile / load the numba cache
+    Search(COLUMN_ROW_KERNEL, progress=False).value(encode(staircase(6)), args.method)
     print(f"numba warm-up (compile or cache load): {time.perf_counter() - t0:.2f} s")
     print(f"{'n':>3} {'value':>5} {'Algorithm 1 s':>14} {'dict size':>10} "
           f"{'ours s':>9} {'expanded':>10} {'ratio':>9}")  # fmt: skip
@@ -55,9 +57,9 @@ def main(argv: list[str] | None = None) -> int:
         t = time.perf_counter()
         base = algorithm1(lam, D)
         t_base = time.perf_counter() - t
-        engine = Search(progress=False)
+        engine = Search(COLUMN_ROW_KERNEL, progress=False)
         t = time.perf_counter()
-        ours = engine.value(staircase(n), args.method)
+        ours = engine.value(encode(staircase(n)), args.method)
         t_ours = time.perf_counter() - t
         if ours != base:
             print(f"DISAGREEMENT at S_{n}: Algorithm 1 {base}, ours {ours}")

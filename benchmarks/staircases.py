@@ -21,8 +21,9 @@ import resource
 import sys
 import time
 
+from grundy.games.column_row import COLUMN_ROW_KERNEL
 from grundy.partition import staircase
-from grundy.search import METHODS, Search, format_bytes
+from grundy.search import METHODS, Search, encode, format_bytes
 
 
 def peak_rss() -> int:
@@ -48,10 +49,12 @@ def main(argv: list[str] | None = None) -> int:
     print(header, flush=True)
     for n in range(args.lo, args.hi + 1):
         for convention in conventions:
-            search = Search(misere=convention == "misere", memory=args.memory, progress=None)
+            search = Search(
+                COLUMN_ROW_KERNEL, misere=convention == "misere", memory=args.memory, progress=None
+            )
             start = time.perf_counter()
             cpu = time.process_time()
-            value = search.value(staircase(n), method=args.method)
+            value = search.value(encode(staircase(n)), method=args.method)
             seconds = time.perf_counter() - start
             cpu = time.process_time() - cpu
             stats = search.snapshot()

@@ -19,11 +19,11 @@ import argparse
 import sys
 import time
 
-from grundy.partition import partitions
 from grundy import Solver, get_ruleset
 from grundy.games import column_row as cr
-from grundy.partition import Partition, staircase
-from grundy.search import Search
+from grundy.games.column_row import COLUMN_ROW_KERNEL
+from grundy.partition import Partition, partitions, staircase
+from grundy.search import Search, encode
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -34,14 +34,17 @@ def main(argv: list[str] | None = None) -> int:
     failures = 0
     start = time.perf_counter()
     for misere in (False, True):
-        solver = Solver(rules)
-        engines = {m: Search(misere=misere, memory="64M", progress=False) for m in ("mex", "test")}
+        solver = Solver(rules, fast=False)
+        engines = {
+            m: Search(COLUMN_ROW_KERNEL, misere=misere, memory="64M", progress=False)
+            for m in ("mex", "test")
+        }
         checked = closed = 0
         for n in range(args.max_n + 1):
             for lam in partitions(n):
                 ref = solver.value(lam, misere)
                 for method, engine in engines.items():
-                    got = engine.value(lam, method)
+                    got = engine.value(encode(lam), method)
                     if got != ref:
                         failures += 1
                         print(f"MISMATCH {method} misere={misere} {lam}: {got} != {ref}")
@@ -59,7 +62,7 @@ def main(argv: list[str] | None = None) -> int:
             f"with Solver" + (f"; {closed} closed-form values agree" if not misere else "")
         )
     # whole families further out, against the engine
-    engine = Search(progress=False)
+    engine = Search(COLUMN_ROW_KERNEL, progress=False)
     fam = 0
     for a in range(1, 15):
         for b in range(1, 15):
@@ -73,15 +76,15 @@ def main(argv: list[str] | None = None) -> int:
                     checks.append((lam, cr.almost_gamma_value(a, b, d)))
             for lam, form in checks:
                 fam += 1
-                if engine.value(lam) != form:
+                if engine.value(encode(lam)) != form:
                     failures += 1
-                    print(f"MISMATCH family {lam}: {form} != {engine.value(lam)}")
+                    print(f"MISMATCH family {lam}: {form} != {engine.value(encode(lam))}")
     print(f"families (sides ≤ 14): {fam} rectangle/gamma/almost-gamma values agree with the engine")
     conj = {n: 0 if n % 2 == 0 else (1 if n == 5 else 2) for n in range(1, 17)}
     u003 = {1: 1, 3: 1, 5: 1, 7: 2, 9: 2, 2: 0, 4: 0, 6: 0, 8: 0, 10: 0}
     print(" n  SG(S_n)  002 Conj. 1  003 U(n)")
     for n in range(1, 17):
-        v = engine.value(staircase(n))
+        v = engine.value(encode(staircase(n)))
         mark = "" if v == conj[n] else "  <- 002 Conjecture 1 fails"
         print(f"{n:2}  {v:7}  {conj[n]:11}  {u003.get(n, '-'):>8}{mark}")
     print(f"{'FAILED' if failures else 'all checks passed'} in {time.perf_counter() - start:.1f} s")
