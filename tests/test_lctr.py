@@ -1,7 +1,7 @@
 """LCTR and Downright: fast values, closed forms and value tables (papers 000, 001).
 
-Everything is checked against a fresh generic `Solver`, which never calls a
-ruleset's fast value: every partition with n ≤ 25, random partitions up to
+Everything is checked against the reference `Solver(rules, fast=False)`, which
+never calls a ruleset's closed form: every partition with n ≤ 25, random partitions up to
 n = 60 (hypothesis), and huge run-length partitions through a reduction whose
 small cases the solver checks.
 """
@@ -13,8 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import grundy
-from grundy.partition import partitions_up_to
-from grundy import Solver
+from grundy import Solver, capabilities
 from grundy.games.lctr import (
     DIAGONAL_WINDOW,
     DOWNRIGHT,
@@ -38,13 +37,14 @@ from grundy.games.lctr import (
     value_table,
 )
 from grundy.nim import mex
-from grundy.partition import Partition, gamma, rectangle, staircase
+from grundy.partition import Partition, gamma, partitions_up_to, rectangle, staircase
 
 ALL_25 = list(partitions_up_to(25))
 NONEMPTY_25 = [lam for lam in ALL_25 if lam]
 COMBOS = [("lctr", False), ("lctr", True), ("downright", False), ("downright", True)]
 RULES = {"lctr": LCTR, "downright": DOWNRIGHT}
-SOLVERS = {"lctr": Solver(LCTR), "downright": Solver(DOWNRIGHT)}  # fresh: no fast values
+# The reference: exhaustive search, never a closed form.
+SOLVERS = {"lctr": Solver(LCTR, fast=False), "downright": Solver(DOWNRIGHT, fast=False)}
 
 
 def fast(game: str, lam: Partition, misere: bool) -> int:
@@ -68,11 +68,33 @@ def test_fast_value_matches_solver_for_every_partition_up_to_25(game: str, miser
 
 
 @pytest.mark.parametrize(("game", "misere"), COMBOS)
-def test_ruleset_fast_value_is_wired(game: str, misere: bool) -> None:
+def test_ruleset_closed_form_is_wired(game: str, misere: bool) -> None:
     rules = RULES[game]
     for lam in positions(game, 12):
-        assert rules.fast_value(lam, misere) == exact(game, lam, misere)
+        assert rules.closed_form(lam, misere) == exact(game, lam, misere)
         assert grundy.value(game, str(lam), misere=misere) == exact(game, lam, misere)
+        assert Solver(rules).value(lam, misere) == exact(game, lam, misere)
+
+
+def test_capabilities_of_lctr_and_downright() -> None:
+    expected = [
+        "canonical",
+        "closed_form",
+        "box_positions",
+        "value_table",
+        "positions_of_size",
+        "count_table",
+        "tree_size",
+    ]
+    assert capabilities(LCTR) == capabilities(DOWNRIGHT) == expected
+    assert LCTR.kernel is None and DOWNRIGHT.kernel is None
+    # the ruleset hooks give the module functions' answers
+    lam = Partition.parse("4,3,3,1")
+    assert LCTR.value_table(lam) == value_table(lam)
+    assert DOWNRIGHT.value_table(lam, misere=True) == value_table(lam, "downright", True)
+    assert LCTR.canonical(lam.conjugate()) == LCTR.canonical(lam) in (lam, lam.conjugate())
+    assert list(DOWNRIGHT.positions_of_size(0)) == []
+    assert list(LCTR.positions_of_size(0)) == [Partition()]
 
 
 @pytest.mark.parametrize(("game", "misere"), COMBOS)

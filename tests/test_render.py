@@ -19,6 +19,7 @@ from grundy.partition import partitions_up_to
 from grundy.cli import main
 from grundy import Ruleset, Solver, get_ruleset, register
 from grundy.partition import Partition
+from grundy.atomic import write_text_atomic
 from grundy.render import (
     check_drawable,
     outside_cells,
@@ -26,7 +27,6 @@ from grundy.render import (
     table_rich,
     table_svg,
     table_text,
-    write_text_atomic,
     write_young_svg,
     young_svg,
     young_table,
@@ -247,7 +247,7 @@ def test_young_text_titles_and_outside() -> None:
     ).splitlines()[0] + "\n" + table_text(solver_table("lctr", FIG5))
     with pytest.raises(ValueError, match="never played on the empty partition"):
         young_text("downright", FIG5, outside=True)
-    with pytest.raises(ValueError, match="no per-box value table"):
+    with pytest.raises(ValueError, match="no per-box table"):
         young_text(_NO_TABLE, "3,1")
 
 
@@ -287,7 +287,7 @@ def test_cli_table_svg(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> No
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["table", _NO_TABLE, "3"], "has no value table"),
+        (["table", _NO_TABLE, "3"], "has no per-box table"),
         (["table", "no-such-game", "3,1"], "unknown game"),
         (["table", "lctr", "3,x"], "bad partition token"),
         (["table", "downright", ""], "non-empty"),

@@ -19,7 +19,7 @@ from grundy.partition import Partition
 from grundy.registry import get_ruleset
 from grundy.solver import solver_for
 
-__all__ = ["box_values", "diagram_of", "has_table"]
+__all__ = ["box_values", "diagram_of", "has_table", "require_table"]
 
 
 def has_table(rules: Ruleset) -> bool:
@@ -27,10 +27,15 @@ def has_table(rules: Ruleset) -> bool:
     return type(rules).box_positions is not Ruleset.box_positions
 
 
-def diagram_of(rules: Ruleset, position: Any) -> Partition:
-    """The diagram the table of a parsed `position` is drawn in (before any value)."""
+def require_table(rules: Ruleset) -> None:
+    """A ValueError unless `rules` can draw a per-box table."""
     if not has_table(rules):
         raise ValueError(f"game {rules.name!r} has no per-box table (it declares no box_positions)")
+
+
+def diagram_of(rules: Ruleset, position: Any) -> Partition:
+    """The diagram the table of a parsed `position` is drawn in (before any value)."""
+    require_table(rules)
     shape = rules.diagram(position)
     if shape is None:
         grid = rules.box_positions(position) or []
@@ -41,6 +46,7 @@ def diagram_of(rules: Ruleset, position: Any) -> Partition:
 def box_values(game: str | Ruleset, position: Any, misere: bool = False) -> list[list[int]]:
     """Row i, entry j: the value of the position in box (i, j) of `position`'s diagram."""
     rules = get_ruleset(game)
+    require_table(rules)
     pos = rules.parse(position)
     diagram_of(rules, pos)
     fast = rules.value_table(pos, misere)

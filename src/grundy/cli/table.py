@@ -13,7 +13,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from grundy.analysis.tables import diagram_of
+from grundy.analysis.tables import diagram_of, require_table
 from grundy.atomic import check_writable, write_text_atomic
 from grundy.cli.common import (
     GameArg,
@@ -67,6 +67,7 @@ def table_command(
     first i rows and j columns.  --svg FILE also writes the picture as SVG.
     """
     rules = resolve_game(game, piece)
+    require_table(rules)
     pos = rules.parse(position)
     shape = diagram_of(rules, pos)
     # Refuse pictures that cannot be drawn before computing anything.

@@ -274,7 +274,7 @@ def lemma12_one_row(a: int) -> int:
 
     0 if a = 0, 1 if a is odd, 2 otherwise.
     """
-    check_non_increasing(a)
+    check_non_increasing((a,))
     return _one_row(a)
 
 
@@ -321,7 +321,7 @@ def misere_one_row(a: int) -> int:
     proof: [] is terminal (value 1, 000 §2.3), [1] → {[]} gives mex{1} = 0, and
     [a] → {[], [a−1]} gives mex{1, SG⁻([a−1])}, alternating 0, 2.
     """
-    check_non_increasing(a)
+    check_non_increasing((a,))
     return _misere_one_row(a)
 
 

@@ -29,7 +29,7 @@ from xml.sax.saxutils import escape
 
 from rich.text import Text
 
-from grundy.analysis.tables import box_values, diagram_of
+from grundy.analysis.tables import box_values, diagram_of, require_table
 from grundy.atomic import write_text_atomic
 from grundy.game import Ruleset
 from grundy.partition import Partition
@@ -362,6 +362,7 @@ def _num(x: float) -> str:
 def _resolve(game: str | Ruleset, position: Any) -> tuple[Ruleset, Any, Partition]:
     """The ruleset, the parsed position and the diagram its table is drawn in."""
     rules = get_ruleset(game)
+    require_table(rules)
     pos = rules.parse(position)
     return rules, pos, diagram_of(rules, pos)
 
