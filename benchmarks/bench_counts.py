@@ -1,9 +1,11 @@
 """Counts of partitions of n by value, for every n <= 60 (issue 2 target: < 1 minute).
 
-Ours, two exact methods (`grundy.analysis.count_table`):
-  * "enumerate": the top-row-vector dynamic programme, normal and misère play;
-  * "durfee": the Durfee-window count (000 Cor. 16, Thm. 11; for misère play the
-    window-2 rule proved in `grundy/games/lctr.py`), normal and misère play.
+Ours, two exact methods (`grundy.games.lctr_counts`):
+  * "enumerate": `enumerated_count_table`, the top-row-vector dynamic programme,
+    normal and misère play;
+  * "durfee": `durfee_count_table`, the Durfee-window count (000 Cor. 16, Thm. 11;
+    for misère play the window-2 rule proved in `grundy/games/lctr.py`), normal and
+    misère play — what `grundy.analysis.count_table` uses for these games ("auto").
 Baseline, in the same run: the naive loop — enumerate every partition of n and
 call `grundy.value` on it (solver memo cleared first) — at the sizes given.
 Every answer is checked against the others; prints times and ratios.
@@ -18,8 +20,10 @@ from __future__ import annotations
 import sys
 import time
 
-from grundy.analysis import count_table, partitions
 from grundy import get_ruleset, solver_for, value
+from grundy.analysis import count_table
+from grundy.games.lctr_counts import durfee_count_table, enumerated_count_table
+from grundy.partition import partitions
 
 VARIANTS = [("lctr", False), ("lctr", True), ("downright", False), ("downright", True)]
 
@@ -50,17 +54,17 @@ def main() -> None:
         label = f"{game}{' misère' if misere else ''}"
         stamps: list[float] = []
 
-        def stamp(_: int, stamps: list[float] = stamps) -> None:
-            stamps.append(time.perf_counter())
+        def stamp(done: int, total: int, stamps: list[float] = stamps) -> None:
+            stamps.append(time.perf_counter())  # after size done - 1
 
         start = time.perf_counter()
-        table = count_table(game, n_max, misere, "enumerate", progress=stamp)
+        table = enumerated_count_table(game, n_max, misere, progress=stamp)
         t_enum = time.perf_counter() - start
         totals["enumerate"] += t_enum
         print(f"\n== {label}, every n <= {n_max}")
         marks = ", ".join(f"{n}: {stamps[n] - start:.2f}s" for n in range(10, n_max + 1, 10))
         print(f"   enumerate: {t_enum:.2f} s; cumulative when size n was done: {marks}")
-        window, t_win = timed(count_table, game, n_max, misere, "durfee")
+        window, t_win = timed(durfee_count_table, game, n_max, misere=misere)
         totals["durfee"] += t_win
         assert window == table
         print(f"   durfee:    {t_win:.2f} s  (same table)")

@@ -4,11 +4,12 @@
     .venv/bin/python benchmarks/bench_matrix.py --quick    # smaller samples
     .venv/bin/python benchmarks/bench_matrix.py --canonical-only   # brute force vs pynauty
 
-*ours*      `MatrixRules().fast_value` on a fresh ruleset (empty caches): components
-            (XOR, identical pairs cancel), canonical forms, Ferrers → Column-Row,
-            the vectorised `SubsetTable` per component.
-*canonical* the generic `Solver` on the registered ruleset: memo keyed by canonical
-            forms (pynauty), no splitting, no table.
+*ours*      `Solver(MatrixRules())` on a fresh ruleset (empty memo): components
+            (XOR, identical pairs cancel), canonical forms, and the closed form
+            (Ferrers → Column-Row, the vectorised `SubsetTable` per component).
+*canonical* the reference `Solver(..., fast=False)` on a matrix ruleset without the
+            components capability: memo keyed by canonical forms (pynauty), no
+            splitting, no table.
 *plain*     the generic `Solver` on `PLAIN_MATRIX`: no canonical forms, no
             splitting (the memo key only drops zero lines) — the baseline.
 
@@ -26,8 +27,18 @@ import time
 from collections.abc import Callable
 
 import grundy.games.matrix as mx
-from grundy import Solver
-from grundy.games.matrix import MATRIX, PLAIN_MATRIX, BoolMatrix, MatrixRules, ferrers_partition
+from grundy import Ruleset, Solver
+from grundy.games.matrix import PLAIN_MATRIX, BoolMatrix, MatrixRules, ferrers_partition
+
+
+class CanonicalOnly(MatrixRules):
+    """Canonical forms only: the components capability is not declared (and the
+    closed form is left out by running it with `Solver(..., fast=False)`)."""
+
+    components = Ruleset.components
+
+
+CANONICAL = CanonicalOnly()
 
 
 def random_matrix(rng: random.Random, m: int, n: int) -> BoolMatrix:
@@ -50,10 +61,7 @@ def timed(call: Callable[[], int]) -> tuple[int, float, float]:
 
 
 def ours(matrix: BoolMatrix, misere: bool = False) -> int:
-    value = MatrixRules().fast_value(matrix, misere)
-    if value is None:  # misère position the fast path leaves to the solver
-        value = Solver(MATRIX).value(matrix, misere)
-    return value
+    return Solver(MatrixRules()).value(matrix, misere)
 
 
 def run_family(
@@ -75,8 +83,8 @@ def run_family(
         for name, samples in baselines.items():
             if k >= samples:
                 continue
-            rules = MATRIX if name == "canonical" else PLAIN_MATRIX
-            other, w, c = timed(lambda m=matrix, r=rules: Solver(r).value(m, misere))
+            rules = CANONICAL if name == "canonical" else PLAIN_MATRIX
+            other, w, c = timed(lambda m=matrix, r=rules: Solver(r, fast=False).value(m, misere))
             assert other == value, (name, str(matrix), other, value)
             wall.setdefault(name, []).append(w)
             cpu.setdefault(name, []).append(c)

@@ -8,8 +8,8 @@ grundy/games/lctr.py: SG⁻(λ[i−1, j−1]) = SG⁻(λ[i, j]) whenever d(λ[i,
 so SG⁻(λ) = SG⁻(λ[d−2, d−2]).  For every partition λ with n ≤ max-n this script
 checks, for misère LCTR and misère Downright (and, for completeness, normal play):
 
-1. the fast value equals the generic exhaustive solver (`grundy.game.Solver`,
-   which never uses a fast value);
+1. the fast value equals the generic exhaustive solver
+   (`grundy.solver.Solver(rules, fast=False)`, which never uses a closed form);
 2. the propagation itself on every box of the per-box value table
    (`diagonal_violations` is empty), i.e. the claim behind the rule, not only
    its consequence at the top-left box.
@@ -23,9 +23,9 @@ import argparse
 import sys
 import time
 
-from grundy.partition import partitions
 from grundy import Solver
 from grundy.games.lctr import DOWNRIGHT, LCTR, diagonal_violations, downright_value, lctr_value
+from grundy.partition import partitions
 
 COMBOS = [
     ("lctr", True, LCTR, lctr_value),
@@ -39,7 +39,7 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--max-n", type=int, default=40)
     args = ap.parse_args()
-    solvers = {(game, misere): Solver(rules) for game, misere, rules, _ in COMBOS}
+    solvers = {(game, misere): Solver(rules, fast=False) for game, misere, rules, _ in COMBOS}
     failures: list[str] = []
     checked = 0
     start = time.perf_counter()

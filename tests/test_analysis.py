@@ -1,5 +1,13 @@
-"""grundy.analysis: tree sizes (000 §7.2–7.3), SG pairs and classes (000 §2.3, §6),
-counts over partitions (OEIS A373457), and the `stats` / `count` / `classify` commands."""
+"""grundy.analysis on any ruleset, from its declared capabilities alone: game-tree sizes
+(000 §2.4), SG pairs and the Gurvich–Ho classes (000 §2.3, §6), counts by value,
+sweeps over families, per-box tables, and the `stats` / `count` / `classify` commands.
+
+Each is run on several games: LCTR and Downright (closed forms, their own counts and
+tree sizes), Column-Row (a compiled kernel), Boolean matrices (components, no size,
+no table) and games written in the test (a `Ruleset` subclass, a `FunctionRuleset`).
+The LCTR-specific counts and tree sizes are in test_lctr_counts.py and
+test_lctr_trees.py.
+"""
 
 from __future__ import annotations
 
@@ -8,36 +16,34 @@ from collections.abc import Hashable, Iterator
 from math import comb
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 import grundy
-from grundy.analysis import classify, count, count_table, sg_pairs, stats, sweep, tree_size
-from grundy.analysis.sg_pairs import classify_sizes as classify_partitions
+from grundy import FunctionRuleset, Partition, PartitionRuleset, Ruleset, Solver, get_ruleset
+from grundy.analysis import (
+    box_values,
+    classify,
+    classify_sizes,
+    count,
+    count_table,
+    enumerated_count_table,
+    sg_pairs,
+    stats,
+    sweep,
+    tree_size,
+)
 from grundy.analysis.tree_size import TreeSize
-from grundy.games.lctr_counts import durfee_count_table, enumerated_count_table
-from grundy.games.lctr_trees import conjecture_27, max_nodes, max_nodes_by_rows, partition_stats
-from grundy.partition import partition_numbers, partitions, partitions_up_to
 from grundy.cli import main
-from grundy import Ruleset, Solver, get_ruleset
-from grundy.partition import Partition, gamma, rectangle, staircase
+from grundy.games.matrix import BoolMatrix, parse_matrix
+from grundy.partition import partitions, partitions_up_to, rectangle, staircase
 
 GAMES = ("lctr", "downright")
-
-# OEIS A373457, n = 1..50: partitions of n with LCTR value 0.
-A373457 = [
-    0, 0, 1, 3, 3, 4, 7, 11, 12, 17, 24, 34, 40, 54, 73, 100, 125, 164, 208, 270, 337, 428,
-    534, 673, 828, 1033, 1276, 1584, 1938, 2385, 2909, 3559, 4318, 5252, 6346, 7678, 9230,
-    11108, 13309, 15953, 19034, 22719, 27019, 32132, 38084, 45129, 53326, 62988, 74200, 87371,
-]  # fmt: skip
-# p(n), A000041, n = 0..20
-PARTITION_NUMBERS = [1, 1, 2, 3, 5, 7, 11, 15, 22, 30, 42, 56, 77, 101, 135, 176, 231, 297, 385,
-                     490, 627]  # fmt: skip
+PARTITION_GAMES = ("lctr", "downright", "cr")
 
 
 def positions(game: str, n_max: int) -> Iterator[Partition]:
+    allows_empty = get_ruleset(game).allows_empty
     for lam in partitions_up_to(n_max):
-        if lam or game == "lctr":
+        if lam or allows_empty:
             yield lam
 
 
@@ -80,168 +86,87 @@ class Subtraction(Ruleset):
         return [(k, position - k) for k in (1, 2) if k <= position]
 
 
-# ------------------------------------------------------------- enumeration
-def test_partitions_enumerates_each_partition_once() -> None:
-    for n, expected in enumerate(PARTITION_NUMBERS):
-        parts = list(partitions(n))
-        assert len(parts) == expected == len(set(parts))
-        assert all(lam.size == n for lam in parts)
-    with pytest.raises(ValueError):
-        list(partitions(-1))
+class CornerRemoval(PartitionRuleset):
+    """Remove one corner box of a Young diagram: SG(λ) = |λ| mod 2, many paths per state."""
+
+    name = "test-corner-removal"
+    conjugation_invariant = True
+
+    def options(self, position: Partition) -> Iterator[tuple[int, Partition]]:
+        rows = position.to_list()
+        for i, _ in position.corners():
+            yield i, Partition([*rows[:i], rows[i] - 1, *rows[i + 1 :]])
+
+
+def top_or_left(p: Partition) -> list[Partition]:
+    """LCTR as a plain function: remove the top row or the left column."""
+    return [p.sub(1, 0), p.sub(0, 1)] if p else []
+
+
+CORNERS = CornerRemoval()
+LCTR_FUNCTION = FunctionRuleset(
+    top_or_left, name="test-lctr-function", canonical=Partition.conjugation_canonical
+)
+MATRICES = ["1", "11;01", "110;011", "101;011;110", "1100;0110;0011", "111;101;010", "10;01"]
 
 
 # --------------------------------------------------------------- tree size
-def test_tree_size_matches_tree_expansion() -> None:
-    for game in GAMES:
-        for lam in positions(game, 9):
-            assert tree_size(game, lam) == expand_tree(game, lam), (game, lam)
+@pytest.mark.parametrize("game", [*PARTITION_GAMES, CORNERS, LCTR_FUNCTION])
+def test_tree_size_matches_tree_expansion(game: str | Ruleset) -> None:
+    rules = get_ruleset(game)
+    for lam in partitions_up_to(8):
+        if lam or getattr(rules, "allows_empty", True):
+            assert tree_size(rules, lam) == expand_tree(rules, lam), (rules.name, lam)
+
+
+def test_tree_size_on_other_games() -> None:
     for heap in range(12):
         assert tree_size(Subtraction(), heap) == expand_tree(Subtraction(), heap)
     # heap h: a(h) = 1 + a(h-1) + a(h-2), a(0) = 1, a(1) = 2, so a(h) = F(h+3) − 1;
     # the leaves are the plays, F(h+1)
     assert tree_size(Subtraction(), 30) == (3524578 - 1, 1346269, 31, 30)
-
-
-def test_partition_stats_matches_generic_walk() -> None:
-    for game in GAMES:
-        for lam in positions(game, 13):
-            assert partition_stats(game, lam) == tree_size(game, lam), (game, lam)
-
-
-@settings(max_examples=40, deadline=None)
-@given(st.lists(st.integers(1, 12), min_size=1, max_size=12))
-def test_partition_stats_matches_generic_walk_random(parts: list[int]) -> None:
-    lam = Partition(parts)
-    for game in GAMES:
-        assert partition_stats(game, lam) == tree_size(game, lam)
+    for text in MATRICES:
+        m = parse_matrix(text)
+        assert tree_size("matrix", m) == expand_tree("matrix", m), text
+    # positions as the ruleset writes them, not up to symmetry: [2,1] reaches [2] and [1,1]
+    assert tree_size(CORNERS, "2,1") == (7, 2, 5, 3)
 
 
 def test_stats_public_api() -> None:
+    """`stats` takes the ruleset's tree_size capability where it has one, the walk
+    otherwise; both give the same numbers."""
     assert grundy.stats("lctr", "4^3") == {"nodes": 69, "leaves": 35, "states": 13, "height": 6}
     assert stats(Subtraction(), 3) == tree_size(Subtraction(), 3).as_dict()
+    # [2,1] → [1] (two ways), [2], [1,1]; [2] and [1,1] are distinct states
+    assert stats("cr", "2,1") == {"nodes": 17, "leaves": 10, "states": 5, "height": 3}
+    assert stats(LCTR_FUNCTION, "4^3") == stats("lctr", "4^3")  # the walk, the same game
+    assert stats("matrix", "11;01") == tree_size("matrix", parse_matrix("11;01")).as_dict()
+    # α of a corner-removal game on the rectangle: the standard Young tableaux of
+    # every sub-shape, here counted as play prefixes
+    assert stats(CORNERS, "2^2")["leaves"] == 2 and stats(CORNERS, "3^2")["leaves"] == 5
 
 
-@pytest.mark.parametrize("r", range(1, 8))
-@pytest.mark.parametrize("c", range(1, 8))
-def test_table_1_gamma_and_rectangle(r: int, c: int) -> None:
-    """000 Table 1, rows for the gamma Γ_{r,c} and the rectangle ⊞_{r,c} (states, α, ϱ)."""
-    g = gamma(r, c)
-    lg, dg = stats("lctr", g), stats("downright", g)
-    if min(r, c) == 1:
-        assert (lg["states"], lg["nodes"], lg["leaves"]) == (r + c, 2 * r + 2 * c - 1, r + c)
-        assert (dg["states"], dg["nodes"], dg["leaves"]) == (r + c - 1, r + c - 1, 1)
-    else:
-        assert (lg["states"], lg["nodes"], lg["leaves"]) == (r + c - 1, 2 * r + 2 * c - 1, r + c)
-        assert (dg["states"], dg["nodes"], dg["leaves"]) == (r + c - 2, r + c - 1, 2)
-    b = rectangle(r, c)
-    lb, db = stats("lctr", b), stats("downright", b)
-    assert (lb["states"], lb["nodes"], lb["leaves"]) == (
-        r * c + 1,
-        2 * comb(r + c, r) - 1,
-        comb(r + c, r),
-    )
-    assert (db["states"], db["nodes"], db["leaves"]) == (
-        r * c,
-        comb(r + c, r) - 1,
-        comb(r + c - 2, r - 1),
-    )
-    assert lb == tree_size("lctr", b).as_dict()
-    assert db == tree_size("downright", b).as_dict()
+def test_tree_size_errors() -> None:
+    with pytest.raises(ValueError, match="states"):
+        tree_size(Subtraction(), 100, max_states=10)
+    with pytest.raises(ValueError, match="itself"):
+        tree_size(Graph({"a": ["b"], "b": ["a"]}), "a")
+    with pytest.raises(ValueError, match="bad partition token"):
+        stats("cr", "3,x")
+    with pytest.raises(ValueError, match="unknown game"):
+        stats("no-such-game", "3")
 
 
-@pytest.mark.parametrize("r", range(1, 13))
-def test_table_1_staircase(r: int) -> None:
-    """000 Table 1, staircase rows: L(P_r) has r+1 states, 2^{r+1}−1 nodes, 2^r leaves;
-    D(P_r) has r states, 2^r − 1 nodes, 2^{r−1} leaves."""
-    s = staircase(r)
-    assert stats("lctr", s) == {"nodes": 2 ** (r + 1) - 1, "leaves": 2**r, "states": r + 1,
-                                "height": r}  # fmt: skip
-    assert stats("downright", s) == {"nodes": 2**r - 1, "leaves": 2 ** (r - 1), "states": r,
-                                     "height": r - 1}  # fmt: skip
-
-
-def test_lemma_24_and_26_rectangles() -> None:
-    """000 Lemma 24: α(D(⊞_{r,c})) = C(r+c, r) − 1; Lemma 26: ϱ(L(⊞_{r,c})) = C(r+c, r)."""
-    for r in range(1, 15):
-        for c in range(1, 15):
-            assert stats("downright", rectangle(r, c))["nodes"] == comb(r + c, r) - 1
-            assert stats("lctr", rectangle(r, c))["leaves"] == comb(r + c, r)
-    # huge rectangles through the run-length path: exact big integers
-    big = rectangle(3000, 2000)
-    assert stats("downright", big)["nodes"] == comb(5000, 3000) - 1
-    assert stats("lctr", big)["leaves"] == comb(5000, 3000)
-    assert stats("lctr", big)["states"] == 3000 * 2000 + 1
-
-
-def test_corollary_23_and_lemma_25_all_small_partitions() -> None:
-    """000 Corollary 23: α(L(λ)) = α(D(λ)) + ϱ(L(λ)); Lemma 25: ϱ(D) ≥ 1, ϱ(L) ≥ n + 1,
-    both attained by [n]."""
-    for lam in positions("downright", 12):
-        lt, dt = tree_size("lctr", lam), tree_size("downright", lam)
-        assert lt.nodes == dt.nodes + lt.leaves
-        assert dt.leaves >= 1 and lt.leaves >= lam.size + 1
-    for n in range(1, 20):
-        assert stats("lctr", [n])["leaves"] == n + 1
-        assert stats("downright", [n])["leaves"] == 1
-
-
-def test_proposition_28_state_bounds() -> None:
-    """000 Proposition 28: states(L(λ)) ≤ n + 1 and states(D(λ)) ≤ n, attained by gammas;
-    states ≥ height + 1; λ ⊢ n ≥ C(r+1, 2), λ ≠ P_r has height ≥ r (D) and ≥ r + 1 (L)."""
-    for lam in positions("downright", 13):
-        n = lam.size
-        ls, ds = stats("lctr", lam), stats("downright", lam)
-        assert ls["states"] <= n + 1 and ds["states"] <= n
-        assert ls["states"] >= ls["height"] + 1 and ds["states"] >= ds["height"] + 1
-        for r in range(1, n + 1):
-            if comb(r + 1, 2) <= n and lam != staircase(r):
-                assert ds["height"] >= r and ls["height"] >= r + 1
-    # The bounds are attained exactly by the rectangles (so by the degenerate gammas [n],
-    # [1^n], but not by a gamma [c, 1^(r-1)] with min(r, c) > 1: it has n and n - 1 states).
-    for n in range(1, 13):
-        for lam in partitions(n):
-            is_rectangle = len(lam.runs) == 1
-            assert (stats("lctr", lam)["states"] == n + 1) == is_rectangle
-            assert (stats("downright", lam)["states"] == n) == is_rectangle
-        if n >= 3:
-            assert stats("lctr", gamma(2, n - 1))["states"] == n
-
-
-def test_conjecture_27_small_squares() -> None:
-    """000 Conjecture 27: among partitions of n², the square maximises α (n ≤ 5 here;
-    the findings report n ≤ 8)."""
-    for n in range(1, 6):
-        for game in GAMES:
-            best, winners = max_nodes(game, n * n)
-            assert winners == [rectangle(n, n)]
-            assert best == stats(game, rectangle(n, n))["nodes"]
-
-
-def test_max_nodes_by_rows_matches_enumeration() -> None:
-    for game in GAMES:
-        for size in range(1 if game == "downright" else 0, 23):
-            best, winners = max_nodes(game, size)
-            assert max_nodes_by_rows(game, size) == (best, len(winners)), (game, size)
-
-
-@pytest.mark.parametrize("game", GAMES)
-def test_conjecture_27_up_to_12(game: str) -> None:
-    """000 Conjecture 27 holds, with the square the only maximiser, for n <= 12
-    (the findings report n <= 30)."""
-    for n in range(1, 13):
-        result = conjecture_27(game, n)
-        assert result["holds"] and result["maximisers"] == 1, result
-        assert result["square_nodes"] == stats(game, rectangle(n, n))["nodes"]
-
-
+# ------------------------------------------------------------------ sweeps
 def test_sweep() -> None:
     rows = sweep("lctr", "rectangle", r=range(1, 5), c=range(1, 5), misere=None, with_stats=True)
     assert len(rows) == 16
+    reference = Solver(get_ruleset("lctr"), fast=False)
     for row in rows:
         lam = rectangle(row["r"], row["c"])
         assert row["position"] == str(lam)
-        assert row["value"] == Solver(get_ruleset("lctr")).value(lam)
-        assert row["misere_value"] == Solver(get_ruleset("lctr")).value(lam, True)
+        assert row["value"] == reference.value(lam)
+        assert row["misere_value"] == reference.value(lam, True)
         assert row["nodes"] == 2 * comb(row["r"] + row["c"], row["r"]) - 1
     # 000 Lemma 3: SG(D(P_n)) = (n - 1) mod 2
     rows = sweep("downright", "staircase", r=range(1, 12))
@@ -251,35 +176,63 @@ def test_sweep() -> None:
         sweep("lctr", "blob", r=[1])
     with pytest.raises(ValueError, match="range"):
         sweep("lctr", "staircase")
+    with pytest.raises(TypeError, match="family"):
+        sweep("lctr", 3, r=[1])  # type: ignore[arg-type]
 
 
-def test_tree_size_errors() -> None:
-    with pytest.raises(ValueError, match="states"):
-        tree_size(Subtraction(), 100, max_states=10)
-    with pytest.raises(ValueError, match="itself"):
-        tree_size(Graph({"a": ["b"], "b": ["a"]}), "a")
-    with pytest.raises(ValueError, match="max_span"):
-        stats("lctr", "1000000000000^7,5^10")
-    with pytest.raises(TypeError):
-        partition_stats(Subtraction(), 3)
+def test_sweep_on_other_games() -> None:
+    # 003 §2 / 002: Column-Row on the staircases U_n
+    rows = sweep("cr", "staircase", r=range(1, 11), misere=True)
+    reference = Solver(get_ruleset("cr"), fast=False)
+    assert [row["value"] for row in rows] == [
+        reference.value(staircase(r), True) for r in range(1, 11)
+    ]
+    assert [row["value"] for row in sweep("cr", "staircase", r=range(1, 11))] == [
+        1, 0, 1, 0, 1, 0, 2, 0, 2, 0,
+    ]  # fmt: skip
+    # any game, any family: identity matrices of side n (n disjoint 1s: n mod 2)
+    identity = sweep("matrix", lambda n: [[int(i == j) for j in range(n)] for i in range(n)],
+                     n=range(1, 7), with_stats=True)  # fmt: skip
+    assert [row["value"] for row in identity] == [n % 2 for n in range(1, 7)]
+    assert identity[1]["position"] == "10;01" and identity[1]["nodes"] == 1 + 4 * 3
+    rows = sweep(LCTR_FUNCTION, "gamma", r=range(1, 4), c=range(1, 4), misere=None)
+    assert rows == sweep("lctr", "gamma", r=range(1, 4), c=range(1, 4), misere=None)
 
 
 # ------------------------------------------------------------------- pairs
-def test_sg_pairs_against_fresh_solver() -> None:
-    for game in GAMES:
-        pairs = sg_pairs(game, positions(game, 10))
-        solver = Solver(get_ruleset(game))
-        for pos, (normal, misere) in pairs.items():
-            assert (solver.value(pos), solver.value(pos, True)) == (normal, misere)
-        # 000 Lemma 18: no (0, 2)- and no (2, 0)-positions
+@pytest.mark.parametrize("game", PARTITION_GAMES)
+def test_sg_pairs_against_the_reference_solver(game: str) -> None:
+    pairs = sg_pairs(game, positions(game, 10))
+    rules = get_ruleset(game)
+    solver = Solver(rules, fast=False)
+    for pos, (normal, misere) in pairs.items():
+        assert pos == rules.canonical(pos)
+        assert (solver.value(pos), solver.value(pos, True)) == (normal, misere)
+    if game in GAMES:  # 000 Lemma 18: no (0, 2)- and no (2, 0)-positions
         assert (0, 2) not in pairs.values() and (2, 0) not in pairs.values()
+
+
+def test_sg_pairs_on_other_games() -> None:
+    pairs = sg_pairs(CORNERS, ["3,2,1"])
+    assert all(pair == (lam.size % 2, (lam.size + 1) % 2) for lam, pair in pairs.items())
+    staircase_3 = staircase(3)
+    inside = [lam for lam in positions("lctr", 6) if all(
+        p <= staircase_3.part(i) for i, p in enumerate(lam.parts(), start=1)
+    )]  # fmt: skip
+    assert list(pairs) == sorted({CORNERS.canonical(lam) for lam in inside}, key=Partition.sort_key)
+    m = sg_pairs("matrix", ["110;011"])
+    reference = Solver(grundy.games.matrix.PLAIN_MATRIX, fast=False)
+    for pos, (normal, misere) in m.items():
+        assert isinstance(pos, BoolMatrix)
+        assert (reference.value(pos), reference.value(pos, True)) == (normal, misere)
+    assert sg_pairs(LCTR_FUNCTION, ["3,1"]) == sg_pairs("lctr", ["3,1"])
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_theorem_19(game: str) -> None:
     """000 Theorem 19: LCTR and Downright are domestic and returnable, neither tame nor forced
     (checked on every partition of size ≤ 12 and everything they reach)."""
-    result = classify_partitions(game, 12)
+    result = classify_sizes(game, 12)
     holds = {name: answer["holds"] for name, answer in result["classes"].items()}
     assert holds == {
         "domestic": True,
@@ -288,13 +241,14 @@ def test_theorem_19(game: str) -> None:
         "forced": False,
         "returnable": True,
     }
+    assert result["max_n"] == 12 and result["game"] == game
     # not tame because of (2,1)-positions; not forced: a (1,0) -> (2,2) or (0,1) -> (2,2) move
     assert result["classes"]["tame"]["counterexample"]["pair"] == [2, 1]
     assert result["classes"]["forced"]["counterexample"]["move_to_pair"] == [2, 2]
 
 
 def test_theorem_19_smallest_counterexamples_lctr() -> None:
-    classes = classify_partitions("lctr", 8)["classes"]
+    classes = classify_sizes("lctr", 8)["classes"]
     # [3] is (1,0) and moves to [2], a (2,2)-position; nothing smaller violates "forced".
     assert classes["forced"]["counterexample"] == {
         "position": "1^3",
@@ -303,6 +257,27 @@ def test_theorem_19_smallest_counterexamples_lctr() -> None:
         "move_to_pair": [2, 2],
     }
     assert classes["tame"]["counterexample"] == {"position": "2^3", "pair": [2, 1]}
+
+
+def test_classify_on_other_games() -> None:
+    # removing one corner alternates (0,1) and (1,0) all the way: every class holds
+    result = classify_sizes(CORNERS, 7)
+    assert all(a["holds"] for a in result["classes"].values())
+    assert set(result["pairs"]) == {"(0,1)", "(1,0)"}
+    # the function game is LCTR itself, with the same canonical form
+    lctr, function = classify_sizes("lctr", 6), classify(LCTR_FUNCTION, partitions_up_to(6))
+    assert (lctr["pairs"], lctr["classes"]) == (function["pairs"], function["classes"])
+    # Column-Row and matrices through the same code
+    cr = classify_sizes("cr", 8)
+    assert cr["positions"] == len(sg_pairs("cr", positions("cr", 8)))
+    m = classify("matrix", MATRICES)
+    assert m["game"] == "matrix" and sum(m["pairs"].values()) == m["positions"]
+    with pytest.raises(ValueError, match="no notion of position size"):
+        classify_sizes("matrix", 3)
+    with pytest.raises(ValueError, match="no notion of position size"):
+        classify_sizes(LCTR_FUNCTION, 3)
+    with pytest.raises(ValueError, match="non-negative"):
+        classify_sizes("cr", -1)
 
 
 def test_classes_on_hand_made_games() -> None:
@@ -338,7 +313,7 @@ def test_classes_on_hand_made_games() -> None:
     [(False, "enumerate"), (False, "auto"), (True, "enumerate"), (True, "auto")],
 )
 def test_counts_against_enumeration_and_solver(misere: bool, method: str) -> None:
-    for game in (*GAMES, "cr", "chomp"):
+    for game in (*GAMES, "cr", "chomp", CORNERS):
         rules = get_ruleset(game)
         table = count_table(game, 16, misere, method)
         solver = Solver(rules, fast=False)
@@ -348,62 +323,87 @@ def test_counts_against_enumeration_and_solver(misere: bool, method: str) -> Non
                 if lam or rules.allows_empty:
                     v = solver.value(lam, misere)
                     direct[v] = direct.get(v, 0) + 1
-            assert table[n] == dict(sorted(direct.items())), (game, misere, n)
+            assert table[n] == dict(sorted(direct.items())), (rules.name, misere, n)
 
 
-@pytest.mark.parametrize("misere", [False, True])
-@pytest.mark.parametrize("game", GAMES)
-def test_durfee_window_counts_match_enumeration(game: str, misere: bool) -> None:
-    """000 Corollary 16 / Theorem 11 (normal) and the misère window of width 2
-    (`grundy.games.lctr`, "Misère propagation") put to work: the window count
-    equals the enumerating count for every n <= 60, and every row sums to p(n)."""
-    window = durfee_count_table(game, 60, misere=misere)
-    assert window == enumerated_count_table(game, 60, misere)
-    p = partition_numbers(60)
-    assert all(sum(window[n].values()) == p[n] for n in range(1, 61))
-    assert p[60] == 966467
+def test_count_methods_use_the_declared_capabilities(monkeypatch: pytest.MonkeyPatch) -> None:
+    """auto: the ruleset's count_table, else its kernel's census, else enumeration;
+    enumerate: always enumeration."""
+    cr = get_ruleset("cr")
+    census: list[int] = []
+    real = type(cr.kernel).count_table
+
+    def spy(self, n_max, misere=False, progress=None):  # type: ignore[no-untyped-def]
+        census.append(n_max)
+        return real(self, n_max, misere, progress)
+
+    monkeypatch.setattr(type(cr.kernel), "count_table", spy)
+    auto = count_table("cr", 12)
+    assert census == [12]
+    assert count_table("cr", 12, method="enumerate") == auto and census == [12]
+    assert enumerated_count_table("cr", 12) == auto
+    # a kernel that declines (None) falls back to enumeration
+    monkeypatch.setattr(type(cr.kernel), "count_table", lambda *args, **kw: None)
+    assert count_table("cr", 12) == auto
 
 
-def test_counts_oeis_a373457_and_lemma_7() -> None:
-    table = count_table("lctr", 50)
-    assert [table[n].get(0, 0) for n in range(1, 51)] == A373457
-    assert grundy.count("lctr", 30) == {0: 2385, 1: 2311, 2: 908}
-    # 000 Lemma 7: Downright's P-positions are misère LCTR's P-positions
-    down = count_table("downright", 40)
-    mis = count_table("lctr", 40, misere=True)
-    assert all(down[n].get(0, 0) == mis[n].get(0, 0) for n in range(1, 41))
-    assert all(sum(table[n].values()) == PARTITION_NUMBERS[n] for n in range(21))
-    assert count("downright", 0) == {} and count("lctr", 0, misere=True) == {1: 1}
+def test_count_progress() -> None:
+    seen: list[tuple[int, int]] = []
+    count_table(CORNERS, 6, progress=lambda done, total: seen.append((done, total)))
+    assert seen == [(n, 7) for n in range(1, 8)]
+    seen.clear()
+    count_table("lctr", 16, method="enumerate", progress=lambda d, t: seen.append((d, t)))
+    assert seen[-1] == (17, 17) and len(seen) == 17
 
 
-def test_misere_window_small_durfee_lengths() -> None:
-    """d = 0 ([]), d = 1 (the gammas) and d = 2 < 3 are the window itself, exact."""
-    assert count("lctr", 0, misere=True) == {1: 1}  # [] is terminal: misère value 1
-    assert count("lctr", 1, misere=True) == {0: 1}  # [1] → [] only
-    assert count("downright", 1, misere=True) == {1: 1}  # the corner [1]
-    assert count("downright", 0, misere=True) == {}
-    for game in GAMES:
-        solver = Solver(get_ruleset(game))
-        table = count_table(game, 8, misere=True)
-        for n in range(1, 9):  # every partition of n <= 8 has d <= 2
-            direct: dict[int, int] = {}
-            for lam in partitions(n):
-                v = solver.value(lam, True)
-                direct[v] = direct.get(v, 0) + 1
-            assert table[n] == dict(sorted(direct.items())), (game, n)
+def test_counts_of_other_games() -> None:
+    # corner removal: every partition of n has value n mod 2, misère (n + 1) mod 2
+    p = [len(list(partitions(n))) for n in range(9)]
+    assert count_table(CORNERS, 8) == [{n % 2: p[n]} for n in range(9)]
+    assert count(CORNERS, 8, misere=True) == {1: p[8]}
+    assert count("cr", 6) == {0: 2, 1: 1, 2: 4, 3: 4}
 
 
 def test_count_errors() -> None:
-    with pytest.raises(TypeError, match="misere"):
-        durfee_count_table("lctr", 5, misere=1)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="method"):
         count("lctr", 5, method="guess")
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="method"):
+        count("lctr", 5, method="durfee")  # gone: "auto" uses the Durfee window
+    with pytest.raises(ValueError, match="non-negative"):
         count("lctr", -1)
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="no notion of position size"):
         count(Subtraction(), 3)
+    with pytest.raises(ValueError, match="no notion of position size"):
+        count("matrix", 3)
+    with pytest.raises(ValueError, match="positions_of_size"):
+        count(LCTR_FUNCTION, 3)
     with pytest.raises(TypeError):
         count("lctr", 2.5)  # type: ignore[arg-type]
+
+
+# ------------------------------------------------------------ box tables
+@pytest.mark.parametrize("misere", [False, True])
+@pytest.mark.parametrize("game", [*PARTITION_GAMES, CORNERS])
+def test_box_values_against_the_reference_solver(game: str | Ruleset, misere: bool) -> None:
+    """λ[i, j] in box (i, j) (000 Figure 5), by value_table, the kernel or the solver."""
+    rules = get_ruleset(game)
+    solver = Solver(rules, fast=False)
+    for lam in [*positions("lctr", 6), Partition.parse("8,7,6,5^2,2,1")]:
+        if not lam and not rules.allows_empty:
+            continue
+        expected = [[solver.value(lam.sub(i, j), misere) for j in range(p)]
+                    for i, p in enumerate(lam.parts())]  # fmt: skip
+        assert box_values(rules, lam, misere) == expected, (rules.name, str(lam))
+
+
+def test_box_values_errors() -> None:
+    with pytest.raises(ValueError, match="no per-box table"):
+        box_values("matrix", "11;01")
+    with pytest.raises(ValueError, match="no per-box table"):
+        box_values(LCTR_FUNCTION, "3,1")
+    with pytest.raises(ValueError, match="no per-box table"):
+        box_values(Subtraction(), 3)
+    assert box_values("cr", "3,1") == [[3, 2, 1], [1]]  # 002 Thm 4.1: Γ_{2,3} is worth 3
 
 
 # --------------------------------------------------------------------- CLI
@@ -420,26 +420,25 @@ def test_cli_stats(capsys: pytest.CaptureFixture[str]) -> None:
                                "states": 13, "height": 6}  # fmt: skip
     status, out, _ = run_cli(capsys, "stats", "downright", "3,2,1")
     assert status == 0 and "nodes" in out
+    status, out, _ = run_cli(capsys, "stats", "matrix", "110;011", "--json")
+    assert status == 0
+    data = json.loads(out)
+    assert data["position"] == "110;011"
+    assert {k: data[k] for k in ("nodes", "leaves", "states", "height")} == stats(
+        "matrix", "110;011"
+    )
 
 
 def test_cli_count(capsys: pytest.CaptureFixture[str]) -> None:
-    status, out, _ = run_cli(capsys, "count", "lctr", "--n", "28..30", "--json")
+    status, out, _ = run_cli(capsys, "count", "cr", "--n", "4..6", "--json")
     assert status == 0
     data = json.loads(out)
-    assert data["counts"]["30"] == {"0": 2385, "1": 2311, "2": 908}
-    assert list(data["counts"]) == ["28", "29", "30"]
+    assert data["counts"]["6"] == {"0": 2, "1": 1, "2": 4, "3": 4}
+    assert data["method"] == "auto" and list(data["counts"]) == ["4", "5", "6"]
+    status, out, _ = run_cli(capsys, "count", "cr", "--n", "6", "--method", "enumerate")
+    assert status == 0 and "value 3" in out
     status, out, _ = run_cli(capsys, "count", "downright", "--n", "5", "--misere")
     assert status == 0 and "value" in out
-    for game in GAMES:  # misère: the default (Durfee window) agrees with enumeration
-        runs = []
-        for extra in ((), ("--method", "enumerate")):
-            args = ("count", game, "--n", "1..30", "--misere", "--json", *extra)
-            status, out, _ = run_cli(capsys, *args)
-            assert status == 0
-            runs.append(json.loads(out)["counts"])
-        assert runs[0] == runs[1] and runs[0]["30"] == {
-            str(v): c for v, c in enumerated_count_table(game, 30, True)[30].items()
-        }
 
 
 def test_cli_classify(capsys: pytest.CaptureFixture[str]) -> None:
@@ -451,6 +450,8 @@ def test_cli_classify(capsys: pytest.CaptureFixture[str]) -> None:
     assert data["classes"]["tame"]["holds"]
     status, out, _ = run_cli(capsys, "classify", "lctr", "--max-n", "6")
     assert status == 0 and "returnable" in out
+    status, out, _ = run_cli(capsys, "classify", "cr", "--max-n", "5", "--json")
+    assert status == 0 and json.loads(out) == classify_sizes("cr", 5)
 
 
 @pytest.mark.parametrize(
@@ -458,10 +459,14 @@ def test_cli_classify(capsys: pytest.CaptureFixture[str]) -> None:
     [
         ("count", "lctr", "--n", "5..3"),
         ("count", "lctr", "--n", "x"),
+        ("count", "lctr", "--n", "3", "--method", "durfee"),
         ("count", "nosuchgame", "--n", "3"),
+        ("count", "matrix", "--n", "3"),
         ("stats", "lctr", "3,x"),
         ("stats", "downright", "[]"),
+        ("stats", "matrix", "12;01"),
         ("classify", "lctr", "--max-n", "-2"),
+        ("classify", "matrix", "--max-n", "2"),
     ],
 )
 def test_cli_bad_input(capsys: pytest.CaptureFixture[str], args: tuple[str, ...]) -> None:

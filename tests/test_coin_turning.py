@@ -10,8 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import grundy
-from grundy import coin_turning, nim, posets
-from grundy import Solver
+from grundy import Solver, coin_turning, nim, posets
 from grundy.games.coin_turning import RULESET, CoinPosition, family
 from grundy.nim import mex
 
@@ -42,12 +41,13 @@ def all_positions(p: posets.Poset):
 def test_theorem_4_1_against_whole_game(fam: str) -> None:
     """004 Theorem 4.1: the value of every set of heads is the nim-sum of its elements' values."""
     for p in tiny_posets():
-        solver = Solver(RULESET)  # fresh: never uses fast_value
+        solver = Solver(RULESET, fast=False)  # the reference: never uses the closed form
         g = coin_turning.values(p, fam)
         for heads in all_positions(p):
             pos = RULESET.parse((p, fam, heads))
             expected = nim.add(*(g[x] for x in heads))
             assert solver.value(pos) == expected == coin_turning.position_value(p, heads, fam)
+            assert RULESET.closed_form(pos) == expected == grundy.value(RULESET, pos)
 
 
 @settings(max_examples=25, deadline=None)
@@ -63,7 +63,7 @@ def test_theorem_4_1_against_whole_game(fam: str) -> None:
 def test_theorem_4_1_random_posets(data) -> None:
     n, pairs, fam = data
     p = posets.from_relations([(a, b) for a, b in pairs if a < b], elements=range(n))
-    solver = Solver(RULESET)
+    solver = Solver(RULESET, fast=False)
     g = coin_turning.values(p, fam)
     for heads in all_positions(p):
         assert solver.value(RULESET.parse((p, fam, heads))) == nim.add(*(g[x] for x in heads))
@@ -231,7 +231,7 @@ def test_user_families() -> None:
         coin_turning.values(p, {6: "6"})
     # a user family in the whole game, checked by the solver
     fam = family({x: [[x], *([[x, y] for y in p.lower_covers(x)])] for x in p})
-    solver = Solver(RULESET)
+    solver = Solver(RULESET, fast=False)
     g = coin_turning.values(p, fam)
     for heads in all_positions(p):
         assert solver.value(RULESET.parse((p, fam, heads))) == nim.add(*(g[x] for x in heads))
@@ -243,7 +243,7 @@ def test_moves_and_winning_moves() -> None:
     for fam in FAMILIES:
         v = coin_turning.position_value(p, heads, fam)
         mv = coin_turning.moves(p, heads, fam)
-        solver = Solver(RULESET)
+        solver = Solver(RULESET, fast=False)
         pos = RULESET.parse((p, fam, heads))
         opts = solver.options(pos)
         assert sorted(m.value for m in mv) == sorted(o.value for o in opts)

@@ -9,13 +9,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import grundy
-from grundy import search
-from grundy.partition import partitions_up_to
+from grundy import Solver, capabilities, get_ruleset, search
+from grundy.analysis import box_values
 from grundy.cli import main
-from grundy import Solver, get_ruleset
 from grundy.games import column_row as cr
 from grundy.nim import mex
-from grundy.partition import Partition, gamma, rectangle, staircase
+from grundy.partition import Partition, gamma, partitions_up_to, rectangle, staircase
 
 MAX_N = 18  # issue 3: every partition with n ≤ 18
 CR = get_ruleset("cr")
@@ -26,12 +25,27 @@ ALL = list(partitions_up_to(MAX_N))
 
 @pytest.fixture(scope="module")
 def solver() -> Solver:
-    return Solver(CR)  # fresh: never calls fast_value
+    return Solver(CR, fast=False)  # the reference: no closed form, no compiled kernel
 
 
 # ------------------------------------------------------------------ rules
 def test_names_and_aliases() -> None:
     assert get_ruleset("cr") is get_ruleset("column-row") is get_ruleset("CRIM") is CR
+
+
+def test_capabilities() -> None:
+    assert capabilities(CR) == [
+        "canonical",
+        "closed_form",
+        "kernel",
+        "box_positions",
+        "value_table",
+        "positions_of_size",
+    ]
+    assert CR.kernel is cr.COLUMN_ROW_KERNEL
+    # normal play only: the closed forms of 002/003 say nothing about misère play
+    assert CR.closed_form(rectangle(3, 4)) == cr.rectangle_value(3, 4)
+    assert CR.closed_form(rectangle(3, 4), misere=True) is None
 
 
 def brute_options(lam: Partition) -> set[Partition]:
@@ -161,20 +175,25 @@ def test_huge_positions() -> None:
     assert grundy.value("cr", "1000000^1000001") == 1
     assert grundy.value("cr", "1000000,1^999999") == 0
     assert grundy.value("cr", "10^10,4^6") == 0  # quadrated
-    # too long for the compiled engine, few runs: the generic solver
-    lam = Partition([60, 3])
-    assert not search.fits(lam)
-    assert grundy.value("cr", lam) == Solver(CR).value(lam)
+    # too long for the compiled engine (boundary > MAX_LETTERS), few runs: the generic solver
+    lam = Partition([search.MAX_LETTERS + 10, 3])
+    assert not search.fits(lam) and CR.kernel.value(lam) is None
+    assert grundy.value("cr", lam) == Solver(CR, fast=False).value(lam)
 
 
-def test_value_table(solver: Solver) -> None:
-    for lam in (Partition([4, 3, 3, 1]), staircase(4), Partition([60, 3])):
-        table = cr.value_table(lam)
+@pytest.mark.parametrize("misere", [False, True])
+def test_value_table(solver: Solver, misere: bool) -> None:
+    # [60, 3] is packed in two machine words, the last one in none (generic solver per box)
+    too_long = Partition([search.MAX_LETTERS + 10, 3])
+    for lam in (Partition([4, 3, 3, 1]), staircase(4), Partition([60, 3]), too_long):
+        table = box_values("cr", lam, misere)
         assert [len(row) for row in table] == lam.to_list()
         for i, row in enumerate(table):
             for j, v in enumerate(row):
-                assert v == solver.value(lam.sub(i, j))
-    assert cr.value_table(Partition([])) == []
+                assert v == solver.value(lam.sub(i, j), misere)
+        fast = CR.value_table(lam, misere)  # the compiled engine's table, when λ fits
+        assert fast == (table if search.fits(lam) else None)
+    assert box_values("cr", Partition([])) == []
 
 
 def test_bad_input() -> None:
@@ -238,7 +257,8 @@ def test_cli_search(tmp_path, capsys: pytest.CaptureFixture[str]) -> None:
         ["search", "cr", "3,x"],
         ["search", "cr", "3,1", "--memory", "lots"],
         ["search", "cr", "3,1", "--method", "guess"],
-        ["search", "cr", ",".join(str(i) for i in range(40, 0, -1))],
+        # a staircase whose boundary is longer than the engine packs
+        ["search", "cr", str(staircase(search.MAX_LETTERS // 2 + 1))],
     ],
 )
 def test_cli_search_bad_input(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:

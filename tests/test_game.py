@@ -1,16 +1,38 @@
-"""The generic solver and registry, on games whose values are known by hand."""
+"""The ruleset protocol (grundy.game) and the generic solver (grundy.solver), on games
+whose values are known by hand or by an independent brute force.
+
+The registry, game references and plug-ins are tested in test_registry.py, sums
+of partitions themselves in test_sums.py.
+"""
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator
+from functools import cache
+from typing import Any
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 import grundy
-from grundy import Ruleset, Solver, get_ruleset, register, ruleset_names
+from grundy import (
+    FunctionRuleset,
+    Partition,
+    PartitionRuleset,
+    PartitionSum,
+    PartitionSumRuleset,
+    Ruleset,
+    Solver,
+    capabilities,
+    get_ruleset,
+    register,
+    solver_for,
+)
+from grundy.game import CAPABILITIES, TreeSize
 from grundy.nim import add, mex
+from grundy.partition import partitions, partitions_up_to
 
 
 class Subtraction(Ruleset):
@@ -48,10 +70,47 @@ class Cycle(Ruleset):
         yield "next", (position + 1) % 3
 
 
+class Graph(Ruleset):
+    """A finite game given by its edges."""
+
+    name = "test-game-graph"
+
+    def __init__(self, edges: dict[str, list[str]]) -> None:
+        self.edges = edges
+
+    def options(self, position: str) -> list[tuple[str, str]]:
+        return [(f"{position}->{q}", q) for q in self.edges[position]]
+
+
+class Minimal(Ruleset):
+    """Only what a ruleset must say: the options (Nim on one heap)."""
+
+    name = "test-minimal"
+
+    def options(self, position: int) -> list[tuple[int, int]]:
+        return [(k, k) for k in range(position)]
+
+
+class RowRemoval(PartitionRuleset):
+    """Delete one row of a Young diagram: SG(λ) = (number of rows) mod 2."""
+
+    name = "test-game-row-removal"
+
+    def options(self, position: Partition) -> Iterator[tuple[int, Partition]]:
+        for part, _ in position.runs:
+            yield part, Partition.from_runs((p, m - (p == part)) for p, m in position.runs)
+
+
+def lctr_options(p: Partition) -> list[Partition]:
+    """Remove the top row or the left column (LCTR as a plain function)."""
+    return [p.sub(1, 0), p.sub(0, 1)] if p else []
+
+
 SUB = register(Subtraction())
 NIM = register(NimHeaps())
 
 
+# ------------------------------------------------------------ nim basics
 def test_mex_and_nim_sum() -> None:
     assert mex([]) == 0
     assert mex([1, 2]) == 0
@@ -62,6 +121,160 @@ def test_mex_and_nim_sum() -> None:
         add(-1)
 
 
+# ---------------------------------------------------------- capabilities
+def test_capabilities_of_a_minimal_ruleset() -> None:
+    assert capabilities(Minimal()) == []
+    assert Minimal().kernel is None
+    solver = Solver(Minimal())
+    assert [solver.value(n) for n in range(6)] == list(range(6))
+    # every default says "not declared"
+    rules = Minimal()
+    assert rules.parse("x") == "x" and rules.canonical(3) == 3
+    assert rules.components(3) is None and rules.closed_form(3) is None
+    assert rules.box_positions(3) is None and rules.diagram(3) is None
+    assert rules.value_table(3) is None and rules.positions_of_size(3) is None
+    assert rules.count_table(3) is None and rules.tree_size(3) is None
+    assert rules.with_parameters() is rules
+    with pytest.raises(ValueError, match="takes no parameters"):
+        rules.with_parameters(piece="rook")
+
+
+@pytest.mark.parametrize(
+    ("game", "expected"),
+    [
+        (
+            "lctr",
+            ["canonical", "closed_form", "box_positions", "value_table", "positions_of_size",
+             "count_table", "tree_size"],
+        ),
+        (
+            "downright",
+            ["canonical", "closed_form", "box_positions", "value_table", "positions_of_size",
+             "count_table", "tree_size"],
+        ),
+        (
+            "cr",
+            ["canonical", "closed_form", "kernel", "box_positions", "value_table",
+             "positions_of_size"],
+        ),
+        ("matrix", ["canonical", "components", "closed_form"]),
+    ],
+)  # fmt: skip
+def test_capabilities_of_built_in_games(game: str, expected: list[str]) -> None:
+    rules = get_ruleset(game)
+    assert capabilities(rules) == expected
+    assert set(expected) <= set(CAPABILITIES)
+    assert ("kernel" in expected) == (rules.kernel is not None)
+
+
+def test_capabilities_of_the_base_classes() -> None:
+    """What the partial implementations declare: the partition defaults, the
+    function wrapper (its canonical hook is always there), sums of partitions."""
+    assert capabilities(RowRemoval()) == ["canonical", "box_positions", "positions_of_size"]
+    assert capabilities(FunctionRuleset(lctr_options, name="f")) == ["canonical"]
+
+    class Pieces(PartitionSumRuleset):
+        name = "test-game-pieces"
+
+        def summand_options(self, partition: Partition) -> list[tuple[str, tuple]]:
+            return []
+
+    assert capabilities(Pieces()) == [
+        "canonical",
+        "components",
+        "box_positions",
+        "positions_of_size",
+    ]
+
+
+def test_capabilities_follow_the_order_of_CAPABILITIES() -> None:
+    class Everything(Minimal):
+        def tree_size(self, position: int) -> dict[str, int]:
+            return {}
+
+        def closed_form(self, position: int, misere: bool = False) -> int:
+            return position
+
+        kernel = object()  # type: ignore[assignment]
+
+    assert capabilities(Everything()) == ["closed_form", "kernel", "tree_size"]
+
+
+# ------------------------------------------------------ partition defaults
+def test_partition_ruleset_defaults() -> None:
+    rules = RowRemoval()
+    lam = rules.parse("3,1,1")
+    assert lam == Partition([3, 1, 1])
+    assert rules.canonical(lam) == lam  # not conjugation invariant
+    assert rules.diagram(lam) == lam
+    assert rules.box_positions(lam) == [
+        [lam, lam.sub(0, 1), lam.sub(0, 2)],
+        [lam.sub(1, 0)],
+        [lam.sub(2, 0)],
+    ]
+    assert list(rules.positions_of_size(4)) == list(partitions(4))
+    rules.conjugation_invariant = True  # instance attribute: this ruleset only
+    assert rules.canonical(lam) == rules.canonical(lam.conjugate())
+    rules.allows_empty = False
+    assert list(rules.positions_of_size(0)) == []
+    with pytest.raises(ValueError, match="non-empty"):
+        rules.parse("")
+    with pytest.raises(ValueError, match="bad partition token"):
+        rules.parse("3,x")
+
+
+def test_partition_ruleset_through_the_public_api() -> None:
+    rules = RowRemoval()
+    for lam in partitions_up_to(9):
+        assert grundy.value(rules, lam) == lam.length % 2
+        assert grundy.value(rules, lam, misere=True) == (lam.length + 1) % 2
+    # partitions of 5 with an even number of rows: 4,1  3,2  2,1^3; odd: the other four
+    assert grundy.count(rules, 5) == {0: 3, 1: 4}
+    assert grundy.stats(rules, "2,1") == {"nodes": 5, "leaves": 2, "states": 4, "height": 2}
+    assert [str(o.position) for o in grundy.winning_moves(rules, "3,1")] == []
+    assert [(o.move, str(o.position), o.value) for o in grundy.options(rules, "3,2^2")] == [
+        (3, "2^2", 0),
+        (2, "3,2", 0),
+    ]
+
+
+# ------------------------------------------------------- FunctionRuleset
+def test_function_ruleset() -> None:
+    game = FunctionRuleset(lctr_options, name="test-my-lctr")
+    assert game.description == "Remove the top row or the left column (LCTR as a plain function)."
+    reference = Solver(get_ruleset("lctr"), fast=False)
+    for lam in partitions_up_to(10):
+        for misere in (False, True):
+            assert grundy.value(game, lam, misere) == reference.value(lam, misere)
+    assert grundy.value(game, "8,7,6,5^2,2,1") == grundy.value("lctr", "8,7,6,5^2,2,1")
+    opts = grundy.options(game, "3,1")
+    assert [(o.move, o.position, o.value) for o in opts] == [
+        ("1", Partition([1]), 1),
+        ("2", Partition([2]), 2),
+    ]
+    assert game.format_move(opts[0].move) == "move to 1"
+    assert grundy.stats(game, "4^3") == grundy.stats("lctr", "4^3")  # the generic walk
+    assert grundy.outcome(game, "3,1") == "P"
+    # no notion of size: a function game cannot be counted (the error says why)
+    with pytest.raises(ValueError, match="positions_of_size"):
+        grundy.count(game, 4)
+
+
+def test_function_ruleset_with_its_own_positions() -> None:
+    def heap_options(n: int) -> range:
+        """Take any number of counters."""
+        return range(n)
+
+    game = FunctionRuleset(heap_options, name="test-heap", parse=int, canonical=abs)
+    assert game.description == "Take any number of counters."
+    assert grundy.value(game, "7") == 7
+    assert game.canonical(-3) == 3 and game.parse("12") == 12
+    assert [o.move for o in grundy.options(game, 3)] == ["0", "1", "2"]
+    with pytest.raises(TypeError, match="options must be a function"):
+        FunctionRuleset(3, name="bad")  # type: ignore[arg-type]
+
+
+# ----------------------------------------------------------------- solver
 def test_subtraction_game_values() -> None:
     solver = Solver(SUB)
     assert [solver.value(n) for n in range(12)] == [n % 4 for n in range(12)]
@@ -81,6 +294,16 @@ def test_nim_value_is_the_nim_sum(heaps: list[int]) -> None:
     assert Solver(NIM).value(tuple(heaps)) == add(*heaps)
 
 
+def test_memo_is_keyed_by_the_canonical_form() -> None:
+    solver = Solver(NIM)
+    assert solver.value((3, 0, 1)) == 2
+    size = solver.memo_size()
+    assert solver.value((1, 3)) == 2 and solver.memo_size() == size  # (1, 3) is known
+    assert solver.memo_size(misere=True) == 0
+    solver.clear()
+    assert solver.memo_size() == 0
+
+
 def test_deep_game_needs_no_recursion() -> None:
     assert Solver(SUB).value(200_000) == 200_000 % 4
 
@@ -90,6 +313,15 @@ def test_cycle_is_reported() -> None:
         Solver(Cycle()).value(0)
 
 
+def test_cycle_error_names_the_position() -> None:
+    game = Graph({"start": ["a"], "a": ["b"], "b": ["c", "end"], "c": ["a"], "end": []})
+    with pytest.raises(ValueError, match=r"test-game-graph: position a can be reached from itself"):
+        Solver(game).value("start")
+    with pytest.raises(ValueError, match="position a "):
+        grundy.value(game, "start", misere=True)
+    assert Solver(game).value("end") == 0  # the acyclic part is fine
+
+
 def test_public_api_options_and_winning_moves() -> None:
     opts = grundy.options(SUB, 6)
     assert [(o.move, o.position, o.value) for o in opts] == [(1, 5, 1), (2, 4, 0), (3, 3, 3)]
@@ -97,27 +329,172 @@ def test_public_api_options_and_winning_moves() -> None:
     assert grundy.outcome(SUB, 8) == "P"
     assert grundy.outcome(SUB, 9) == "N"
     assert grundy.value("test-subtraction-123", "7") == 3
-
-
-def test_registry() -> None:
-    assert get_ruleset("LCTR") is get_ruleset("lctr")
-    assert "lctr" in ruleset_names() and "downright" in ruleset_names()
-    with pytest.raises(ValueError, match="unknown game"):
-        get_ruleset("no-such-game")
-    with pytest.raises(TypeError):
-        get_ruleset(3)  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match="already registered"):
-        register(Subtraction())
+    assert solver_for("test-subtraction-123") is solver_for(SUB)
 
 
 def test_lctr_rules_by_hand() -> None:
     """000 §3.1–3.2 on small cases: LCTR(1) = mex{0, 0} = 1; Downright corner = 0."""
-    lctr, downright = Solver(get_ruleset("lctr")), Solver(get_ruleset("downright"))
-    assert lctr.value(grundy.Partition.parse("")) == 0
-    assert lctr.value(grundy.Partition.parse("1")) == 1
-    assert lctr.value(grundy.Partition.parse("2")) == 2  # 000 Lemma 12: even row
-    assert downright.value(grundy.Partition.parse("1")) == 0
-    assert downright.value(grundy.Partition.parse("2")) == 1
-    assert lctr.value(grundy.Partition.parse(""), misere=True) == 1
+    for fast in (False, True):
+        lctr = Solver(get_ruleset("lctr"), fast=fast)
+        downright = Solver(get_ruleset("downright"), fast=fast)
+        assert lctr.value(grundy.Partition.parse("")) == 0
+        assert lctr.value(grundy.Partition.parse("1")) == 1
+        assert lctr.value(grundy.Partition.parse("2")) == 2  # 000 Lemma 12: even row
+        assert downright.value(grundy.Partition.parse("1")) == 0
+        assert downright.value(grundy.Partition.parse("2")) == 1
+        assert lctr.value(grundy.Partition.parse(""), misere=True) == 1
     with pytest.raises(ValueError, match="non-empty"):
         grundy.value("downright", "")
+
+
+# ------------------------------------------------ fast paths and the spy
+class Spied(Subtraction):
+    """Subtraction with a wrong closed form and a wrong kernel that record their calls."""
+
+    name = "test-spied"
+
+    def __init__(self) -> None:
+        self.closed_calls: list[tuple[int, bool]] = []
+        self.kernel = self.SpyKernel()
+
+    def closed_form(self, position: int, misere: bool = False) -> int | None:
+        self.closed_calls.append((position, misere))
+        return 99 if position % 5 == 0 else None
+
+    class SpyKernel:
+        def __init__(self) -> None:
+            self.calls: list[tuple[int, bool]] = []
+
+        def value(self, position: int, misere: bool) -> int | None:
+            self.calls.append((position, misere))
+            return 77 if position % 7 == 0 else None
+
+        def count_table(self, n_max: int, misere: bool, progress: Any) -> None:
+            return None
+
+
+def test_reference_solver_never_calls_closed_form_or_kernel() -> None:
+    rules = Spied()
+    assert capabilities(rules) == ["closed_form", "kernel"]
+    reference = Solver(rules, fast=False)
+    assert [reference.value(n) for n in range(30)] == [n % 4 for n in range(30)]
+    assert [reference.value(n, True) for n in range(30)] == [
+        Solver(SUB).value(n, True) for n in range(30)
+    ]
+    assert [o.value for o in reference.options(10)] == [1, 0, 3]
+    assert rules.closed_calls == [] and rules.kernel.calls == []
+
+
+def test_fast_solver_uses_closed_form_then_kernel() -> None:
+    rules = Spied()
+    solver = Solver(rules)
+    assert solver.value(10) == 99  # the (wrong) closed form answers at once
+    assert rules.closed_calls == [(10, False)] and rules.kernel.calls == []
+    assert solver.value(14) == 77  # no closed form: the (wrong) kernel answers
+    assert rules.kernel.calls == [(14, False)]
+    # below the root, values from the closed form and kernel are memoised and used
+    assert solver.value(11) == mex([solver.value(10), solver.value(9), solver.value(8)])
+    assert solver.value(16, misere=True) == mex([99, 77, solver.value(13, misere=True)])
+    assert (15, True) in rules.closed_calls and (14, True) in rules.kernel.calls
+
+
+def test_solver_by_default_uses_closed_forms_on_built_in_games() -> None:
+    """The default Solver is the fast one: LCTR on a huge partition costs nothing."""
+    lam = Partition.parse("1000000000000^7,5^100000000000")
+    assert Solver(get_ruleset("lctr")).value(lam) == grundy.value("lctr", lam)
+
+
+# ----------------------------------------------- components and sums
+class CornerOrCut(PartitionSumRuleset):
+    """On each summand: remove one corner box, or cut the diagram between two rows
+    into two summands (rows above, rows below).  Finite: a cut keeps the boxes but
+    adds a summand, a corner removal loses a box."""
+
+    name = "test-corner-or-cut"
+
+    def summand_options(self, partition: Partition) -> Iterator[tuple[Any, tuple]]:
+        rows = partition.to_list()
+        for i, _j in partition.corners():
+            yield ("corner", i), (Partition([*rows[:i], rows[i] - 1, *rows[i + 1 :]]),)
+        for i in range(1, len(rows)):
+            yield ("cut", i), (Partition(rows[:i]), Partition(rows[i:]))
+
+
+CUT = CornerOrCut()
+
+
+@cache
+def brute(position: PartitionSum, misere: bool) -> int:
+    """The value of a whole sum by the definition: no splitting, no cancelling."""
+    children = [child for _, child in CUT.options(position)]
+    if not children:
+        return 1 if misere else 0
+    return mex(brute(child, misere) for child in children)
+
+
+def small_sums(max_size: int, max_summands: int) -> list[PartitionSum]:
+    singles = [lam for lam in partitions_up_to(max_size) if lam]
+    out = [PartitionSum()]
+    for k in range(1, max_summands + 1):
+        for combo in itertools.combinations_with_replacement(singles, k):
+            if sum(lam.size for lam in combo) <= max_size:
+                out.append(PartitionSum(combo))
+    return out
+
+
+SUMS = small_sums(7, 3)
+
+
+def test_sum_game_normal_play_adds_components() -> None:
+    solver = Solver(CUT)
+    assert len(SUMS) > 150
+    for s in SUMS:
+        expected = brute(s, False)
+        assert solver.value(s) == expected, str(s)
+        assert add(*(solver.value(PartitionSum([p])) for p in s)) == expected, str(s)
+    # only single summands are memoised in normal play
+    assert all(len(key) <= 1 for key in solver._memo[False])
+
+
+def test_sum_game_misere_is_searched_whole() -> None:
+    solver = Solver(CUT)
+    differs = []
+    for s in SUMS:
+        expected = brute(s, True)
+        assert solver.value(s, misere=True) == expected, str(s)
+        assert solver.terms(s, misere=True) == [s]
+        if add(*(solver.value(PartitionSum([p]), True) for p in s)) != expected:
+            differs.append(s)
+    # misère values do not add: [1] + [1] is worth 1, its summands 0 each
+    assert PartitionSum.parse("1 + 1") in differs
+    assert solver.value(PartitionSum.parse("1"), True) == 0
+    assert solver.value(PartitionSum.parse("1 + 1"), True) == 1
+
+
+def test_identical_pairs_cancel() -> None:
+    solver = Solver(CUT)
+    s = PartitionSum.parse("3,1 + 2 + 3,1")
+    assert solver.terms(s) == [PartitionSum.parse("2")]
+    assert solver.terms(PartitionSum.parse("3,1 + 3,1")) == []
+    assert solver.value(PartitionSum.parse("3,1 + 3,1")) == 0
+    assert solver.value(PartitionSum.parse("3,2,1 + 3,2,1 + 3,2,1")) == solver.value(
+        PartitionSum.parse("3,2,1")
+    )
+    assert grundy.outcome(CUT, "4,2 + 4,2") == "P"
+    assert solver.terms(PartitionSum()) == [PartitionSum()]  # the empty sum: terminal
+    assert solver.value(PartitionSum()) == 0 and solver.value(PartitionSum(), True) == 1
+
+
+def test_sum_game_options_and_moves() -> None:
+    opts = grundy.options(CUT, "2,1 + 1")
+    moves = [CUT.format_move(o.move) for o in opts]
+    assert moves[0].startswith("in 2,1: ") and moves[-1].startswith("in 1: ")
+    for o in opts:
+        assert o.value == brute(o.position, False)
+    # equal summands give one set of options
+    assert len(grundy.options(CUT, "1 + 1")) == 1
+
+
+def test_tree_size_type() -> None:
+    t = TreeSize(5, 2, 4, 2)
+    assert t.as_dict() == {"nodes": 5, "leaves": 2, "states": 4, "height": 2}

@@ -1,6 +1,7 @@
 """Nim on Boolean matrices (003): parsing, moves, canonical forms, components and
-every fast path of `grundy.games.matrix`, each against the generic Solver on the
-plain ruleset (no canonical forms, no splitting, no fast value)."""
+every fast path of `grundy.games.matrix`, each against the reference
+`Solver(PLAIN_MATRIX, fast=False)` on the plain ruleset (no canonical forms, no
+splitting, no closed form)."""
 
 from __future__ import annotations
 
@@ -18,25 +19,25 @@ from networkx.algorithms.isomorphism import categorical_node_match
 
 import grundy
 import grundy.games.matrix as mx
-from grundy.partition import partitions
+from grundy import Solver, capabilities
 from grundy.cli import main
-from grundy import Solver
 from grundy.games.matrix import (
     MATRIX,
     PLAIN_MATRIX,
     BoolMatrix,
     MatrixMove,
     MatrixRules,
-    SubsetTable,
     canonical_form,
     components,
     ferrers_matrix,
     ferrers_partition,
     parse_matrix,
 )
-from grundy.partition import Partition
+from grundy.partition import Partition, partitions
+from grundy.posets.core import bits
+from grundy.search.subset_table import SubsetTable, table_states
 
-PLAIN = Solver(PLAIN_MATRIX)  # the reference; shared so its memo is reused
+PLAIN = Solver(PLAIN_MATRIX, fast=False)  # the reference; shared so its memo is reused
 
 
 # ----------------------------------------------------------------- helpers
@@ -296,7 +297,8 @@ def test_component_splitting_against_unsplit_search(matrix: BoolMatrix) -> None:
     for part in components(matrix):
         split ^= PLAIN.value(part)
     assert split == PLAIN.value(matrix)
-    assert MATRIX.component_value_sum(matrix) == split
+    assert Solver(MATRIX).value(matrix) == split  # components, canonical forms, closed forms
+    assert Solver(MATRIX, fast=False).value(matrix) == split  # components, canonical forms
     assert SubsetTable(matrix).root == split  # the whole matrix, zero lines included
 
 
@@ -307,7 +309,12 @@ def test_sums_and_cancellation(a: BoolMatrix, b: BoolMatrix) -> None:
     assert grundy.value("matrix", total) == PLAIN.value(a) ^ PLAIN.value(b)
     assert PLAIN.value(total) == PLAIN.value(a) ^ PLAIN.value(b)
     assert grundy.value("matrix", direct_sum(a, a.transpose())) == 0  # identical pair
-    assert mx._cancel_pairs([canonical_form(a), canonical_form(a.transpose())]) == []
+    # the solver's terms: canonical components with identical pairs cancelled
+    pair = Solver(MATRIX).terms(direct_sum(a, a.transpose()))
+    assert pair == ([] if len(components(a)) else [BoolMatrix((), 0)])  # zero: terminal
+    assert Solver(MATRIX).terms(direct_sum(a, a.transpose()), misere=True) == [
+        canonical_form(direct_sum(a, a.transpose()))
+    ]  # misère values do not add: the position is searched whole
 
 
 # ------------------------------------------------------------------ Ferrers
@@ -339,36 +346,47 @@ def test_ferrers_route_through_column_row() -> None:
 # ------------------------------------------------------- fast vs reference
 @settings(max_examples=60, deadline=None)
 @given(matrices())
-def test_fast_value_against_solver(matrix: BoolMatrix) -> None:
-    MATRIX.clear()
-    assert MATRIX.fast_value(matrix) == PLAIN.value(matrix)
+def test_closed_form_against_solver(matrix: BoolMatrix) -> None:
+    # at most 6 × 6: always a Ferrers matrix or small enough for the subset table
+    assert MATRIX.closed_form(matrix) == PLAIN.value(matrix)
     assert grundy.value("matrix", matrix) == PLAIN.value(matrix)
 
 
 @settings(max_examples=40, deadline=None)
 @given(matrices())
 def test_misere_against_solver(matrix: BoolMatrix) -> None:
-    MATRIX.clear()
     expected = PLAIN.value(matrix, misere=True)
     assert grundy.value("matrix", matrix, misere=True) == expected
-    fast = MATRIX.fast_value(matrix, misere=True)
+    fast = MATRIX.closed_form(matrix, misere=True)
     assert fast is None or fast == expected
 
 
 @settings(max_examples=30, deadline=None)
 @given(matrices(max_rows=5, max_cols=5))
 def test_solver_with_canonical_forms_agrees(matrix: BoolMatrix) -> None:
-    assert Solver(MATRIX).value(matrix) == PLAIN.value(matrix)
-    assert Solver(MATRIX).value(matrix, misere=True) == PLAIN.value(matrix, misere=True)
+    for solver in (Solver(MATRIX), Solver(MATRIX, fast=False)):
+        assert solver.value(matrix) == PLAIN.value(matrix)
+        assert solver.value(matrix, misere=True) == PLAIN.value(matrix, misere=True)
+
+
+def test_capabilities() -> None:
+    assert capabilities(MATRIX) == ["canonical", "components", "closed_form"]
+    assert MATRIX.kernel is None
+    # the plain reference overrides the same methods, but they do nothing
+    a = parse_matrix("1100;0110;0001")
+    assert PLAIN_MATRIX.components(a) is None and PLAIN_MATRIX.closed_form(a) is None
+    assert PLAIN_MATRIX.canonical(a) == a and MATRIX.components(a) is not None
 
 
 @pytest.mark.parametrize("cap", [0, 2**26])
 def test_search_and_table_paths(cap: int, monkeypatch: pytest.MonkeyPatch) -> None:
     """Force the memoised component search (cap 0) or the subset table everywhere,
-    and Ferrers components through the search (no Column-Row)."""
+    and Ferrers components through the search (no Column-Row): with no Ferrers
+    matrix detected, canonical forms use brute force or nauty throughout."""
     monkeypatch.setattr(mx, "TABLE_MAX_STATES", cap)
-    monkeypatch.setattr(mx, "_column_row", lambda: None)
+    monkeypatch.setattr(mx, "ferrers_partition", lambda matrix: None)
     rules = MatrixRules()
+    solver = Solver(rules)
     rng = random.Random(cap)
     for _ in range(25):
         m, n = rng.randint(1, 6), rng.randint(1, 6)
@@ -376,23 +394,26 @@ def test_search_and_table_paths(cap: int, monkeypatch: pytest.MonkeyPatch) -> No
         a = BoolMatrix(
             [sum(1 << j for j in range(n) if rng.random() < density) for _ in range(m)], n
         )
-        assert rules.fast_value(a) == PLAIN.value(a)
-        misere = rules.fast_value(a, misere=True)
-        assert misere is None or misere == PLAIN.value(a, misere=True)
+        closed = rules.closed_form(a)
+        assert closed is None if cap == 0 and not a.is_zero() else closed == PLAIN.value(a)
+        assert solver.value(a) == PLAIN.value(a)
+        assert solver.value(a, misere=True) == PLAIN.value(a, misere=True)
     # many identical lines: the search meets few classes
     a = parse_matrix("1100;1100;1100;0110;0110;0011;0011;0011;1001")
-    assert rules.fast_value(a) == PLAIN.value(a)
+    assert solver.value(a) == PLAIN.value(a)
 
 
-def test_table_prefills_options() -> None:
+def test_options_of_a_table_position() -> None:
+    """The options of a position valued by its subset table: each option is valued
+    through its own components (the old prefill of the options from the parent's
+    table is gone with the matrix module's own solver)."""
     rules = MatrixRules()
+    solver = Solver(rules)
     a = parse_matrix("10110;01101;11010;00111;10011")
-    value = rules.fast_value(a)
-    before = dict(rules._component_values)
-    for _, child in rules.options(a):
-        for part in components(child):
-            assert canonical_form(part) in before
-    assert value == PLAIN.value(a)
+    assert solver.value(a) == PLAIN.value(a)
+    opts = solver.options(a)
+    assert [o.value for o in opts] == [PLAIN.value(child) for _, child in rules.options(a)]
+    assert [o.move for o in opts] == [move for move, _ in rules.options(a)]
 
 
 def test_subset_table_every_state() -> None:
@@ -401,7 +422,7 @@ def test_subset_table_every_state() -> None:
         table = SubsetTable(a, misere=misere)
         for row_mask in range(1 << 3):
             for col_mask in range(1 << 4):
-                sub = a.submatrix(list(mx._bits(row_mask)), col_mask)
+                sub = a.submatrix(list(bits(row_mask)), col_mask)
                 assert table.value(row_mask, col_mask) == PLAIN.value(sub, misere=misere)
         assert table.root == PLAIN.value(a, misere=misere)
     assert SubsetTable(BoolMatrix((), 0)).root == 0
@@ -412,12 +433,12 @@ def test_subset_table_every_state() -> None:
 
 def test_subset_table_merges_identical_lines() -> None:
     a = parse_matrix("11001;11001;01101;01101;01101;10110")  # columns 2 and 5 are equal
-    assert mx.table_states(a) == (3 * 4 * 2) * (2 * 3 * 2 * 2) < 2**a.lines
+    assert table_states(a) == (3 * 4 * 2) * (2 * 3 * 2 * 2) < 2**a.lines
     for misere in (False, True):
         table = SubsetTable(a, misere=misere)
         for row_mask in range(1 << a.nrows):
             for col_mask in range(1 << a.ncols):
-                sub = a.submatrix(list(mx._bits(row_mask)), col_mask)
+                sub = a.submatrix(list(bits(row_mask)), col_mask)
                 assert table.value(row_mask, col_mask) == PLAIN.value(sub, misere=misere)
 
 

@@ -15,7 +15,7 @@ from grundy.games import matrix_theorems as th
 from grundy.games.matrix import PLAIN_MATRIX, BoolMatrix, ferrers_matrix
 from grundy.partition import rectangle, staircase
 
-PLAIN = Solver(PLAIN_MATRIX)
+PLAIN = Solver(PLAIN_MATRIX, fast=False)  # the reference: plain game, exhaustive search
 
 
 def search(parts: list[int]) -> int:

@@ -1,13 +1,13 @@
 """Young-diagram pictures (text, rich, SVG) and the `grundy table` command.
 
-Every number drawn is checked against a table computed here with a fresh
-generic `Solver` (000 §3.3: box (i+1, j+1) holds the value of λ[i, j]).
+Every number drawn is checked against a table computed here with the reference
+`Solver(rules, fast=False)` (000 §3.3: box (i+1, j+1) holds the value of λ[i, j]).
+Atomic writes are tested in test_atomic.py.
 """
 
 from __future__ import annotations
 
 import json
-import os
 import re
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
@@ -15,11 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from grundy.partition import partitions_up_to
-from grundy.cli import main
 from grundy import Ruleset, Solver, get_ruleset, register
-from grundy.partition import Partition
-from grundy.atomic import write_text_atomic
+from grundy.cli import main
+from grundy.partition import Partition, partitions_up_to
 from grundy.render import (
     check_drawable,
     outside_cells,
@@ -47,8 +45,8 @@ SVG = "{http://www.w3.org/2000/svg}"
 
 
 def solver_table(game: str, lam: Partition, misere: bool = False) -> list[list[int]]:
-    """The reference table: a fresh Solver on every λ[i, j]."""
-    solver = Solver(get_ruleset(game))
+    """The reference table: exhaustive search (no closed form, no kernel) on every λ[i, j]."""
+    solver = Solver(get_ruleset(game), fast=False)
     return [
         [solver.value(lam.sub(i, j), misere) for j in range(lam.part(i + 1))]
         for i in range(lam.length)
@@ -306,39 +304,3 @@ def test_cli_table_errors(
     assert captured.out == ""
     assert message in captured.err
     assert captured.err.startswith("grundy: error: ") and captured.err.count("\n") == 1
-
-
-# ---------------------------------------------------------------- atomic writes
-def test_atomic_write_leaves_nothing_on_failure(tmp_path: Path) -> None:
-    path = tmp_path / "pic.svg"
-    write_text_atomic(path, "old")
-    with pytest.raises(UnicodeEncodeError):
-        write_text_atomic(path, "<svg>\ud800</svg>")  # fails half-way through the write
-    assert path.read_text() == "old"
-    assert [p.name for p in tmp_path.iterdir()] == ["pic.svg"]
-    fresh = tmp_path / "new.svg"
-    with pytest.raises(UnicodeEncodeError):
-        write_text_atomic(fresh, "ok\ud800")
-    assert not fresh.exists()
-    assert [p.name for p in tmp_path.iterdir()] == ["pic.svg"]
-
-
-def test_atomic_write_replace_failure(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    def broken(src: str, dst: str) -> None:
-        raise OSError("disk on fire")
-
-    monkeypatch.setattr(os, "replace", broken)
-    with pytest.raises(OSError, match="disk on fire"):
-        write_text_atomic(tmp_path / "a.svg", "<svg/>")
-    assert list(tmp_path.iterdir()) == []
-
-
-def test_atomic_write_mode_and_errors(tmp_path: Path) -> None:
-    path = write_text_atomic(tmp_path / "a.txt", "x")
-    umask = os.umask(0)
-    os.umask(umask)
-    assert path.stat().st_mode & 0o777 == 0o666 & ~umask
-    with pytest.raises(ValueError, match="does not exist"):
-        write_text_atomic(tmp_path / "missing" / "a.txt", "x")
-    with pytest.raises(ValueError, match="directory"):
-        write_text_atomic(tmp_path, "x")

@@ -23,6 +23,7 @@ from typing import Any, TextIO
 import numpy as np
 
 from grundy.partition import Partition, PartitionLike
+
 from . import kernels as K
 from .table import EXACT, TranspositionTable, format_bytes
 from .words import MAX_LETTERS, canonical, encode

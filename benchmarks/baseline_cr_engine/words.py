@@ -26,6 +26,7 @@ from __future__ import annotations
 import numpy as np
 
 from grundy.partition import Partition
+
 from .kernels import MAX_LETTERS, canon_py, conj_word
 
 __all__ = [

@@ -42,7 +42,7 @@ use closed forms and the kernel wherever the ruleset has them.
 >>> grundy.value("lctr", "3,2,1")
 1
 >>> [str(o.position) for o in grundy.winning_moves("cr", "3,1")]
-['1']
+['2,1']
 """
 
 from __future__ import annotations

@@ -20,9 +20,11 @@ A game is named in one of three ways, all resolved by `get_ruleset`:
 
 from __future__ import annotations
 
+import hashlib
 import importlib
 import importlib.util
 import inspect
+import sys
 from importlib.metadata import entry_points
 from pathlib import Path
 from types import ModuleType
@@ -121,10 +123,15 @@ def _load_plugins() -> None:
             raise ValueError(
                 f"plug-in game {ep.name!r} ({ep.value}) failed to load: {exc}"
             ) from exc
-        if rules.name.lower() not in _REGISTRY:
-            if not rules.name:
-                rules.name = ep.name
+        if not rules.name:
+            rules.name = ep.name
+        existing = _REGISTRY.get(rules.name.lower())
+        if existing is None:
             register(rules)
+        elif type(existing) is type(rules):
+            rules = existing  # the plug-in's module registered it when imported
+        # the published name finds the game even when the ruleset calls itself otherwise
+        _REGISTRY.setdefault(ep.name.lower(), rules)
 
 
 def _from_reference(reference: str) -> Ruleset:
@@ -148,24 +155,43 @@ def _import(where: str, reference: str) -> ModuleType:
         path = Path(where)
         if not path.is_file():
             raise ValueError(f"bad game reference {reference!r}: no file {where}")
-        spec = importlib.util.spec_from_file_location(f"grundy_user_{path.stem}", path)
+        # A module name of its own per file, registered while the file runs:
+        # dataclasses and pickling look their class's module up in sys.modules.
+        tag = hashlib.sha1(str(path.resolve()).encode()).hexdigest()[:12]
+        name = f"grundy_user_{path.stem}_{tag}"
+        spec = importlib.util.spec_from_file_location(name, path)
         if spec is None or spec.loader is None:
             raise ValueError(f"bad game reference {reference!r}: cannot load {where}")
         module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
+        sys.modules[name] = module
+        try:
+            spec.loader.exec_module(module)
+        except Exception as exc:
+            del sys.modules[name]
+            raise ValueError(
+                f"bad game reference {reference!r}: running {where} failed: "
+                f"{type(exc).__name__}: {exc}"
+            ) from exc
         return module
     try:
         return importlib.import_module(where)
     except ImportError as exc:
         raise ValueError(f"bad game reference {reference!r}: {exc}") from None
+    except Exception as exc:  # the module itself is broken
+        raise ValueError(
+            f"bad game reference {reference!r}: importing {where} failed: "
+            f"{type(exc).__name__}: {exc}"
+        ) from exc
 
 
 def _as_ruleset(obj: Any, name: str) -> Ruleset:
     """A Ruleset instance, a Ruleset subclass (instantiated) or an options function."""
     if isinstance(obj, Ruleset):
         return obj
-    if inspect.isclass(obj) and issubclass(obj, Ruleset):
-        return obj()
+    if inspect.isclass(obj):
+        if issubclass(obj, Ruleset):
+            return obj()
+        raise ValueError(f"{name!r} is a class but not a Ruleset subclass")
     if callable(obj):
         return FunctionRuleset(obj, name=name)
     raise ValueError(f"{name!r} is not a ruleset, a Ruleset subclass or an options function")

@@ -176,7 +176,7 @@ def value(game: str | Ruleset, position: Any, misere: bool = False) -> int:
     """The Sprague–Grundy value of `position` in `game` (the misère value if asked).
 
     >>> value("downright", [3, 1]), value("lctr", "3,1", misere=True)
-    (0, 2)
+    (2, 1)
     """
     rules = get_ruleset(game)
     return solver_for(rules).value(rules.parse(position), misere)

@@ -11,7 +11,7 @@ are used where the game declares one, in this order:
   partition of every n ≤ N in one compiled pass.
 
 >>> count("cr", 6)
-{0: 3, 1: 3, 2: 3, 3: 2}
+{0: 2, 1: 1, 2: 4, 3: 4}
 """
 
 from __future__ import annotations

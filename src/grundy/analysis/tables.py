@@ -7,7 +7,7 @@ may declare a faster way to the same numbers (``value_table``: LCTR's
 per-box recursion, 000 Eq. (3); the compiled kernel's single search).
 
 >>> box_values("cr", "3,1")
-[[1, 2, 1], [1]]
+[[3, 2, 1], [1]]
 """
 
 from __future__ import annotations

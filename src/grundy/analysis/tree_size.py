@@ -18,7 +18,7 @@ and Downright count on the runs of λ: `grundy.games.lctr_trees`) and this
 walk otherwise.
 
 >>> stats("cr", "2,1")
-{'nodes': 9, 'leaves': 5, 'states': 4, 'height': 3}
+{'nodes': 17, 'leaves': 10, 'states': 5, 'height': 3}
 """
 
 from __future__ import annotations

@@ -8,6 +8,8 @@ from grundy.games import (  # noqa: F401
     corners,
     cris,
     lctr,
+    lctr_3d,
+    lctr_nonrep,
     matrix,
     pnim,
     rit,

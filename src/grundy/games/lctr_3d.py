@@ -21,6 +21,8 @@ was 1.  The empty set is terminal.
   canonical form is the least of the d! permuted antichains.
 * d = 2 with points (row, column) is LCTR on the partition whose corners are S:
   coordinate 1 removes the top row, coordinate 2 the left column.
+* A box (one corner p) has a value in closed form (`box_value`, proved below);
+  for d = 2 it is 000 Lemma 17.
 
 For d = 3 (registered as ``lctr-3d``) positions are plane partitions, read as
 (row, column, height): the point (r, c, h) is a corner when the height array π
@@ -34,16 +36,37 @@ points (x1, …, x(d−1), h) with h = π[x] greater than every next entry.
 Input: a height array ``"3,2,1;2,1;1"`` (rows separated by ';', weakly
 decreasing along rows and columns; d = 3), a partition ``"3,2,1"`` (d = 2),
 nested lists of heights (any d), or the corners ``"(1,2,3) (2,1,1)"`` (any d;
-also a set of tuples).  Written out as the height array (d = 2, 3) or the
-corners (d ≥ 4); "[]" is the empty position.
+also a set of tuples).  Written out as the height array (d = 3), the
+partition (d = 2) or the corners (d ≥ 4); "[]" is the empty position.
 
 >>> import grundy
->>> [grundy.value("lctr-3d", p) for p in ("1", "2", "1,1", "1;1", "1,1;1", "2,1;1")]
-[1, 2, 2, 2, 0, 0]
->>> str(grundy.get_ruleset("lctr-3d").parse("(1,2,3) (2,1,1)"))
-'(1,2,3) (2,1,1)'
->>> grundy.get_ruleset("lctr-3d").format_position(grundy.get_ruleset("lctr-3d").parse("(1,2,3) (2,1,1)"))
+>>> [grundy.value("lctr-3d", p) for p in ("1", "1,1", "1,1;1", "2,1;1", "3,1")]
+[1, 2, 2, 0, 3]
+>>> rules = grundy.get_ruleset("lctr-3d")
+>>> rules.format_position(rules.parse("(1,2,3) (2,1,1)"))
 '3,3;1'
+
+Boxes (proved here; not in 000)
+-------------------------------
+Claim.  Let S = {p} with p ∈ Z≥1^d, s = p_1 + … + p_d and m = min p_k.
+Normal play: SG = 1 if m = 1 and s ≡ d (mod 2); 2 if m = 1 and s ≢ d; 0 if
+m ≥ 2 and s is even; 1 if m ≥ 2 and s is odd, except 2 when moreover d is even
+and m = 2.  Misère play: 0 if s ≡ d; otherwise 2 if m = 1 and 1 if m ≥ 2.
+
+Proof, by induction on s.  Every option of {p} is {p − e_k} (p_k ≥ 2), of sum
+s − 1, or ∅ (p_k = 1).  m = 1: ∅ is an option (worth 0, misère 1), and the
+other options have m = 1 and sum s − 1; {(1, …, 1)} (s = d) has only ∅, so it
+is worth mex{0} = 1 (misère mex{1} = 0), and then the value alternates
+mex{0, 1} = 2, mex{0, 2} = 1 (misère mex{1, 0} = 2, mex{1, 2} = 0).  m ≥ 2:
+lowering a 2 gives m = 1, lowering an entry ≥ 3 keeps m ≥ 2; all options
+have sum s − 1.  Normal play, s even: the options are worth 1 or 2, so 0.
+s odd, d odd: lowering a 2 gives 2 (s − 1 even ≢ d) and lowering an entry
+≥ 3 (one exists, as (2, …, 2) has even sum) gives 0, so 1.  s odd, d even:
+lowering a 2 gives 1 (s − 1 ≡ d) and, when m = 2, lowering an entry ≥ 3 (one
+exists) gives 0 (m stays 2): so 2 when m = 2; when m ≥ 3 every option is 0,
+so 1.  Misère play: s ≢ d, every option is worth 0 (s − 1 ≡ d), so 1 (m ≥ 2);
+s ≡ d, every option is worth 1 or 2, so 0.  ∎  For d = 2 the normal case is
+000 Lemma 17 (rectangles).
 """
 
 from __future__ import annotations
@@ -64,6 +87,7 @@ __all__ = [
     "Antichain",
     "DimensionalLCTR",
     "antichains_of_size",
+    "box_value",
     "cell_values",
     "from_heights",
     "from_partition",
@@ -72,7 +96,7 @@ __all__ = [
 ]
 
 Point = tuple[int, ...]
-#: A (d−1)-dimensional array of heights: nested tuples, d − 1 levels deep (an int when d = 1).
+#: A (d−1)-dimensional array of heights: nested tuples, d − 1 levels deep, ints innermost.
 Heights = Any
 
 _POINT = re.compile(r"\(([^()]*)\)")
@@ -170,7 +194,7 @@ class Antichain:
         """
         k = i - 1
         new = Antichain.__new__(Antichain)
-        new._set(self._dim, [p[:k] + (p[k] - 1,) + p[k + 1 :] for p in self._points if p[k] > 1])
+        new._set(self._dim, [(*p[:k], p[k] - 1, *p[k + 1 :]) for p in self._points if p[k] > 1])
         return new
 
     def sub(self, shift: Sequence[int]) -> Antichain:
@@ -201,7 +225,7 @@ class Antichain:
     @property
     def size(self) -> int:
         """The number of cells of the down-set (the n of a plane partition of n)."""
-        return sum(_flatten(self.heights(), self._dim - 1).values())
+        return sum(h for _, h in _entries(self.heights(), self._dim - 1))
 
     def base(self) -> Partition:
         """The projection of the down-set on the first two coordinates (a Young diagram).
@@ -233,17 +257,29 @@ def _where(path: Point) -> str:
     return f"index {_text(path)}"
 
 
-def _flatten(array: Heights, depth: int, path: Point = ()) -> dict[Point, int]:
-    """{index path (1-based): height} of a nested array; TypeError naming a bad entry."""
+def _entries(array: Heights, depth: int, path: Point = ()) -> Iterator[tuple[Point, Any]]:
+    """(index path (1-based), entry) for every entry of a nested array; TypeError if not nested."""
     if depth == 0:
-        return {path: as_int(array, f"height at {_where(path)}")}
+        yield path, array
+        return
     if isinstance(array, (str, bytes)) or not isinstance(array, Iterable):
         where = f" at {_where(path)}" if path else ""
         raise TypeError(f"expected a nested list of heights{where}, got {array!r}")
-    flat: dict[Point, int] = {}
     for k, entry in enumerate(array, 1):
-        flat.update(_flatten(entry, depth - 1, (*path, k)))
-    return flat
+        yield from _entries(entry, depth - 1, (*path, k))
+
+
+def _corners(flat: dict[Point, int], dim: int) -> Antichain:
+    """The corners (x, h) of a valid height array given as {x: h > 0}: h beats every next entry."""
+    axes = range(dim - 1)
+    return Antichain._make(
+        dim,
+        [
+            (*x, h)
+            for x, h in flat.items()
+            if all(flat.get((*x[:k], x[k] + 1, *x[k + 1 :]), 0) < h for k in axes)
+        ],
+    )
 
 
 def from_heights(array: Heights, dim: int) -> Antichain:
@@ -257,26 +293,22 @@ def from_heights(array: Heights, dim: int) -> Antichain:
     ((1, 1, 3), (1, 2, 2), (1, 3, 1), (2, 1, 2), (2, 2, 1), (3, 1, 1))
     """
     dim = _check_dim(dim)
-    flat = _flatten(array, dim - 1)
-    for path, h in flat.items():
+    flat = {}
+    for x, entry in _entries(array, dim - 1):
+        h = entry if type(entry) is int else as_int(entry, f"height at {_where(x)}")
         if h < 0:
-            raise ValueError(f"height {h} at {_where(path)} is negative")
-    flat = {path: h for path, h in flat.items() if h}
-    steps = [tuple(int(k == j) for k in range(dim - 1)) for j in range(dim - 1)]
-    for path, h in flat.items():
-        for step in steps:
-            before = tuple(a - b for a, b in zip(path, step, strict=True))
-            if min(before) >= 1 and flat.get(before, 0) < h:
+            raise ValueError(f"height {h} at {_where(x)} is negative")
+        if h:
+            flat[x] = h
+    for x, h in flat.items():
+        for k in range(dim - 1):
+            before = (*x[:k], x[k] - 1, *x[k + 1 :])
+            if x[k] > 1 and flat.get(before, 0) < h:
                 raise ValueError(
-                    f"height {h} at {_where(path)} exceeds the height {flat.get(before, 0)} "
+                    f"height {h} at {_where(x)} exceeds the height {flat.get(before, 0)} "
                     f"at {_where(before)}: heights must weakly decrease along every row and column"
                 )
-    corners = [
-        (*path, h)
-        for path, h in flat.items()
-        if all(flat.get(tuple(a + b for a, b in zip(path, s, strict=True)), 0) < h for s in steps)
-    ]
-    return Antichain._make(dim, corners)
+    return _corners(flat, dim)
 
 
 def from_partition(partition: Partition) -> Antichain:
@@ -300,7 +332,7 @@ def _meet(a: Heights, b: Heights, dim: int) -> Heights:
     """The intersection of two d-dimensional partitions given by height arrays."""
     if dim == 1:
         return min(a, b)
-    return tuple(_meet(x, y, dim - 1) for x, y in zip(a, b))
+    return tuple(_meet(x, y, dim - 1) for x, y in zip(a, b, strict=False))
 
 
 def _arrays(dim: int, n: int, bound: Heights | None) -> Iterator[Heights]:
@@ -342,7 +374,7 @@ def height_arrays(dim: int, n: int) -> Iterator[Heights]:
 
 def antichains_of_size(dim: int, n: int) -> Iterator[Antichain]:
     """Every position of d-dimensional LCTR with n cells (`height_arrays`), each once."""
-    return (from_heights(array, dim) for array in height_arrays(dim, n))
+    return (_corners(dict(_entries(array, dim - 1)), dim) for array in height_arrays(dim, n))
 
 
 # ----------------------------------------------------------- cell by cell
@@ -362,8 +394,27 @@ def cell_values(position: Antichain, misere: bool = False) -> dict[Point, int]:
     steps = range(position.dim)
     values: dict[Point, int] = {}
     for s in sorted(cells, reverse=True):
-        values[s] = mex(values.get(s[:k] + (s[k] + 1,) + s[k + 1 :], empty) for k in steps)
+        values[s] = mex(values.get((*s[:k], s[k] + 1, *s[k + 1 :]), empty) for k in steps)
     return values
+
+
+def box_value(corner: Sequence[int], misere: bool = False) -> int:
+    """SG of the box {p} (one corner p ∈ Z≥1^d, d ≥ 2), normal or misère play.
+
+    Proved in the module docstring ("Boxes"); d = 2 is 000 Lemma 17.
+    """
+    p = tuple(as_int(x, "side") for x in corner)
+    _check_dim(len(p))
+    if min(p) < 1:
+        raise ValueError(f"box sides must be positive integers, got {p}")
+    parity, small = (sum(p) - len(p)) % 2, min(p) == 1
+    if misere:
+        return 0 if parity == 0 else (2 if small else 1)
+    if small:
+        return 1 if parity == 0 else 2
+    if sum(p) % 2 == 0:
+        return 0
+    return 2 if len(p) % 2 == 0 and min(p) == 2 else 1
 
 
 # -------------------------------------------------------------------- rules
@@ -377,10 +428,12 @@ class DimensionalLCTR(Ruleset):
     """d-dimensional LCTR on antichains of Z≥1^d (000 §8); d = 3 is `lctr-3d`."""
 
     reference = "000 §8 (multidimensional LCTR); GAMES.md 'Beyond: the open problems of 000 §8'"
-    draw_outside = True  # as LCTR: the empty position is a value, drawn outside (000 Figure 5)
 
     def __init__(self, dim: int = 3) -> None:
         self.dim = _check_dim(dim)
+        # Pictures draw the empty position outside the diagram as for LCTR (000 Figure 5)
+        # only for d = 2: the renderer reads it as parse(Partition()), a partition.
+        self.draw_outside = self.dim == 2
         self.name = f"lctr-{self.dim}d"
         self.description = (
             f"{self.dim}-dimensional LCTR: lower one coordinate of every corner "
@@ -460,6 +513,10 @@ class DimensionalLCTR(Ruleset):
         return texts[move - 1] if texts else f"lower coordinate {move}"
 
     # -------------------------------------------------------- capabilities
+    def closed_form(self, position: Antichain, misere: bool = False) -> int | None:
+        """`box_value` for a box (one corner), both conventions; None otherwise."""
+        return box_value(position.points[0], misere) if len(position) == 1 else None
+
     def canonical(self, position: Antichain) -> Antichain:
         """The least of the d! coordinate permutations (the game is symmetric in them)."""
         if len(position) == 0:

@@ -102,9 +102,9 @@ class NonRepetitiveLCTR(Ruleset):
             raise TypeError(f"expected a Partition, got {type(lam).__name__}")
         if not isinstance(history, str):
             raise TypeError(f"the history must be a string of L and T, got {history!r}")
-        bad = sorted(set(history) - {"L", "T"})
-        if bad:
-            raise ValueError(f"bad move {bad[0]!r} in history {history!r}: use only L and T")
+        for move in history:
+            if move not in "LT":
+                raise ValueError(f"bad move {move!r} in history {history!r}: use only L and T")
         if len(history) >= WINDOW:
             raise ValueError(
                 f"history {history!r} has {len(history)} moves; give at most {WINDOW - 1}"

@@ -104,7 +104,7 @@ def _exact(keys, logcap, base, c):
 
 
 # ------------------------------------------------------------ full mex
-@njit(cache=True)
+@njit  # no disk cache: an index keyed by the kernel dispatcher never hits and breaks
 def mex_run(
     expand, canonical, keys, logcap, meta, base, splits, roots, results,
     sw, nc, cur, slo, shi, kids, kids2, state, counters, budget,
@@ -210,7 +210,7 @@ def _learn_neq(keys, logcap, meta, w, k):
         tt_put(keys, logcap, meta, w, np.int64(1) << k)
 
 
-@njit(cache=True)
+@njit  # no disk cache (see mex_run)
 def test_run(
     expand, keys, logcap, meta, base, sw, fk, fph, fj, fi, nc, kids, kids2, state, counters,
     budget,
