@@ -139,6 +139,23 @@ def test_engine_matches_solver_on_every_partition(
         assert search.value(word(lam.conjugate()), method) == reference[misere][lam], str(lam)
 
 
+@pytest.mark.parametrize("misere", [False, True])
+def test_nimber_test_largest_first(misere: bool) -> None:
+    # Largest positions first, so each search starts nearly cold and options of
+    # a frame become known exactly while a sibling's subtree is searched.  The
+    # driver once skipped such options in its "does some option have value j?"
+    # scan and concluded SG = j wrongly: 6 scc positions of size 14 came out
+    # wrong, and chomp [6, 6, 5, 4, 2, 1] came out 13 instead of 6.
+    rules = get_ruleset("scc")
+    exact = Solver(rules, fast=False)
+    search = Search(rules.kernel, misere=misere, memory="4M", progress=False)
+    for lam in reversed([lam for lam in ALL if 11 <= lam.size <= 14]):
+        assert search.value(word(lam), "test") == exact.value(lam, misere), str(lam)
+    chomp = get_ruleset("chomp").kernel
+    cold = Search(chomp, misere=misere, progress=False)
+    assert cold.value(word([6, 6, 5, 4, 2, 1]), "test") == (10 if misere else 6)
+
+
 @pytest.mark.parametrize("width", [1, 2])
 @pytest.mark.parametrize("misere", [False, True])
 def test_nimber_test_answers_every_k(

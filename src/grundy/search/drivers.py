@@ -321,12 +321,17 @@ def test_run(
                         continue
                     fi[d] = 0
                 i = fi[d]
+                s = 0
                 while i < nc[d]:
                     counters[LOOKUPS] += 1
                     s = _known(keys, logcap, base, get_word(row, i), j)
-                    if s < 0:
+                    if s != 0:
                         break
                     i += 1
+                if s == 1:  # learned while an earlier option was searched
+                    fj[d] += 1
+                    fi[d] = -1
+                    continue
                 if i < nc[d]:
                     fi[d] = i
                     sp = _push_test(sw, fk, fph, fi, nc, sp, get_word(row, i), j)
