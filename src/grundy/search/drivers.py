@@ -73,7 +73,7 @@ SP, RESULT, RETURNING, RET, TARGET, ROOT = 0, 1, 2, 3, 4, 5
 EXPANDED, LOOKUPS = 0, 1
 
 
-@njit
+@njit(cache=True)
 def _mark(lo, hi, d, v):
     if v < 64:
         lo[d] |= np.uint64(1) << np.uint64(v)
@@ -81,7 +81,7 @@ def _mark(lo, hi, d, v):
         hi[d] |= np.uint64(1) << np.uint64(v - 64)
 
 
-@njit
+@njit(cache=True)
 def _mex2(lo, hi):
     v = 0
     while lo & np.uint64(1):
@@ -94,7 +94,7 @@ def _mex2(lo, hi):
     return v
 
 
-@njit
+@njit(cache=True)
 def _exact(keys, logcap, base, c):
     """The known value of c, or −1."""
     if is_zero(c):
@@ -191,7 +191,7 @@ def mex_run(
 
 
 # ----------------------------------------------------------- nimber test
-@njit
+@njit(cache=True)
 def _known(keys, logcap, base, c, k):
     """1 if SG(c) = k is known, 0 if SG(c) ≠ k is known, −1 if unknown."""
     if is_zero(c):
@@ -204,7 +204,7 @@ def _known(keys, logcap, base, c, k):
     return -1
 
 
-@njit
+@njit(cache=True)
 def _learn_neq(keys, logcap, meta, w, k):
     if k < NEQ_BITS:
         tt_put(keys, logcap, meta, w, np.int64(1) << k)
@@ -355,7 +355,7 @@ def test_run(
     return DONE
 
 
-@njit
+@njit(cache=True)
 def _order(kids, m):
     """Drop repeated options and sort the rest in the order the nimber test tries them:
     self-conjugate options first (mirror-like, often P), then shorter words first.
@@ -387,7 +387,7 @@ def _order(kids, m):
     return kept
 
 
-@njit
+@njit(cache=True)
 def _push_test(sw, fk, fph, fi, nc, sp, w, k):
     """Push a fresh frame asking "is the value of w equal to k?"; returns the new depth."""
     put_word(sw, sp, w)
@@ -399,7 +399,7 @@ def _push_test(sw, fk, fph, fi, nc, sp, w, k):
 
 
 # -------------------------------------------------------------- census
-@njit
+@njit(cache=True)
 def partition_words(n, count):
     """The narrow boundary words of all `count` partitions of n (n ≤ 55), [n] first.
 

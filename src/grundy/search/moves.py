@@ -55,19 +55,19 @@ __all__ = [
 ]
 
 
-@njit
+@njit(cache=True)
 def identity(w):
     """The canonical form of a game without symmetry."""
     return w
 
 
-@njit
+@njit(cache=True)
 def conjugation_canonical(w):
     """min(λ, λ′) for games invariant under conjugation."""
     return canon(w)
 
 
-@njit
+@njit(cache=True)
 def column_row(w, out, out2):
     """Column-Row (002 §2): delete one letter of a run of equal letters.
 
@@ -92,7 +92,7 @@ def column_row(w, out, out2):
 
 
 # ------------------------------------------------------- parts-level helpers
-@njit
+@njit(cache=True)
 def _emit(out, m, parts, length, like, symmetric):
     """Append the option parts[0:length] (canonical if `symmetric`); −1 if out is full."""
     if m == out.shape[0]:
@@ -102,14 +102,14 @@ def _emit(out, m, parts, length, like, symmetric):
     return m + 1
 
 
-@njit
+@njit(cache=True)
 def _capped(lam, length, child, first, cap):
     """child = λ with rows first, first+1, … cut to at most `cap` boxes (a Chomp bite)."""
     for r in range(length):
         child[r] = lam[r] if r < first else min(lam[r], cap)
 
 
-@njit
+@njit(cache=True)
 def _outer_corners(lam, length, rows):
     """The rows whose last box is an outer corner (λ_i > λ_{i+1}), top to bottom; how many."""
     k = 0
@@ -121,7 +121,7 @@ def _outer_corners(lam, length, rows):
     return k
 
 
-@njit
+@njit(cache=True)
 def _bite_corners(lam, length, child, rows, first, last):
     """child = λ with the corners rows[first..last] each losing its last box."""
     for r in range(length):
@@ -131,7 +131,7 @@ def _bite_corners(lam, length, child, rows, first, last):
 
 
 # ----------------------------------------------------------- GAMES.md games
-@njit
+@njit(cache=True)
 def chomp(w, out, out2):
     """Chomp (GAMES.md 1): bite at any box (i, j) ≠ (0, 0): rows ≥ i keep at most j boxes."""
     n = nbits(w)
@@ -150,7 +150,7 @@ def chomp(w, out, out2):
     return m
 
 
-@njit
+@njit(cache=True)
 def corner(w, out, out2):
     """Corner (GAMES.md 6): any non-empty set of outer corners loses its boxes."""
     n = nbits(w)
@@ -172,7 +172,7 @@ def corner(w, out, out2):
     return m
 
 
-@njit
+@njit(cache=True)
 def consecutive_corner(w, out, out2):
     """Consecutive Corner (GAMES.md 7): a non-empty run of consecutive outer corners."""
     n = nbits(w)
@@ -191,7 +191,7 @@ def consecutive_corner(w, out, out2):
     return m
 
 
-@njit
+@njit(cache=True)
 def end_corners(w, out, out2):
     """SCC (GAMES.md 8): a non-empty prefix or suffix of the list of outer corners."""
     n = nbits(w)
@@ -214,7 +214,7 @@ def end_corners(w, out, out2):
     return m
 
 
-@njit
+@njit(cache=True)
 def anticorner(w, out, out2):
     """Anticorner (GAMES.md 9): bite at the last box of row 1, the first box of the
     bottom row (not for [1]), or the box (i, λ_{i+1}) of a row i < ℓ with λ_{i+1} < λ_i."""
@@ -238,7 +238,7 @@ def anticorner(w, out, out2):
     return m
 
 
-@njit
+@njit(cache=True)
 def sato_welter(w, out, out2):
     """Sato–Welter (GAMES.md 3): remove a hook.  On the boundary word a hook is a pair
     of letters R at i < U at j; removing it swaps them (a bead moves down, Welter)."""
@@ -258,7 +258,7 @@ def sato_welter(w, out, out2):
     return m
 
 
-@njit
+@njit(cache=True)
 def _rit_rows(w, out, m, symmetric):
     """RIT moves on the rows of w: row r shortened to any length ≥ λ_{r+1}."""
     n = nbits(w)
@@ -278,13 +278,13 @@ def _rit_rows(w, out, m, symmetric):
     return m
 
 
-@njit
+@njit(cache=True)
 def rit(w, out, out2):
     """RIT (GAMES.md 4): shorten a row to at least the length of the row below."""
     return _rit_rows(w, out, 0, False)
 
 
-@njit
+@njit(cache=True)
 def crit(w, out, out2):
     """CRIT (GAMES.md 5): an RIT move on a row, or the same move on a column."""
     m = _rit_rows(w, out, 0, True)
@@ -293,7 +293,7 @@ def crit(w, out, out2):
     return _rit_rows(conj(w), out, m, True)
 
 
-@njit
+@njit(cache=True)
 def cris(w, out, out2):
     """CRIS (GAMES.md 2): delete a row or a column; the rest splits into two pieces
     (out: the piece above / left, out2: the piece below / right)."""
@@ -323,7 +323,7 @@ def cris(w, out, out2):
     return m
 
 
-@njit
+@njit(cache=True)
 def _pnim_rows(w, out, m):
     """PNim moves on rows: delete k_r of the m_r rows of each run, not all k_r = 0."""
     n = nbits(w)
@@ -359,7 +359,7 @@ def _pnim_rows(w, out, m):
             return -1
 
 
-@njit
+@njit(cache=True)
 def pnim(w, out, out2):
     """PNim (GAMES.md 10) on one partition: delete a non-empty set of rows or of columns."""
     m = _pnim_rows(w, out, 0)
@@ -380,7 +380,7 @@ def chess(leaps: np.ndarray, riders: np.ndarray, symmetric: bool):
     leaps = np.asarray(leaps, dtype=np.int64).reshape(-1, 2)
     riders = np.asarray(riders, dtype=np.int64).reshape(-1, 2)
 
-    @njit
+    @njit(cache=True)
     def expand(w, out, out2):
         n = nbits(w)
         lam = np.empty(n + 1, dtype=np.int64)
@@ -416,7 +416,7 @@ def chess(leaps: np.ndarray, riders: np.ndarray, symmetric: bool):
 NONREP_SHIFT = 5
 
 
-@njit
+@njit(cache=True)
 def _nonrep_mirror(key):
     """(λ′, the history with L and T swapped): what conjugation does (000 Lemma 6)."""
     h = key & np.uint64(31)
@@ -427,14 +427,14 @@ def _nonrep_mirror(key):
     )
 
 
-@njit
+@njit(cache=True)
 def nonrep_canonical(key):
     """The smaller of a position's key and its mirror's."""
     mirror = _nonrep_mirror(key)
     return mirror if mirror < key else key
 
 
-@njit
+@njit(cache=True)
 def lctr_nonrep(key, out, out2):
     """Non-repetitive LCTR (000 §8; GAMES.md): T or L, unless the last four moves
     would hold two of each."""

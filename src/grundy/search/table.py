@@ -48,17 +48,17 @@ def pack(word: int, width: int) -> np.uint64 | tuple[np.uint64, np.uint64]:
     return (np.uint64(word & _LOW64), np.uint64(word >> 64))
 
 
-@njit
+@njit(cache=True)
 def _get(keys, logcap, w):
     return tt_get(keys, logcap, w)
 
 
-@njit
+@njit(cache=True)
 def _put(keys, logcap, meta, w, info):
     tt_put(keys, logcap, meta, w, info)
 
 
-@njit
+@njit(cache=True)
 def _reinsert(keys, logcap, meta, entries):
     """Put every occupied slot of `entries` (another table's keys) into this table."""
     for e in range(entries.shape[0]):

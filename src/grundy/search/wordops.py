@@ -80,11 +80,11 @@ def _wide(w: types.Type) -> bool:
 
 def _jit(function: object) -> object:
     """Register an overload whose implementations are cached on disk."""
-    return overload(function, jit_options={"cache": False})
+    return overload(function, jit_options={"cache": True})
 
 
 # ----------------------------------------------------------- 64-bit helpers
-@njit
+@njit(cache=True)
 def _bl64(x):  # bit length of a uint64
     n = 0
     while x:
@@ -93,7 +93,7 @@ def _bl64(x):  # bit length of a uint64
     return n
 
 
-@njit
+@njit(cache=True)
 def _rev64(x):
     x = ((x >> _U(1)) & _M1) | ((x & _M1) << _U(1))
     x = ((x >> _U(2)) & _M2) | ((x & _M2) << _U(2))
@@ -103,7 +103,7 @@ def _rev64(x):
     return (x >> _U(32)) | (x << _U(32))
 
 
-@njit
+@njit(cache=True)
 def _low(k):  # the k ≤ 64 lowest bits set
     return _U(0xFFFFFFFFFFFFFFFF) if k >= 64 else (_ONE << _U(k)) - _ONE
 
@@ -511,7 +511,7 @@ def _with_bit(w, p):
     return None
 
 
-@njit
+@njit(cache=True)
 def to_parts(w, parts):
     """Write the parts of w's partition to parts[0:ℓ], largest first; returns ℓ.
 
@@ -532,7 +532,7 @@ def to_parts(w, parts):
     return rows
 
 
-@njit
+@njit(cache=True)
 def from_parts(parts, length, like):
     """The word (of `like`'s width) of the partition parts[0:length], largest first.
 
