@@ -9,42 +9,21 @@ or two machine words (`wordops`: up to 56 and 120 letters).
 `CompiledKernel` (`kernel`) is what a ruleset declares; `subset_table` is the
 matrix game's vectorised table.
 
-numba caches compiled code on disk per source file, but a driver compiled
-for a kernel inlines code from other files (`moves`, `wordops`), and numba
-does not notice when those change.  So the cache lives in a folder named
-after a digest of every source file of this package (under
-$GRUNDY_CACHE_DIR, default ~/.cache/grundy): any change starts a fresh cache.
+Compiled code is cached on disk in a folder named after a digest of this
+package's sources (`cache`); every options kernel gets its own copy of the
+drivers (`specialise`), so its code is cached too.
 """
 
 from __future__ import annotations
 
-import hashlib
-import os
-from pathlib import Path
+from grundy.search.cache import numba_cache_dir
 
-import numba
-
-
-def _cache_dir() -> str:
-    here = Path(__file__).parent
-    digest = hashlib.sha256()
-    for source in sorted(here.glob("*.py")):
-        digest.update(source.name.encode())
-        digest.update(source.read_bytes())
-    base = os.environ.get("GRUNDY_CACHE_DIR") or Path.home() / ".cache" / "grundy"
-    return str(Path(base) / "numba" / f"{numba.__version__}-{digest.hexdigest()[:16]}")
-
-
-_previous = numba.config.CACHE_DIR
-numba.config.CACHE_DIR = _cache_dir()
-try:
+with numba_cache_dir():
     from grundy.search import moves
     from grundy.search.engine import METHODS, Search, SearchStats, ValueTooLarge
     from grundy.search.kernel import CompiledKernel
     from grundy.search.table import DEFAULT_MEMORY, TranspositionTable, format_bytes, parse_memory
     from grundy.search.words import MAX_LETTERS, decode, encode, fits
-finally:
-    numba.config.CACHE_DIR = _previous
 
 __all__ = [
     "DEFAULT_MEMORY",

@@ -104,9 +104,8 @@ def _exact(keys, logcap, base, c):
 
 
 # ------------------------------------------------------------ full mex
-@njit  # no disk cache: an index keyed by the kernel dispatcher never hits and breaks
 def mex_run(
-    expand, canonical, keys, logcap, meta, base, splits, roots, results,
+    keys, logcap, meta, base, splits, roots, results,
     sw, nc, cur, slo, shi, kids, kids2, state, counters, budget,
 ):  # fmt: skip
     """Full memoised mex of roots[state[ROOT]:], writing each value to results[]."""
@@ -116,7 +115,7 @@ def mex_run(
             r = state[ROOT]
             if r >= results.shape[0]:
                 break
-            w = canonical(get_word(roots, r))
+            w = canonical(get_word(roots, r))  # noqa: F821 (bound per kernel)
             v = _exact(keys, logcap, base, w)
             if v >= 0:
                 results[r] = v
@@ -136,7 +135,7 @@ def mex_run(
         row = kids[d]
         row2 = kids2[d]
         if nc[d] < 0:
-            m = expand(w, row, row2)
+            m = expand(w, row, row2)  # noqa: F821 (bound per kernel)
             if m < 0:
                 state[SP] = sp
                 return WIDER
@@ -210,10 +209,8 @@ def _learn_neq(keys, logcap, meta, w, k):
         tt_put(keys, logcap, meta, w, np.int64(1) << k)
 
 
-@njit  # no disk cache (see mex_run)
 def test_run(
-    expand, keys, logcap, meta, base, sw, fk, fph, fj, fi, nc, kids, kids2, state, counters,
-    budget,
+    keys, logcap, meta, base, sw, fk, fph, fj, fi, nc, kids, kids2, state, counters, budget,
 ):  # fmt: skip
     """Decide SG(root) = state[TARGET] for the root in sw[0] (pushed by the caller).
 
@@ -235,7 +232,7 @@ def test_run(
         k = fk[d]
         row = kids[d]
         if nc[d] < 0:  # a fresh frame
-            m = expand(w, row, kids2[d])
+            m = expand(w, row, kids2[d])  # noqa: F821 (bound per kernel)
             if m < 0:
                 state[SP] = sp
                 state[RETURNING] = 1 if returning else 0

@@ -214,14 +214,15 @@ class Search:
         results = np.zeros(roots.shape[0], dtype=np.int64)
         st = self._stack
         st.state[:] = 0
+        mex_run = self.kernel.drivers["mex_run"]
 
         def step(budget: int) -> int:
             st = self._stack
             t = self.table
-            return D.mex_run(
-                self.kernel.expand, self.kernel.canonical, t.keys, t.logcap, t.meta, self.base,
-                self.kernel.splits, roots, results, st.words, st.nc, st.cur, st.lo, st.hi,
-                st.kids, st.kids2, st.state, st.counters, budget,
+            return mex_run(
+                t.keys, t.logcap, t.meta, self.base, self.kernel.splits, roots, results,
+                st.words, st.nc, st.cur, st.lo, st.hi, st.kids, st.kids2, st.state, st.counters,
+                budget,
             )  # fmt: skip
 
         self._drive(step)
@@ -250,13 +251,14 @@ class Search:
         st.cur[0] = 0
         st.nc[0] = -1
         st.state[D.SP] = 1
+        test_run = self.kernel.drivers["test_run"]
 
         def step(budget: int) -> int:
             st = self._stack
             t = self.table
-            return D.test_run(
-                self.kernel.expand, t.keys, t.logcap, t.meta, self.base, st.words, st.k, st.ph,
-                st.j, st.cur, st.nc, st.kids, st.kids2, st.state, st.counters, budget,
+            return test_run(
+                t.keys, t.logcap, t.meta, self.base, st.words, st.k, st.ph, st.j, st.cur, st.nc,
+                st.kids, st.kids2, st.state, st.counters, budget,
             )  # fmt: skip
 
         self._drive(step)

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
+from functools import cached_property
 from typing import Any
 
 import numpy as np
@@ -28,6 +29,7 @@ import numpy as np
 from grundy.partition import Partition, partition_numbers
 from grundy.search.drivers import partition_words
 from grundy.search.engine import Search, ValueTooLarge
+from grundy.search.specialise import compiled_drivers
 from grundy.search.table import pack
 from grundy.search.wordops import NARROW_LETTERS
 from grundy.search.words import encode, width
@@ -72,6 +74,11 @@ class CompiledKernel:
 
     def __repr__(self) -> str:
         return f"CompiledKernel({self.name!r})"
+
+    @cached_property
+    def drivers(self) -> dict[str, Callable[..., int]]:
+        """The searches of `grundy.search.drivers` compiled for this kernel (`specialise`)."""
+        return compiled_drivers(self.expand, self.canonical, self.name)
 
     # ----------------------------------------------------------- positions
     def canonical_word(self, word: int) -> int:

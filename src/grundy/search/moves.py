@@ -21,6 +21,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from grundy.search.cache import numba_cache_dir
 from grundy.search.wordops import (
     bit,
     canon,
@@ -380,7 +381,6 @@ def chess(leaps: np.ndarray, riders: np.ndarray, symmetric: bool):
     leaps = np.asarray(leaps, dtype=np.int64).reshape(-1, 2)
     riders = np.asarray(riders, dtype=np.int64).reshape(-1, 2)
 
-    @njit(cache=True)
     def expand(w, out, out2):
         n = nbits(w)
         lam = np.empty(n + 1, dtype=np.int64)
@@ -406,7 +406,8 @@ def chess(leaps: np.ndarray, riders: np.ndarray, symmetric: bool):
                 k += 1
         return m
 
-    return expand
+    with numba_cache_dir():
+        return njit(cache=True)(expand)
 
 
 # ------------------------------------------------- non-repetitive LCTR

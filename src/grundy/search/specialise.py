@@ -1,0 +1,108 @@
+"""The drivers of `grundy.search.drivers`, compiled for one options kernel and cached on disk.
+
+numba can keep compiled code on disk, but not for a function that receives
+another compiled function as an argument: the kernel then becomes a dynamic
+global and numba refuses to cache it, so every process would recompile the
+drivers (seconds per command).  Instead each kernel gets its own copy of the
+drivers' source: a small generated module in the cache folder
+(`grundy.search.cache`) whose globals bind ``expand`` and ``canonical`` to
+the kernel, compiled with ``cache=True``.  The module's name carries a
+digest of the kernel's identity — its name, the source files of ``expand``
+and ``canonical``, and the constants a kernel factory closed over (a chess
+piece's steps) — so a changed kernel gets a fresh module and a fresh cache.
+
+A kernel whose identity cannot be digested (no source file, or a closure
+over something other than plain constants) is compiled in memory, without
+disk cache: correct, only slower to start.
+
+>>> from grundy.search import moves
+>>> drivers = compiled_drivers(moves.chomp, moves.conjugation_canonical, "chomp")
+>>> sorted(drivers)
+['mex_run', 'test_run']
+"""
+
+from __future__ import annotations
+
+import hashlib
+import inspect
+import pickle
+import re
+import sys
+import types
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from numba import njit
+
+from grundy.atomic import write_text_atomic
+from grundy.search import drivers
+from grundy.search.cache import numba_cache_dir
+
+__all__ = ["compiled_drivers"]
+
+TEMPLATES = (drivers.mex_run, drivers.test_run)
+_CONSTANT_TYPES = (bool, int, float, str, bytes, np.ndarray, np.generic)
+
+
+def compiled_drivers(
+    expand: Callable[..., int], canonical: Callable[..., Any], name: str
+) -> dict[str, Callable[..., int]]:
+    """``{"mex_run": …, "test_run": …}`` compiled for this kernel (lazily, at first call)."""
+    source = _source(name)
+    identity = _identity(expand, canonical, name)
+    path = None
+    if identity is not None:
+        with numba_cache_dir() as folder:
+            path = _write_module(folder / "drivers", name, identity, source)
+    # numba re-imports a cached function's module by name, so the module is registered
+    module = types.ModuleType(path.stem if path else f"_grundy_drivers_{id(expand):x}")
+    namespace = module.__dict__
+    namespace.update((k, v) for k, v in vars(drivers).items() if not k.startswith("__"))
+    namespace.update(expand=expand, canonical=canonical)
+    exec(compile(source, str(path) if path else f"<drivers of {name}>", "exec"), namespace)
+    sys.modules[module.__name__] = module
+    with numba_cache_dir():
+        jit = njit(cache=path is not None)
+        return {t.__name__: jit(namespace[t.__name__]) for t in TEMPLATES}
+
+
+def _source(name: str) -> str:
+    header = f'"""The drivers of grundy.search.drivers for the kernel {name!r} (generated)."""\n'
+    return header + "".join("\n\n" + inspect.getsource(t) for t in TEMPLATES)
+
+
+def _identity(expand: Any, canonical: Any, name: str) -> str | None:
+    """A digest naming this kernel's code, or None if it cannot be pinned down."""
+    digest = hashlib.sha256(name.encode())
+    for function in (expand, canonical):
+        py_func = getattr(function, "py_func", None)
+        if py_func is None:
+            return None
+        cells = tuple(cell.cell_contents for cell in py_func.__closure__ or ())
+        if not all(isinstance(c, _CONSTANT_TYPES) for c in cells):
+            return None
+        try:
+            file = inspect.getsourcefile(py_func)
+            digest.update(Path(file).read_bytes() if file else b"")
+        except (OSError, TypeError):
+            return None
+        if not file:
+            return None
+        digest.update(py_func.__qualname__.encode())
+        digest.update(pickle.dumps(cells))
+    return digest.hexdigest()[:20]
+
+
+def _write_module(folder: Path, name: str, identity: str, source: str) -> Path | None:
+    """The generated module's path (written if missing); None if the folder is not writable."""
+    slug = re.sub(r"[^A-Za-z0-9]+", "_", name)[:40]
+    path = folder / f"grundy_drivers_{slug}_{identity}.py"
+    try:
+        if not path.exists() or path.read_text(encoding="utf-8") != source:
+            folder.mkdir(parents=True, exist_ok=True)
+            write_text_atomic(path, source)
+    except OSError:
+        return None
+    return path

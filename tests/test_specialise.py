@@ -1,0 +1,61 @@
+"""Per-kernel drivers (grundy.search.specialise) and their disk cache."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+from numba import njit
+
+from grundy.partition import Partition
+from grundy.search import CompiledKernel, Search, encode, moves
+from grundy.search.specialise import _identity
+
+PROBE = """
+import json
+import grundy
+from grundy import get_ruleset
+kernel = get_ruleset("chomp").kernel
+value = grundy.value("chomp", [6, 6, 5, 4, 2, 1])
+stats = kernel.drivers["test_run"].stats
+print(json.dumps({"value": value, "hits": sum(stats.cache_hits.values()),
+                  "misses": sum(stats.cache_misses.values())}))
+"""
+
+
+def test_second_process_loads_the_drivers_from_disk(tmp_path: Path) -> None:
+    env = {**os.environ, "GRUNDY_CACHE_DIR": str(tmp_path)}
+    runs = [
+        json.loads(subprocess.run([sys.executable, "-c", PROBE], env=env, check=True,
+                                  capture_output=True, text=True).stdout)
+        for _ in range(2)
+    ]  # fmt: skip
+    assert [r["value"] for r in runs] == [6, 6]
+    assert (runs[0]["misses"], runs[1]["hits"], runs[1]["misses"]) == (1, 1, 0)
+    generated = list(tmp_path.rglob("grundy_drivers_chomp_*.py"))
+    assert len(generated) == 1
+
+
+def test_pieces_get_their_own_drivers() -> None:
+    rook = moves.chess(np.zeros((0, 2)), np.array([[0, 1], [1, 0]]), True)
+    knight = moves.chess(np.array([[1, 2], [2, 1]]), np.zeros((0, 2)), True)
+    ids = {_identity(k, moves.conjugation_canonical, "piece") for k in (rook, knight)}
+    assert len(ids) == 2 and None not in ids
+
+
+def test_kernel_closing_over_a_function_is_compiled_in_memory() -> None:
+    inner = moves.chomp
+
+    @njit
+    def wrapped(w, out, out2):
+        return inner(w, out, out2)
+
+    assert _identity(wrapped, moves.conjugation_canonical, "wrapped") is None
+    kernel = CompiledKernel("wrapped", wrapped, moves.conjugation_canonical)
+    value = Search(kernel, progress=False).value(encode(Partition([6, 6, 5, 4, 2, 1])))
+    assert value == 6
+    assert kernel.drivers["test_run"].py_func.__code__.co_filename.startswith("<drivers of")
