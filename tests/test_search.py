@@ -199,7 +199,6 @@ def test_tiny_table_still_exact(reference: dict[bool, dict[Partition, int]], wid
         assert t.replaced > 0  # it was full and kept going
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: a wide table has at least 1024 slots = 16 KiB")
 def test_smallest_cap_holds_for_wide_tables() -> None:
     assert TranspositionTable("8K", width=2).nbytes <= 8 << 10
 
@@ -354,10 +353,6 @@ def test_largest_value_and_too_large_values() -> None:
     assert search.value(126) == 126  # the table is still sound
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: test_run has no MAX_VALUE guard; EXACT | 128 = 0x80 is stored as 'exactly 0'",
-)
 def test_nimber_test_refuses_values_above_the_info_byte() -> None:
     search = Search(HEAP, progress=False)
     with pytest.raises(ValueTooLarge):
@@ -441,10 +436,6 @@ def test_checkpoint_mismatch_and_garbage_are_errors(tmp_path: Path) -> None:
         Search(K, checkpoint=wrong, progress=False)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: table.load does not catch zipfile.BadZipFile (a truncated .npz)",
-)
 def test_truncated_checkpoint_is_a_value_error(tmp_path: Path) -> None:
     path = tmp_path / "cut.npz"
     Search(K, checkpoint=path, progress=False).value(word(staircase(8)))
@@ -569,7 +560,6 @@ def test_splitting_kernel_is_normal_play_only() -> None:
         Search(cris, progress=False).value(word([3, 2]), "test")
 
 
-@pytest.mark.xfail(run=False, reason="BUG: a word wider than the search's width loops forever")
 def test_word_too_wide_for_the_search_is_refused() -> None:
     with pytest.raises(ValueError):
         Search(K, progress=False).value(word([60, 1]))  # 62 letters in a narrow search
@@ -644,9 +634,6 @@ def test_cli_search_errors(capsys: pytest.CaptureFixture[str], tmp_path: Path) -
     assert status == 2 and "too small" in err
 
 
-@pytest.mark.xfail(
-    strict=True, reason="Search checks the checkpoint's folder only when it first saves"
-)
 def test_checkpoint_in_missing_folder_fails_before_searching(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="does not exist"):
         Search(K, checkpoint=tmp_path / "missing" / "x.npz", progress=False)

@@ -10,8 +10,8 @@ line exits with status 130.  A checkpoint holds only proven facts, so a
 search resumed from one restarts at the root and finds everything known.
 
 >>> from grundy.games.column_row import COLUMN_ROW_KERNEL as COLUMN_ROW
->>> Search(COLUMN_ROW, progress=False).value(12345)  # the word of [3, 3, 2, 1, 1, 1, ...]
-0
+>>> Search(COLUMN_ROW, progress=False).value(12345)  # the boundary word of [8, 8, 2, 2, 2]
+2
 """
 
 from __future__ import annotations
@@ -21,13 +21,14 @@ import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 import numpy as np
 
+from grundy.atomic import check_writable
 from grundy.search import drivers as D
 from grundy.search.table import EXACT, TranspositionTable, format_bytes, pack
+from grundy.search.wordops import NARROW_LETTERS, WIDE_LETTERS
 
 if TYPE_CHECKING:
     from grundy.search.kernel import CompiledKernel
@@ -145,7 +146,7 @@ class Search:
         self.base = 1 if self.misere else 0
         self.width = width
         self.table = TranspositionTable(memory, width)
-        self.checkpoint = Path(checkpoint) if checkpoint is not None else None
+        self.checkpoint = check_writable(checkpoint) if checkpoint is not None else None
         self.checkpoint_every = checkpoint_every
         self.stream = stream if stream is not None else sys.stderr
         self.progress = progress
@@ -179,7 +180,7 @@ class Search:
         """
         if method not in METHODS:
             raise ValueError(f"unknown search method {method!r}; choose one of {METHODS}")
-        word = self.kernel.canonical_word(word)
+        word = self._canonical(word)
         if word == 0:
             return self.base
         known = self.table.exact(word)
@@ -201,7 +202,7 @@ class Search:
         """Whether SG(position) = k, by the nimber test (prunes as soon as decided)."""
         if k < 0:
             raise ValueError(f"a nimber is non-negative, got {k}")
-        word = self.kernel.canonical_word(word)
+        word = self._canonical(word)
         if word == 0:
             return k == self.base
         info = self.table.get(word)
@@ -242,7 +243,22 @@ class Search:
         return s
 
     # ----------------------------------------------------------- drivers
+    def _canonical(self, word: int) -> int:
+        """The canonical form of a packed position this search's words can hold."""
+        letters = NARROW_LETTERS if self.width == 1 else WIDE_LETTERS
+        if int(word) < 0 or int(word).bit_length() > letters:
+            raise ValueError(
+                f"{self.kernel.name}: packed position {word:#x} does not fit in a word of "
+                f"{letters} letters (this search has width {self.width})"
+            )
+        return self.kernel.canonical_word(word)
+
     def _test(self, word: int, k: int) -> bool:
+        if k > D.MAX_VALUE:
+            raise ValueTooLarge(
+                f"{self.kernel.name}: the nimber test reached k = {k}, above the largest "
+                f"value the compiled engine's table holds ({D.MAX_VALUE})"
+            )
         st = self._stack
         st.state[:] = 0
         st.words[0] = pack(word, self.width)

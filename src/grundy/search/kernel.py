@@ -13,8 +13,8 @@ splitting game) is answered None, and the generic solver takes over.
 >>> from grundy.partition import Partition, staircase
 >>> COLUMN_ROW.value(staircase(6), misere=False)
 0
->>> COLUMN_ROW.count_table(4, misere=False)[4]
-{1: 3, 2: 2}
+>>> COLUMN_ROW.count_table(4, misere=False)[4]  # [2, 2] is the P-position
+{0: 1, 2: 2, 3: 2}
 """
 
 from __future__ import annotations

@@ -12,8 +12,8 @@ wrapping it in a `grundy.search.CompiledKernel`.
 >>> from grundy.partition import Partition
 >>> out, out2 = np.zeros(8, np.uint64), np.zeros(8, np.uint64)
 >>> m = column_row(np.uint64(encode(Partition([2, 1]))), out, out2)
->>> sorted(str(decode(int(w))) for w in out[:m])
-['1^2', '2']
+>>> sorted(str(decode(int(w))) for w in out[:m])  # canonical, repeats allowed
+['1', '1', '2', '2']
 """
 
 from __future__ import annotations

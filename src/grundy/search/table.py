@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import os
 import re
+import zipfile
 from typing import Any
 
 import numpy as np
@@ -36,7 +37,7 @@ from grundy.search.wordops import COUNT, EXACT, GROW_AT, REPLACED, entry, is_zer
 
 __all__ = ["DEFAULT_MEMORY", "TranspositionTable", "format_bytes", "pack", "parse_memory"]
 
-MIN_LOG = 10
+MIN_BYTES = 8 << 10  # the smallest cap parse_memory accepts
 META_SIZE = 4
 _LOW64 = (1 << 64) - 1
 
@@ -99,7 +100,7 @@ def parse_memory(spec: str | int | float | None) -> int:
         amount = float(match.group(1)) * _UNITS[match.group(2).lower()]
     else:
         raise TypeError(f"memory must be a size such as '8G', got {type(spec).__name__}")
-    if amount < (8 << 10):
+    if amount < MIN_BYTES:
         raise ValueError(f"memory cap {spec!r} is too small: at least 8K is needed")
     return int(amount)
 
@@ -127,12 +128,13 @@ class TranspositionTable:
         self.memory = parse_memory(memory)
         self.width = width
         self.slot_bytes = 8 * width
-        log = max(MIN_LOG, min(initial_log, self._max_log()))
+        self.min_log = (MIN_BYTES // self.slot_bytes).bit_length() - 1
+        log = max(self.min_log, min(initial_log, self._max_log()))
         self._allocate(log)
         self.peak_bytes = self.keys.nbytes
 
     def _max_log(self) -> int:
-        log = MIN_LOG - 1
+        log = self.min_log - 1
         while (1 << (log + 1)) * self.slot_bytes <= self.memory:
             log += 1
         return log
@@ -229,7 +231,7 @@ class TranspositionTable:
             with np.load(path, allow_pickle=False) as data:
                 entries = data["entries"]
                 saved = dict(item.split("=", 1) for item in data["header"].tolist())
-        except (OSError, KeyError, ValueError, EOFError) as exc:
+        except (OSError, KeyError, ValueError, EOFError, zipfile.BadZipFile) as exc:
             raise ValueError(f"{path}: not a grundy search checkpoint ({exc})") from None
         expected = {k: str(v) for k, v in header.items()}
         if saved != expected:

@@ -23,8 +23,8 @@ in two (`grundy.search.wordops`), leaving 8 bits of a table slot for the
 value (`grundy.search.table`).
 
 >>> from grundy.partition import Partition
->>> bin(encode(Partition([2, 1])))
-'0b1101'
+>>> bin(encode(Partition([2, 1])))  # R U R U from the bottom left
+'0b1010'
 >>> decode(conjugate(encode(Partition([3, 1]))))
 Partition.parse('2,1^2')
 """
