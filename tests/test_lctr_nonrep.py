@@ -101,7 +101,15 @@ def test_values_match_reference_on_every_partition(misere: bool) -> None:
         for h in HISTORIES if lam.size <= 10 else [""]:
             want = ref_value(parts_of(lam), h, misere)
             assert exact.value(NonRepPosition(lam, h), misere) == want, (str(lam), h)
-        assert grundy.value("lctr-nonrep", lam, misere) == ref_value(parts_of(lam), "", misere)
+            # the compiled kernel (grundy.value takes it when the key fits)
+            assert grundy.value("lctr-nonrep", (lam, h), misere) == want, (str(lam), h)
+
+
+def test_kernel_keys_and_their_limit() -> None:
+    assert LCTR_NONREP.kernel.key(NonRepPosition(Partition([26] * 25), "TTL")) is not None
+    too_big = NonRepPosition(Partition([26] * 26), "TTL")  # 52 letters: no room for h
+    assert LCTR_NONREP.kernel.key(too_big) is None
+    assert grundy.value("lctr-nonrep", too_big) == ref_value((26,) * 26, "TTL", False)
 
 
 def test_values_at_most_two() -> None:
