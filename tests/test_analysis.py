@@ -274,8 +274,8 @@ def test_classify_on_other_games() -> None:
     assert m["game"] == "matrix" and sum(m["pairs"].values()) == m["positions"]
     with pytest.raises(ValueError, match="no notion of position size"):
         classify_sizes("matrix", 3)
-    with pytest.raises(ValueError, match="no notion of position size"):
-        classify_sizes(LCTR_FUNCTION, 3)
+    # a function game on partitions has sizes: all partitions of n
+    assert classify_sizes(LCTR_FUNCTION, 6)["classes"] == lctr["classes"]
     with pytest.raises(ValueError, match="non-negative"):
         classify_sizes("cr", -1)
 
@@ -375,8 +375,7 @@ def test_count_errors() -> None:
         count(Subtraction(), 3)
     with pytest.raises(ValueError, match="no notion of position size"):
         count("matrix", 3)
-    with pytest.raises(ValueError, match="positions_of_size"):
-        count(LCTR_FUNCTION, 3)
+    assert count(LCTR_FUNCTION, 9) == count("lctr", 9)  # partitions: counted by enumeration
     with pytest.raises(TypeError):
         count("lctr", 2.5)  # type: ignore[arg-type]
 
@@ -399,8 +398,7 @@ def test_box_values_against_the_reference_solver(game: str | Ruleset, misere: bo
 def test_box_values_errors() -> None:
     with pytest.raises(ValueError, match="no per-box table"):
         box_values("matrix", "11;01")
-    with pytest.raises(ValueError, match="no per-box table"):
-        box_values(LCTR_FUNCTION, "3,1")
+    assert box_values(LCTR_FUNCTION, "3,1") == box_values("lctr", "3,1")  # partition default
     with pytest.raises(ValueError, match="no per-box table"):
         box_values(Subtraction(), 3)
     assert box_values("cr", "3,1") == [[3, 2, 1], [1]]  # 002 Thm 4.1: Γ_{2,3} is worth 3

@@ -30,6 +30,7 @@ from grundy import (
     register,
     solver_for,
 )
+from grundy.analysis.tables import box_values
 from grundy.game import CAPABILITIES, TreeSize
 from grundy.nim import add, mex
 from grundy.partition import partitions, partitions_up_to
@@ -169,9 +170,14 @@ def test_capabilities_of_built_in_games(game: str, expected: list[str]) -> None:
 
 def test_capabilities_of_the_base_classes() -> None:
     """What the partial implementations declare: the partition defaults, the
-    function wrapper (its canonical hook is always there), sums of partitions."""
+    function wrapper (the partition defaults unless it parses positions of its
+    own; a canonical form only when given one), sums of partitions."""
     assert capabilities(RowRemoval()) == ["canonical", "box_positions", "positions_of_size"]
-    assert capabilities(FunctionRuleset(lctr_options, name="f")) == ["canonical"]
+    on_partitions = ["box_positions", "positions_of_size"]
+    assert capabilities(FunctionRuleset(lctr_options, name="f")) == on_partitions
+    conjugate = FunctionRuleset(lctr_options, name="f", canonical=Partition.conjugation_canonical)
+    assert capabilities(conjugate) == ["canonical", *on_partitions]
+    assert capabilities(FunctionRuleset(range, name="heap", parse=int)) == []
 
     class Pieces(PartitionSumRuleset):
         name = "test-game-pieces"
@@ -255,9 +261,9 @@ def test_function_ruleset() -> None:
     assert game.format_move(opts[0].move) == "move to 1"
     assert grundy.stats(game, "4^3") == grundy.stats("lctr", "4^3")  # the generic walk
     assert grundy.outcome(game, "3,1") == "P"
-    # no notion of size: a function game cannot be counted (the error says why)
-    with pytest.raises(ValueError, match="positions_of_size"):
-        grundy.count(game, 4)
+    # on partitions: counted and tabulated like a built-in game
+    assert grundy.count(game, 8) == grundy.count("lctr", 8)
+    assert box_values(game, "4,2,1") == box_values("lctr", "4,2,1")
 
 
 def test_function_ruleset_with_its_own_positions() -> None:
@@ -270,6 +276,9 @@ def test_function_ruleset_with_its_own_positions() -> None:
     assert grundy.value(game, "7") == 7
     assert game.canonical(-3) == 3 and game.parse("12") == 12
     assert [o.move for o in grundy.options(game, 3)] == ["0", "1", "2"]
+    # no notion of size: it cannot be counted (the error says why)
+    with pytest.raises(ValueError, match="positions_of_size"):
+        grundy.count(game, 4)
     with pytest.raises(TypeError, match="options must be a function"):
         FunctionRuleset(3, name="bad")  # type: ignore[arg-type]
 

@@ -50,6 +50,7 @@ def corner_options(p: Partition) -> list[Partition]:
 
 TAKE_ROW = TakeRow()
 NOT_A_GAME = 42
+HEAPS = FunctionRuleset(range, name="test-heaps", parse=int)  # no notion of size
 
 
 def row_parity(lam: Partition) -> int:
@@ -354,7 +355,7 @@ def test_cli_entry_point(
         (["count", f"{__name__}:NOT_A_GAME", "--n", "3"], ["is not a ruleset"]),
         (["stats", "/no/such/dir/game.py:Game", "3"], ["no file /no/such/dir/game.py"]),
         (["value", "no-such-game", "3"], ["unknown game"]),
-        (["count", f"{__name__}:corner_options", "--n", "3"], ["positions_of_size"]),
+        (["count", f"{__name__}:HEAPS", "--n", "3"], ["positions_of_size"]),
         (["table", "matrix", "11;01"], ["no per-box table"]),
     ],
 )

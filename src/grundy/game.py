@@ -49,6 +49,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Iterable, Sequence
+from types import MethodType
 from typing import Any, NamedTuple, Protocol
 
 from grundy.partition import Partition, partitions
@@ -223,8 +224,8 @@ def capabilities(rules: Ruleset) -> list[str]:
         if name == "kernel":
             if rules.kernel is not None:
                 have.append(name)
-        elif getattr(type(rules), name) is not getattr(Ruleset, name):
-            have.append(name)
+        elif name in vars(rules) or getattr(type(rules), name) is not getattr(Ruleset, name):
+            have.append(name)  # overridden by the class or set on the instance
     return have
 
 
@@ -275,10 +276,17 @@ class FunctionRuleset(Ruleset):
     >>> game = FunctionRuleset(lctr, name="my-lctr")
     >>> value(game, "3,2,1") == value("lctr", "3,2,1")
     True
+    >>> capabilities(game)  # partitions: per-box tables and counts come free
+    ['box_positions', 'positions_of_size']
 
     Positions are partitions unless `parse` says otherwise (any hashable
-    position works); each move is labelled by the position it leads to.
+    position works; `parse` then receives the command line's text, or any
+    Python value given to the library); each move is labelled by the position
+    it leads to.  `canonical`, if given, maps a position to the representative
+    of its symmetry class.
     """
+
+    allows_empty = True  # for the partition defaults
 
     def __init__(
         self,
@@ -291,19 +299,19 @@ class FunctionRuleset(Ruleset):
         if not callable(options):
             raise TypeError(f"options must be a function, got {type(options).__name__}")
         self._options = options
-        self._parse = parse if parse is not None else Partition.coerce
-        self._canonical = canonical
         self.name = name
         self.description = description or (options.__doc__ or "").strip().split("\n")[0]
+        if parse is not None:
+            self.parse = parse  # type: ignore[method-assign]
+        else:  # positions are partitions: table, count and classify work as for built-ins
+            self.parse = Partition.coerce  # type: ignore[method-assign]
+            for method in ("box_positions", "diagram", "positions_of_size"):
+                setattr(self, method, MethodType(getattr(PartitionRuleset, method), self))
+        if canonical is not None:
+            self.canonical = canonical  # type: ignore[method-assign]
 
     def options(self, position: Position) -> Iterable[tuple[Move, Position]]:
         return [(self.format_position(child), child) for child in self._options(position)]
-
-    def parse(self, spec: Any) -> Position:
-        return self._parse(spec)
-
-    def canonical(self, position: Position) -> Position:
-        return position if self._canonical is None else self._canonical(position)
 
     def format_move(self, move: Move) -> str:
         return f"move to {move}"

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from grundy.game import Ruleset
+from grundy.game import Ruleset, capabilities
 from grundy.partition import Partition
 from grundy.registry import get_ruleset
 from grundy.solver import solver_for
@@ -24,7 +24,7 @@ __all__ = ["box_values", "diagram_of", "has_table", "require_table"]
 
 def has_table(rules: Ruleset) -> bool:
     """Whether `rules` can draw a per-box table (it declares ``box_positions``)."""
-    return type(rules).box_positions is not Ruleset.box_positions
+    return "box_positions" in capabilities(rules)
 
 
 def require_table(rules: Ruleset) -> None:

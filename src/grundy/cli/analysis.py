@@ -37,7 +37,7 @@ def stats_command(
     """Game-tree sizes of a position: nodes, leaves, distinct states, height (000 §7)."""
     rules = resolve_game(game, piece)
     pos = rules.parse(position)
-    sizes = stats(rules, pos)
+    sizes = stats(rules, position)  # parses the text itself
     data: dict[str, Any] = {"game": rules.name, "position": rules.format_position(pos), **sizes}
 
     def show() -> None:

@@ -18,7 +18,7 @@ from grundy.cli.common import (
     emit,
     resolve_game,
 )
-from grundy.solver import options, value
+from grundy.solver import solver_for
 
 PositionArg = Annotated[
     str,
@@ -37,7 +37,7 @@ def value_command(
     """The Sprague–Grundy value of a position (misère value with --misere)."""
     rules = resolve_game(game, piece)
     pos = rules.parse(position)
-    result = value(rules, pos, misere)
+    result = solver_for(rules).value(pos, misere)
     data = {
         "game": rules.name,
         "position": rules.format_position(pos),
@@ -69,8 +69,9 @@ def moves_command(
     """Every option of a position with its value; winning moves (to value 0) marked."""
     rules = resolve_game(game, piece)
     pos = rules.parse(position)
-    opts = options(rules, pos, misere)
-    result = value(rules, pos, misere)
+    solver = solver_for(rules)
+    opts = solver.options(pos, misere)
+    result = solver.value(pos, misere)
     rows = [
         {
             "move": str(opt.move),

@@ -33,7 +33,7 @@ from grundy.render.young import (
     young_table,
     young_title,
 )
-from grundy.solver import value
+from grundy.solver import solver_for
 
 PositionArg = Annotated[str, typer.Argument(help='The position, e.g. "8,7,6,5^2,2,1".')]
 SvgOption = Annotated[
@@ -79,9 +79,9 @@ def table_command(
     if outside is None:
         outside = rules.draw_outside
     rim = outside_value(rules, misere) if outside else None
-    table = young_table(rules, pos, misere)
-    result = value(rules, pos, misere)
-    title = young_title(rules, pos, misere)
+    table = young_table(rules, position, misere)  # these parse the text themselves
+    result = solver_for(rules).value(pos, misere)
+    title = young_title(rules, position, misere)
     data = {
         "game": rules.name,
         "position": rules.format_position(pos),

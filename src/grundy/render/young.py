@@ -34,7 +34,7 @@ from grundy.atomic import write_text_atomic
 from grundy.game import Ruleset
 from grundy.partition import Partition
 from grundy.registry import get_ruleset
-from grundy.solver import value
+from grundy.solver import solver_for
 
 __all__ = [
     "MAX_SVG_BOXES",
@@ -381,12 +381,12 @@ def outside_value(game: str | Ruleset, misere: bool = False) -> int:
     """
     rules = get_ruleset(game)
     try:
-        empty = rules.parse(Partition())
+        empty = rules.parse("")  # the empty diagram, in the game's own syntax
     except ValueError:
         raise ValueError(
             f"{rules.name} is never played on the empty partition: nothing lies outside its diagram"
         ) from None
-    return value(rules, empty, misere)
+    return solver_for(rules).value(empty, misere)
 
 
 def young_title(game: str | Ruleset, position: Any, misere: bool = False) -> str:
@@ -396,7 +396,7 @@ def young_title(game: str | Ruleset, position: Any, misere: bool = False) -> str
     play = "misère" if misere else "normal"
     return (
         f"{rules.name} {rules.format_position(pos)} ({play} play): "
-        f"value {value(rules, pos, misere)}"
+        f"value {solver_for(rules).value(pos, misere)}"
     )
 
 

@@ -1,0 +1,89 @@
+"""Every command works for every registered game, by its capabilities alone (issue 7).
+
+Commands ask a ruleset what it can do, never what it is called: each game
+answers `value`, `moves` and `stats`, and `table`, `count`, `classify` and
+`search` exactly when it declares the capability they need (else a one-line
+error naming it, exit status 2).  The values printed agree with the library.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import grundy
+from grundy import capabilities, rulesets
+from grundy.cli import main
+
+#: Games without a notion of size: an example position each.
+EXAMPLES = {"matrix": "110;011", "coin-turning": "divisors:12 ruler 4 6"}
+#: Games that need a parameter on the command line.
+PARAMETERS = {"chess": ["--piece", "leaps=1:2,2:1;riders=1:1"]}
+NAMES = sorted(rules.name for rules in rulesets())
+
+
+def example(rules: grundy.Ruleset) -> str:
+    if rules.name in EXAMPLES:
+        return EXAMPLES[rules.name]
+    positions = list(rules.positions_of_size(6))
+    return rules.format_position(positions[len(positions) // 2])
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    status = main(list(args))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_every_game_is_covered() -> None:
+    assert {"chomp", "cris", "chess", "lctr-3d", "lctr-nonrep", "matrix"} <= set(NAMES)
+    for rules in rulesets():
+        assert (
+            rules.name in EXAMPLES
+            or "positions_of_size" in capabilities(rules)
+            or (rules.name in PARAMETERS)
+        ), rules.name
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_command(name: str, capsys: pytest.CaptureFixture[str]) -> None:
+    extra = PARAMETERS.get(name, [])
+    rules = grundy.get_ruleset(name, **({"piece": extra[1]} if extra else {}))
+    have = capabilities(rules)
+    position = example(rules)
+
+    def ok(*args: str) -> dict:
+        status, out, err = run(capsys, *args, *extra, "--json")
+        assert (status, err) == (0, ""), (args, err)
+        return json.loads(out)
+
+    def refused(words: str, *args: str) -> None:
+        status, out, err = run(capsys, *args, *extra)
+        assert status == 2 and out == "" and words in err and err.count("\n") == 1, (args, err)
+
+    for misere in ([], ["--misere"]):
+        expected = grundy.value(rules, position, bool(misere))
+        assert ok("value", name, position, *misere)["value"] == expected
+        moves = ok("moves", name, position, *misere)
+        assert len(moves["options"]) == len(grundy.options(rules, position, bool(misere)))
+    assert ok("stats", name, position)["nodes"] >= 1
+
+    if "box_positions" in have:
+        table = ok("table", name, position)["table"]
+        assert table and all(isinstance(v, int) for row in table for v in row)
+    else:
+        refused("no per-box table", "table", name, position)
+
+    if "positions_of_size" in have:
+        counts = ok("count", name, "--n", "0..5")
+        assert counts and ok("classify", name, "--max-n", "5")["positions"] > 0
+    else:
+        refused("no notion of position size", "count", name, "--n", "3")
+        refused("no notion of position size", "classify", name, "--max-n", "3")
+
+    if rules.kernel is not None:
+        found = ok("search", name, position, "--memory", "1M")
+        assert found["value"] == grundy.value(rules, position)
+    else:
+        refused("no compiled kernel", "search", name, position)
