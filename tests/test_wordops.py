@@ -39,7 +39,7 @@ def _primitives(w, v, p, b):
         O.canon(w),
         O.is_zero(w),
         O.less(w, v),
-        O.with_bit(w, p),
+        O.flip_bit(w, p),
         O.zero_like(w),
     )
 
@@ -145,7 +145,7 @@ def cases(width: int) -> list[tuple[int, int, int, int]]:
 def test_primitives_match_python_ints(width: int) -> None:
     for w, v, p, b in cases(width):
         got = _primitives(pack(w, width), pack(v, width), p, b)
-        nb, bt, dele, ins, strip, conj, canon, zero, less, withb, empty = got
+        nb, bt, dele, ins, strip, conj, canon, zero, less, flipped, empty = got
         where = (hex(w), p, b)
         assert nb == w.bit_length(), where
         assert bt == (w >> p) & 1, where
@@ -156,7 +156,7 @@ def test_primitives_match_python_ints(width: int) -> None:
         assert to_int(canon) == W.canonical(w), where
         assert zero == (w == 0), where
         assert less == (w < v), where
-        assert to_int(withb) == w | (1 << p), where
+        assert to_int(flipped) == w ^ (1 << p), where
         assert to_int(empty) == 0, where
 
 

@@ -27,13 +27,13 @@ from grundy.search.wordops import (
     canon,
     conj,
     delete_bit,
+    flip_bit,
     from_parts,
     insert_bit,
     nbits,
     put_word,
     strip_low_ones,
     to_parts,
-    with_bit,
 )
 
 __all__ = [
@@ -110,25 +110,29 @@ def _capped(lam, length, child, first, cap):
         child[r] = lam[r] if r < first else min(lam[r], cap)
 
 
+# ------------------------------------------------------ corners on the word
+# Reading the boundary word from the bottom left, an outer corner (the last
+# box of a row longer than the row below) is an R at letter p followed by a U:
+# deleting that box turns R U into U R, so it is flip_bit at p and p + 1.
+# Corner pairs never overlap, so any set of corners is removed pair by pair.
 @njit(cache=True)
-def _outer_corners(lam, length, rows):
-    """The rows whose last box is an outer corner (λ_i > λ_{i+1}), top to bottom; how many."""
-    k = 0
-    for i in range(length):
-        below = lam[i + 1] if i + 1 < length else 0
-        if lam[i] > below:
-            rows[k] = i
-            k += 1
-    return k
+def _is_corner(w, p):
+    return bit(w, p) == 0 and bit(w, p + 1) == 1
 
 
 @njit(cache=True)
-def _bite_corners(lam, length, child, rows, first, last):
-    """child = λ with the corners rows[first..last] each losing its last box."""
-    for r in range(length):
-        child[r] = lam[r]
-    for t in range(first, last + 1):
-        child[rows[t]] -= 1
+def _toggle_corner(c, p):
+    """R U ↔ U R at letters p, p + 1: remove the corner there (or put it back)."""
+    return flip_bit(flip_bit(c, p), p + 1)
+
+
+@njit(cache=True)
+def _emit_word(out, m, c):
+    """Append the canonical word of c (low U letters are empty rows: stripped)."""
+    if m == out.shape[0]:
+        return -1
+    put_word(out, m, canon(strip_low_ones(c)))
+    return m + 1
 
 
 # ----------------------------------------------------------- GAMES.md games
@@ -153,21 +157,24 @@ def chomp(w, out, out2):
 
 @njit(cache=True)
 def corner(w, out, out2):
-    """Corner (GAMES.md 6): any non-empty set of outer corners loses its boxes."""
+    """Corner (GAMES.md 6): any non-empty set of outer corners loses its boxes.
+
+    The sets are visited in Gray-code order, one corner toggled per step."""
     n = nbits(w)
-    lam = np.empty(n + 1, dtype=np.int64)
-    child = np.empty(n + 1, dtype=np.int64)
-    rows = np.empty(n + 1, dtype=np.int64)
-    length = to_parts(w, lam)
-    k = _outer_corners(lam, length, rows)
+    at = np.empty(n // 2 + 1, dtype=np.int64)  # the letters where corners are
+    k = 0
+    for p in range(n - 1):
+        if _is_corner(w, p):
+            at[k] = p
+            k += 1
+    c = w
     m = 0
-    for mask in range(1, 1 << k):
-        for r in range(length):
-            child[r] = lam[r]
-        for t in range(k):
-            if (mask >> t) & 1:
-                child[rows[t]] -= 1
-        m = _emit(out, m, child, length, w, True)
+    for step in range(1, 1 << k):
+        t = 0  # the corner toggled at this step: the lowest set bit of step
+        while not (step >> t) & 1:
+            t += 1
+        c = _toggle_corner(c, at[t])
+        m = _emit_word(out, m, c)
         if m < 0:
             return -1
     return m
@@ -177,18 +184,17 @@ def corner(w, out, out2):
 def consecutive_corner(w, out, out2):
     """Consecutive Corner (GAMES.md 7): a non-empty run of consecutive outer corners."""
     n = nbits(w)
-    lam = np.empty(n + 1, dtype=np.int64)
-    child = np.empty(n + 1, dtype=np.int64)
-    rows = np.empty(n + 1, dtype=np.int64)
-    length = to_parts(w, lam)
-    k = _outer_corners(lam, length, rows)
     m = 0
-    for a in range(k):
-        for b in range(a, k):
-            _bite_corners(lam, length, child, rows, a, b)
-            m = _emit(out, m, child, length, w, True)
-            if m < 0:
-                return -1
+    for a in range(n - 1):
+        if not _is_corner(w, a):
+            continue
+        c = w
+        for b in range(a, n - 1):
+            if _is_corner(w, b):
+                c = _toggle_corner(c, b)
+                m = _emit_word(out, m, c)
+                if m < 0:
+                    return -1
     return m
 
 
@@ -196,22 +202,24 @@ def consecutive_corner(w, out, out2):
 def end_corners(w, out, out2):
     """SCC (GAMES.md 8): a non-empty prefix or suffix of the list of outer corners."""
     n = nbits(w)
-    lam = np.empty(n + 1, dtype=np.int64)
-    child = np.empty(n + 1, dtype=np.int64)
-    rows = np.empty(n + 1, dtype=np.int64)
-    length = to_parts(w, lam)
-    k = _outer_corners(lam, length, rows)
     m = 0
-    for b in range(k):  # prefixes, the whole list last
-        _bite_corners(lam, length, child, rows, 0, b)
-        m = _emit(out, m, child, length, w, True)
-        if m < 0:
-            return -1
-    for a in range(1, k):  # proper suffixes
-        _bite_corners(lam, length, child, rows, a, k - 1)
-        m = _emit(out, m, child, length, w, True)
-        if m < 0:
-            return -1
+    first = -1
+    c = w
+    for b in range(n - 1):  # runs from the lowest corner up, the whole list last
+        if _is_corner(w, b):
+            if first < 0:
+                first = b
+            c = _toggle_corner(c, b)
+            m = _emit_word(out, m, c)
+            if m < 0:
+                return -1
+    c = w
+    for a in range(n - 2, first, -1):  # runs from the highest corner down, not all
+        if _is_corner(w, a):
+            c = _toggle_corner(c, a)
+            m = _emit_word(out, m, c)
+            if m < 0:
+                return -1
     return m
 
 
@@ -251,31 +259,32 @@ def sato_welter(w, out, out2):
         for j in range(i + 1, n):
             if not bit(w, j):
                 continue
-            c = with_bit(insert_bit(delete_bit(w, j), j, 0), i)
-            if m == out.shape[0]:
+            m = _emit_word(out, m, flip_bit(insert_bit(delete_bit(w, j), j, 0), i))
+            if m < 0:
                 return -1
-            put_word(out, m, canon(strip_low_ones(c)))
-            m += 1
     return m
 
 
 @njit(cache=True)
 def _rit_rows(w, out, m, symmetric):
-    """RIT moves on the rows of w: row r shortened to any length ≥ λ_{r+1}."""
+    """RIT moves on the rows of w: row r shortened to any length ≥ λ_{r+1}.
+
+    On the word, the U that ends row r follows a run of λ_r − λ_{r+1} R's;
+    shortening the row by d moves that U down past d of them."""
     n = nbits(w)
-    lam = np.empty(n + 1, dtype=np.int64)
-    child = np.empty(n + 1, dtype=np.int64)
-    length = to_parts(w, lam)
-    for r in range(length):
-        child[r] = lam[r]
-    for r in range(length):
-        below = lam[r + 1] if r + 1 < length else 0
-        for new in range(below, lam[r]):
-            child[r] = new
-            m = _emit(out, m, child, length, w, symmetric)
-            if m < 0:
+    run = 0  # R letters just below letter p
+    for p in range(n):
+        if bit(w, p) == 0:
+            run += 1
+            continue
+        rest = delete_bit(w, p)
+        for d in range(1, run + 1):
+            if m == out.shape[0]:
                 return -1
-        child[r] = lam[r]
+            c = strip_low_ones(insert_bit(rest, p - d, 1))
+            put_word(out, m, canon(c) if symmetric else c)
+            m += 1
+        run = 0
     return m
 
 

@@ -35,6 +35,7 @@ __all__ = [
     "conj",
     "delete_bit",
     "entry",
+    "flip_bit",
     "from_parts",
     "get_word",
     "home",
@@ -47,7 +48,6 @@ __all__ = [
     "to_parts",
     "tt_get",
     "tt_put",
-    "with_bit",
     "zero_like",
 ]
 
@@ -492,20 +492,20 @@ def _zero_like(w):
     return None
 
 
-def with_bit(w, p):
-    """w with letter p set to 1 (U)."""
+def flip_bit(w, p):
+    """w with letter p flipped (R ↔ U)."""
 
 
-@_jit(with_bit)
-def _with_bit(w, p):
+@_jit(flip_bit)
+def _flip_bit(w, p):
     if _narrow(w):
-        return lambda w, p: w | (_ONE << _U(p))
+        return lambda w, p: w ^ (_ONE << _U(p))
     if _wide(w):
 
         def impl(w, p):
             if p < 64:
-                return (w[0] | (_ONE << _U(p)), w[1])
-            return (w[0], w[1] | (_ONE << _U(p - 64)))
+                return (w[0] ^ (_ONE << _U(p)), w[1])
+            return (w[0], w[1] ^ (_ONE << _U(p - 64)))
 
         return impl
     return None
@@ -546,6 +546,6 @@ def from_parts(parts, length, like):
             continue
         pos += parts[r] - prev
         prev = parts[r]
-        w = with_bit(w, pos)
+        w = flip_bit(w, pos)  # letter pos is R: make it U
         pos += 1
     return w
