@@ -177,17 +177,6 @@ def test_parse_format_round_trip() -> None:
     assert RULES.parse("[3, 2^2, 1]") == Partition([3, 2, 2, 1])
 
 
-def test_bad_input() -> None:
-    with pytest.raises(ValueError, match="non-empty"):
-        grundy.value("chomp", "")
-    with pytest.raises(ValueError, match="'x'"):
-        grundy.value("chomp", "3,x")
-    with pytest.raises(ValueError, match="negative part"):
-        grundy.value("chomp", [3, -1])
-    with pytest.raises(TypeError, match="float"):
-        grundy.value("chomp", 3.5)
-
-
 # --------------------------------------------------------------- properties
 @settings(max_examples=40, deadline=None)
 @given(st.lists(st.integers(1, 6), min_size=1, max_size=6).map(Partition), st.booleans())

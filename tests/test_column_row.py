@@ -196,15 +196,6 @@ def test_value_table(solver: Solver, misere: bool) -> None:
     assert box_values("cr", Partition([])) == []
 
 
-def test_bad_input() -> None:
-    with pytest.raises(ValueError):
-        grundy.value("cr", "3,x")
-    with pytest.raises(ValueError):
-        grundy.value("cr", [3, -1])
-    with pytest.raises(TypeError):
-        grundy.value("cr", 3.5)
-
-
 # -------------------------------------------------------------- properties
 partitions_st = st.lists(st.integers(1, 8), max_size=8).map(Partition)
 

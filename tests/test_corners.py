@@ -247,16 +247,6 @@ def test_parse_format_round_trip(game: str) -> None:
     assert rules.parse("") == Partition([])
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_bad_input(game: str) -> None:
-    with pytest.raises(ValueError, match="'x'"):
-        grundy.value(game, "3,x")
-    with pytest.raises(ValueError, match="negative part"):
-        grundy.value(game, [3, -1])
-    with pytest.raises(TypeError, match="float"):
-        grundy.value(game, 3.5)
-
-
 # --------------------------------------------------------------- properties
 @settings(max_examples=30, deadline=None)
 @given(

@@ -13,14 +13,18 @@ import json
 import pytest
 
 import grundy
-from grundy import capabilities, rulesets
+from grundy import PartitionRuleset, PartitionSumRuleset, capabilities, rulesets
 from grundy.cli import main
 
 #: Games without a notion of size: an example position each.
 EXAMPLES = {"matrix": "110;011", "coin-turning": "divisors:12 ruler 4 6"}
 #: Games that need a parameter on the command line.
 PARAMETERS = {"chess": ["--piece", "leaps=1:2,2:1;riders=1:1"]}
-NAMES = sorted(rules.name for rules in rulesets())
+#: The built-in games (other test modules register games of their own).
+BUILT_IN = [r for r in rulesets() if type(r).__module__.startswith("grundy.")]
+NAMES = sorted(rules.name for rules in BUILT_IN)
+ON_PARTITIONS = sorted(r.name for r in BUILT_IN if isinstance(r, PartitionRuleset))
+ON_SUMS = sorted(r.name for r in BUILT_IN if isinstance(r, PartitionSumRuleset))
 
 
 def example(rules: grundy.Ruleset) -> str:
@@ -87,3 +91,35 @@ def test_every_command(name: str, capsys: pytest.CaptureFixture[str]) -> None:
         assert found["value"] == grundy.value(rules, position)
     else:
         refused("no compiled kernel", "search", name, position)
+
+
+# ---------------------------------------------------------------- bad input
+@pytest.mark.parametrize("name", ON_PARTITIONS + ON_SUMS)
+def test_bad_partitions(name: str) -> None:
+    """One parser and one validator: the same messages in every game on partitions."""
+    with pytest.raises(ValueError, match="bad partition token 'x'"):
+        grundy.value(name, "3,x")
+    with pytest.raises(ValueError, match="negative part"):
+        grundy.value(name, [3, -1])
+    with pytest.raises(TypeError, match="float"):
+        grundy.value(name, 3.5)
+
+
+@pytest.mark.parametrize("name", ON_SUMS)
+@pytest.mark.parametrize(
+    ("text", "match"),
+    [
+        ("3,2,1 + ", "empty summand 2"),
+        ("+ 1", "empty summand 1"),
+        ("1 ++ 2", "empty summand 2"),
+        ("3,x + 1", "summand 1 of '3,x \\+ 1': bad partition token 'x'"),
+        ("1 + 2 + 4^y", "summand 3 .*'4\\^y'"),
+        ("1 + -2", "summand 2 .*'-2'"),
+        ("2^0 + 1", "summand 1 .*exponent 0"),
+    ],
+)
+def test_bad_sums(name: str, text: str, match: str) -> None:
+    with pytest.raises(ValueError, match=match):
+        grundy.value(name, text)
+    with pytest.raises(TypeError):
+        grundy.value(name, [[1, 2], 3.5])

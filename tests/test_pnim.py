@@ -225,25 +225,6 @@ def test_round_trip(text: str) -> None:
     assert PNIM.parse(PNIM.format_position(position)) == position
 
 
-@pytest.mark.parametrize(
-    ("text", "match"),
-    [
-        ("2,1 +", "empty summand 2"),
-        (" + ", "empty summand 1"),
-        ("2 + 3,y", "summand 2 of '2 \\+ 3,y': bad partition token 'y'"),
-        ("2^0 + 1", "summand 1 .*exponent 0"),
-    ],
-)
-def test_bad_sums(text: str, match: str) -> None:
-    with pytest.raises(ValueError, match=match):
-        grundy.value("pnim", text)
-
-
-def test_bad_types() -> None:
-    with pytest.raises(TypeError):
-        PNIM.parse(2.0)
-
-
 # -------------------------------------------------------------- properties
 partition_st = st.lists(st.integers(1, 6), min_size=1, max_size=6).map(Partition)
 

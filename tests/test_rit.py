@@ -231,16 +231,6 @@ def test_parse_format_round_trip(game: str) -> None:
     assert rules.parse("") == Partition([])
 
 
-@pytest.mark.parametrize("game", ["rit", "crit"])
-def test_bad_input(game: str) -> None:
-    with pytest.raises(ValueError, match="'x'"):
-        grundy.value(game, "3,x")
-    with pytest.raises(ValueError, match="negative part"):
-        grundy.value(game, [3, -1])
-    with pytest.raises(TypeError, match="float"):
-        grundy.value(game, 3.5)
-
-
 # --------------------------------------------------------------- properties
 boxed = st.lists(st.integers(1, 7), max_size=7).map(Partition)
 

@@ -194,15 +194,6 @@ def test_parse_format_round_trip() -> None:
     assert RULES.parse("[3, 2^2]") == Partition([3, 2, 2])
 
 
-def test_bad_input() -> None:
-    with pytest.raises(ValueError, match="'x'"):
-        grundy.value("sato-welter", "3,x")
-    with pytest.raises(ValueError, match="negative part"):
-        grundy.value("sato-welter", [3, -1])
-    with pytest.raises(TypeError, match="float"):
-        grundy.value("sato-welter", 3.5)
-
-
 # --------------------------------------------------------------- properties
 @settings(max_examples=100, deadline=None)
 @given(st.sets(st.integers(0, 300), max_size=40))
