@@ -42,7 +42,7 @@ def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
 
 def test_every_game_is_covered() -> None:
     assert {"chomp", "cris", "chess", "lctr-3d", "lctr-nonrep", "matrix"} <= set(NAMES)
-    for rules in rulesets():
+    for rules in BUILT_IN:
         assert (
             rules.name in EXAMPLES
             or "positions_of_size" in capabilities(rules)
