@@ -24,6 +24,7 @@ from rich.progress import (
     TimeRemainingColumn,
 )
 
+from grundy import families
 from grundy.game import Ruleset
 from grundy.registry import get_ruleset
 
@@ -126,17 +127,8 @@ def track(items: Iterable[T], description: str, total: int | None = None) -> Ite
 
 
 def parse_range(text: str, what: str = "range") -> range:
-    """Read 'A..B' (inclusive) or a single 'N' as a range of non-negative ints."""
-    parts = text.split("..")
-    try:
-        if len(parts) == 1:
-            lo = hi = int(parts[0])
-        elif len(parts) == 2:
-            lo, hi = int(parts[0]), int(parts[1])
-        else:
-            raise ValueError
-    except ValueError:
-        raise ValueError(f"bad {what} {text!r}: expected A..B or N with integers") from None
-    if lo < 0 or hi < lo:
-        raise ValueError(f"bad {what} {text!r}: need 0 <= A <= B")
-    return range(lo, hi + 1)
+    """Sizes 'A..B', 'A..B..STEP' or 'N' (`grundy.families.parse_range`), non-negative."""
+    sizes = families.parse_range(text, what)
+    if sizes.start < 0:
+        raise ValueError(f"bad {what} {text!r}: sizes are non-negative")
+    return sizes
