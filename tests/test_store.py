@@ -1,0 +1,112 @@
+"""The results store (grundy.store): round trips, foreign files, concurrent and killed writers."""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from grundy.store import Store, default_path
+
+
+def test_round_trip(tmp_path: Path) -> None:
+    store = Store(tmp_path / "sub" / "r.sqlite")  # folders are made
+    assert store.put("cr", 1, False, {"3,2,1": 1, "2,1": 0}) == 2
+    store.put("cr", 1, True, {"2,1": 2})
+    store.put("lctr", 2, False, {"2,1": 0})
+    assert store.get("cr", 1, False, ["2,1", "3,2,1", "9"]) == {"2,1": 0, "3,2,1": 1}
+    assert store.get("cr", 2, False, ["2,1"]) == {}  # another version of the rules
+    assert store.get("cr", 1, True, ["2,1"]) == {"2,1": 2}
+    store.put("cr", 1, False, {"2,1": 5})  # replaced
+    assert Store(store.path).get("cr", 1, False, ["2,1"]) == {"2,1": 5}
+    assert store.summary() == [
+        {"game": "cr", "rules_version": 1, "misere": False, "values": 2},
+        {"game": "cr", "rules_version": 1, "misere": True, "values": 1},
+        {"game": "lctr", "rules_version": 2, "misere": False, "values": 1},
+    ]
+    assert [r["position"] for r in store.rows("cr")] == ["2,1", "3,2,1", "2,1"]
+    assert store.clear("cr") == 3 and store.clear() == 1 and store.summary() == []
+
+
+def test_many_positions_in_one_call(tmp_path: Path) -> None:
+    store = Store(tmp_path / "r.sqlite")
+    values = {str(i): i % 7 for i in range(5000)}
+    store.put("g", 1, False, values)
+    assert store.get("g", 1, False, [*values, "x"]) == values
+
+
+def test_foreign_files_are_refused_and_left_alone(tmp_path: Path) -> None:
+    garbage = tmp_path / "garbage.sqlite"
+    garbage.write_bytes(b"this is not a database" * 100)
+    other = tmp_path / "other.sqlite"
+    with sqlite3.connect(other) as db:
+        db.execute("CREATE TABLE t (x)")
+    for path in (garbage, other):
+        before = path.read_bytes()
+        with pytest.raises(ValueError, match="not a grundy results store"):
+            Store(path)
+        assert path.read_bytes() == before
+    with pytest.raises(ValueError, match="is a directory"):
+        Store(tmp_path)
+
+
+def test_default_path(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("GRUNDY_STORE", str(tmp_path / "x.sqlite"))
+    assert default_path() == tmp_path / "x.sqlite"
+    monkeypatch.delenv("GRUNDY_STORE")
+    assert default_path().name == "results.sqlite"
+
+
+def _writer(path: str, worker: int) -> None:
+    store = Store(path)
+    for batch in range(20):
+        store.put("g", 1, False, {f"{worker}:{batch}:{i}": worker for i in range(100)})
+
+
+def test_concurrent_writers(tmp_path: Path) -> None:
+    path = str(tmp_path / "r.sqlite")  # created by the writers themselves, all at once
+    context = multiprocessing.get_context("spawn")
+    workers = [context.Process(target=_writer, args=(path, w)) for w in range(4)]
+    for w in workers:
+        w.start()
+    for w in workers:
+        w.join(120)
+        assert w.exitcode == 0
+    assert Store(path).summary()[0]["values"] == 4 * 20 * 100
+
+
+KILLED_WRITER = """
+import sys
+from grundy.store import Store
+store = Store(sys.argv[1])
+print("ready", flush=True)
+batch = 0
+while True:
+    store.put("g", 1, False, {f"{batch}:{i}": 1 for i in range(2000)})
+    batch += 1
+"""
+
+
+def test_killed_writer_leaves_a_sound_store(tmp_path: Path) -> None:
+    path = tmp_path / "r.sqlite"
+    Store(path).put("g", 1, False, {"kept": 3})
+    proc = subprocess.Popen(
+        [sys.executable, "-c", KILLED_WRITER, str(path)], stdout=subprocess.PIPE, text=True
+    )
+    assert proc.stdout is not None and proc.stdout.readline() == "ready\n"
+    time.sleep(0.5)
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.wait(30)
+    store = Store(path)
+    assert store.get("g", 1, False, ["kept"]) == {"kept": 3}
+    count = store.summary()[0]["values"] - 1
+    assert count % 2000 == 0  # whole batches only: the one in flight is rolled back
+    with sqlite3.connect(path) as db:
+        assert db.execute("PRAGMA integrity_check").fetchone() == ("ok",)
