@@ -32,7 +32,14 @@ from typing import Any
 
 from grundy.game import FunctionRuleset, Ruleset
 
-__all__ = ["ENTRY_POINT_GROUP", "get_ruleset", "register", "ruleset_names", "rulesets"]
+__all__ = [
+    "ENTRY_POINT_GROUP",
+    "get_ruleset",
+    "identifies",
+    "register",
+    "ruleset_names",
+    "rulesets",
+]
 
 #: The entry-point group under which other packages publish rulesets.
 ENTRY_POINT_GROUP = "grundy.rulesets"
@@ -91,6 +98,21 @@ def _lookup(name: str) -> Ruleset:
     raise ValueError(
         f"unknown game {name!r}; known games: {known} (or a module:attr reference to a ruleset)"
     )
+
+
+def identifies(rules: Ruleset) -> bool:
+    """Whether `rules.name` names this game everywhere: a registered ruleset, or a registered
+    family with its parameters in the name (``chess[leaps=1:2]``).  Only such games keep
+    their results in the store (a `module:attr` game may share its name with another).
+
+    >>> identifies(get_ruleset("cr")), identifies(get_ruleset("chess", piece="leaps=1:2"))
+    (True, True)
+    """
+    _load_builtins()
+    _load_plugins()
+    base, bracket, _ = rules.name.partition("[")
+    registered = _REGISTRY.get(base.lower())
+    return registered is rules or (registered is not None and bool(bracket))
 
 
 def ruleset_names() -> list[str]:

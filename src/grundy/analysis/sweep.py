@@ -20,11 +20,15 @@ from typing import Any
 from grundy import partition
 from grundy.analysis.tree_size import stats
 from grundy.families import Template, grid
-from grundy.game import Ruleset
-from grundy.registry import get_ruleset
-from grundy.solver import value
+from grundy.game import ProgressCallback, Ruleset
+from grundy.registry import get_ruleset, identifies
+from grundy.solver import solver_for
+from grundy.store import Store
 
-__all__ = ["FAMILIES", "sweep"]
+__all__ = ["FAMILIES", "STORE_BATCH", "sweep"]
+
+#: Values written to the store per transaction (what Ctrl-C can lose at most).
+STORE_BATCH = 1000
 
 #: The partition families of 000 §2.1 / 001 §3.1, by name.
 FAMILIES: dict[str, Callable[..., Any]] = {
@@ -41,32 +45,74 @@ def sweep(
     *,
     misere: bool | None = False,
     with_stats: bool = False,
+    store: Store | None = None,
+    progress: ProgressCallback | None = None,
     **ranges: Iterable[int],
 ) -> list[dict[str, Any]]:
-    """One row per combination of the parameter `ranges` (in the order given).
+    """One row per combination of the parameter `ranges` (the last varying fastest).
 
     `family` is a name from FAMILIES, a template in the game's syntax
     ("a^m,b", `grundy.families.Template`) or any callable building a
-    position from the parameters as keyword arguments.  Each row holds the parameters,
-    "position" (as text), "value" (normal play; with misere=True the misère
-    value; with misere=None both, as "value" and "misere_value"), and with
-    `with_stats` the tree sizes of `stats`.
+    position from the parameters as keyword arguments.  Each row holds the
+    parameters, "position" (as text), "value" (normal play; with misere=True
+    the misère value; with misere=None both, as "value" and "misere_value"),
+    and with `with_stats` the tree sizes of `stats`.  With a `store`, values
+    already stored are read, and new ones written in batches (games whose
+    name identifies them only, `grundy.registry.identifies`).  `progress`
+    is called with (positions done, total).
     """
     rules = get_ruleset(game)
     build = _builder(family, ranges)
+    grid_rows = list(grid(**ranges))
+    positions = [_position(rules, build, params) for params in grid_rows]
+    conventions = [False, True] if misere is None else [bool(misere)]
+    if store is not None and not identifies(rules):
+        store = None
+    keys = [rules.format_position(rules.canonical(p)) for p in positions]
+    values = {m: _values(rules, positions, keys, m, store, progress) for m in conventions}
     rows = []
-    for params in grid(**ranges):
-        position = rules.parse(build(**params))
+    for i, (params, position) in enumerate(zip(grid_rows, positions, strict=True)):
         row: dict[str, Any] = {**params, "position": rules.format_position(position)}
+        row["value"] = values[conventions[0]][i]
         if misere is None:
-            row["value"] = value(rules, position)
-            row["misere_value"] = value(rules, position, misere=True)
-        else:
-            row["value"] = value(rules, position, misere=misere)
+            row["misere_value"] = values[True][i]
         if with_stats:
             row.update(stats(rules, position))
         rows.append(row)
     return rows
+
+
+def _values(
+    rules: Ruleset,
+    positions: list[Any],
+    keys: list[str],
+    misere: bool,
+    store: Store | None,
+    progress: ProgressCallback | None,
+) -> list[int]:
+    """The value of each position: from the store where it has it, else by the solver."""
+    known = store.get(rules.name, rules.rules_version, misere, keys) if store else {}
+    solver = solver_for(rules)
+    fresh: dict[str, int] = {}
+    for done, (key, position) in enumerate(zip(keys, positions, strict=True), 1):
+        if key not in known:
+            known[key] = fresh[key] = solver.value(position, misere)
+            if store is not None and len(fresh) >= STORE_BATCH:
+                store.put(rules.name, rules.rules_version, misere, fresh)
+                fresh = {}
+        if progress is not None:
+            progress(done, len(positions))
+    if store is not None and fresh:
+        store.put(rules.name, rules.rules_version, misere, fresh)
+    return [known[key] for key in keys]
+
+
+def _position(rules: Ruleset, build: Callable[..., Any], params: dict[str, int]) -> Any:
+    try:
+        return rules.parse(build(**params))
+    except ValueError as exc:
+        where = ", ".join(f"{k}={v}" for k, v in params.items())
+        raise ValueError(f"the family at {where}: {exc}") from None
 
 
 def _builder(family: str | Callable[..., Any], ranges: Mapping[str, Any]) -> Callable[..., Any]:

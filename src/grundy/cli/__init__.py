@@ -16,6 +16,7 @@ from grundy.cli import (  # noqa: F401
     poset,
     poset_tables,
     search,
+    sweep,
     table,
 )
 from grundy.cli.common import app

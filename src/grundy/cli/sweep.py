@@ -1,0 +1,176 @@
+"""`grundy sweep` (a family of positions, valued) and `grundy store` (the results kept)."""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from pathlib import Path
+from typing import Annotated, Any, Optional
+
+import typer
+from rich.markup import escape
+from rich.table import Table
+
+from grundy.analysis.sweep import sweep
+from grundy.atomic import check_writable, write_text_atomic
+from grundy.cli.common import (
+    GameArg,
+    JsonOption,
+    MisereOption,
+    PieceOption,
+    app,
+    console,
+    emit,
+    progress_bar,
+    resolve_game,
+)
+from grundy.families import parse_range
+from grundy.store import Store
+
+_PARAMETER = re.compile(r"^--([A-Za-z_][A-Za-z0-9_]*)(?:=(.*))?$")
+
+StoreOption = Annotated[
+    Optional[Path],  # noqa: UP045  (typer reads the annotation at run time)
+    typer.Option(
+        "--store", help="The results store (default $GRUNDY_STORE or ~/.local/share/grundy)."
+    ),
+]
+
+store_app = typer.Typer(help="The results store: what sweeps have computed.", no_args_is_help=True)
+app.add_typer(store_app, name="store")
+
+
+@app.command("sweep", context_settings={"allow_extra_args": True, "ignore_unknown_options": True})
+def sweep_command(
+    ctx: typer.Context,
+    game: GameArg,
+    family: Annotated[
+        str,
+        typer.Argument(
+            help='A template in the game\'s syntax, e.g. "a^m,b" or "c,1^(r-1)", with a range '
+            "per parameter: --a 1..30 --m 1..30 --b 5 (A..B..STEP allowed); or a named "
+            "family: staircase, rectangle, gamma, thick_gamma."
+        ),
+    ],
+    misere: MisereOption = False,
+    both: Annotated[bool, typer.Option("--both", help="Normal and misère values.")] = False,
+    csv_file: Annotated[
+        Optional[Path],  # noqa: UP045
+        typer.Option("--csv", help="Also write the rows as CSV to this file."),
+    ] = None,
+    store: StoreOption = None,
+    no_store: Annotated[
+        bool, typer.Option("--no-store", help="Neither read nor write the results store.")
+    ] = False,
+    piece: PieceOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Value every position of a family: one row per parameter combination."""
+    rules = resolve_game(game, piece)
+    ranges = parameter_ranges(ctx.args)
+    if csv_file is not None:
+        check_writable(csv_file)
+    results = None if no_store else Store(store)
+    with progress_bar(f"sweeping {escape(rules.name)}") as bar:
+        rows = sweep(
+            rules, family, misere=None if both else misere, store=results,
+            progress=bar.update, **ranges,
+        )  # fmt: skip
+    if csv_file is not None:
+        write_text_atomic(csv_file, rows_as_csv(rows))
+    data = {"game": rules.name, "family": family, "misere": "both" if both else misere}
+    data["rows"] = rows
+
+    def show() -> None:
+        table = Table(title=f"{escape(rules.name)} on {escape(family)}: {len(rows)} positions")
+        for column in rows[0]:
+            table.add_column(column, justify="left" if column == "position" else "right")
+        for row in rows:
+            table.add_row(*(escape(str(v)) for v in row.values()))
+        console.print(table)
+
+    emit(data, as_json, show)
+
+
+def parameter_ranges(args: list[str]) -> dict[str, range]:
+    """--name A..B (or --name=A..B) pairs after the family, as ranges by name."""
+    ranges: dict[str, range] = {}
+    i = 0
+    while i < len(args):
+        match = _PARAMETER.match(args[i])
+        if match is None:
+            raise ValueError(f"unexpected argument {args[i]!r}: give parameters as --a 1..10")
+        name, text = match[1], match[2]
+        if text is None:
+            if i + 1 == len(args):
+                raise ValueError(f"parameter --{name} needs a range, e.g. --{name} 1..10")
+            i += 1
+            text = args[i]
+        if name in ranges:
+            raise ValueError(f"parameter --{name} given twice")
+        ranges[name] = parse_range(text, f"range of --{name}")
+        i += 1
+    if not ranges:
+        raise ValueError("give a range for each parameter of the family, e.g. --a 1..10")
+    return ranges
+
+
+def rows_as_csv(rows: list[dict[str, Any]]) -> str:
+    out = io.StringIO()
+    writer = csv.DictWriter(out, fieldnames=list(rows[0]), lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(rows)
+    return out.getvalue()
+
+
+# ------------------------------------------------------------------ store
+@store_app.command("list")
+def store_list(store: StoreOption = None, as_json: JsonOption = False) -> None:
+    """How many values are stored, per game, rules version and play convention."""
+    results = Store(store)
+    summary = results.summary()
+
+    def show() -> None:
+        table = Table(title=f"results store {escape(str(results.path))}")
+        for column in ("game", "rules version", "play", "values"):
+            table.add_column(column, justify="right" if column == "values" else "left")
+        for row in summary:
+            play = "misère" if row["misere"] else "normal"
+            table.add_row(escape(row["game"]), str(row["rules_version"]), play, str(row["values"]))
+        console.print(table)
+
+    emit({"store": str(results.path), "games": summary}, as_json, show)
+
+
+@store_app.command("export")
+def store_export(
+    output: Annotated[Path, typer.Argument(help="CSV file to write (atomically).")],
+    game: Annotated[
+        Optional[str],  # noqa: UP045
+        typer.Option("--game", help="Only this game's values."),
+    ] = None,
+    store: StoreOption = None,
+) -> None:
+    """Every stored value (of one game) as CSV: game, rules_version, misere, position, value."""
+    check_writable(output)
+    rows = list(Store(store).rows(game))
+    if not rows:
+        raise ValueError(
+            "nothing to export: the store has no values" + (f" of {game}" if game else "")
+        )
+    write_text_atomic(output, rows_as_csv(rows))
+    console.print(f"{len(rows)} values written to {escape(str(output))}")
+
+
+@store_app.command("clear")
+def store_clear(
+    game: Annotated[
+        Optional[str],  # noqa: UP045
+        typer.Option("--game", help="Only this game's values."),
+    ] = None,
+    store: StoreOption = None,
+) -> None:
+    """Delete the stored values (of one game)."""
+    removed = Store(store).clear(game)
+    console.print(f"{removed} values deleted")

@@ -1,0 +1,111 @@
+"""Sweeps over families (analysis/sweep.py, `grundy sweep`) and the results store behind them."""
+
+from __future__ import annotations
+
+import csv
+import json
+from pathlib import Path
+
+import pytest
+
+import grundy
+from grundy import FunctionRuleset, Partition, register
+from grundy.analysis.sweep import sweep
+from grundy.cli import main
+from grundy.store import Store
+
+CALLS = {"n": 0}
+
+
+def counted_lctr(p: Partition) -> list[Partition]:
+    """LCTR, counting how often options are listed (to see what the store saves)."""
+    CALLS["n"] += 1
+    return [p.sub(1, 0), p.sub(0, 1)] if p else []
+
+
+COUNTED = register(FunctionRuleset(counted_lctr, name="test-sweep-counted"))
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    status = main(list(args))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+@pytest.mark.parametrize("game", ["cr", "chomp", "lctr-nonrep", "cris"])
+def test_sweep_matches_direct_evaluation(game: str) -> None:
+    template = "a^m,b | T" if game == "lctr-nonrep" else "a^m,b"
+    rows = sweep(game, template, misere=None, a=range(2, 5), m=range(1, 4), b=[1, 2])
+    assert len(rows) == 18
+    for row in rows:
+        text = grundy.families.Template(template).fill(a=row["a"], m=row["m"], b=row["b"])
+        assert row["value"] == grundy.value(game, text)
+        assert row["misere_value"] == grundy.value(game, text, misere=True)
+
+
+def test_store_is_read_instead_of_recomputing(tmp_path: Path) -> None:
+    store = Store(tmp_path / "r.sqlite")
+    first = sweep(COUNTED, "b^a", store=store, a=range(1, 8), b=range(1, 8))
+    assert store.summary()[0]["values"] == 49  # no canonical form: every position its own
+    grundy.solver._SOLVERS.pop(COUNTED, None)  # forget the in-memory memo
+    CALLS["n"] = 0
+    again = sweep(COUNTED, "b^a", store=store, a=range(1, 8), b=range(1, 8))
+    assert again == first and CALLS["n"] == 0
+    # a game named only by a module:attr reference is never stored (names may clash)
+    other = FunctionRuleset(counted_lctr, name="unregistered")
+    sweep(other, "b^a", store=store, a=[1], b=[1])
+    assert [row["game"] for row in store.summary()] == ["test-sweep-counted"]
+
+
+def test_progress_is_reported() -> None:
+    seen: list[tuple[int, int]] = []
+    sweep("lctr", "b^a", a=range(1, 4), b=[2], progress=lambda d, t: seen.append((d, t)))
+    assert seen == [(1, 3), (2, 3), (3, 3)]
+
+
+def test_cli_sweep_json_csv_and_store(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db, table = tmp_path / "r.sqlite", tmp_path / "out.csv"
+    args = ["sweep", "cr", "c,1^(r-1)", "--c", "1..4", "--r=2..3", "--store", str(db)]
+    status, out, err = run(capsys, *args, "--json", "--csv", str(table))
+    assert (status, err) == (0, "")
+    rows = json.loads(out)["rows"]
+    assert [r["position"] for r in rows[:2]] == ["1^2", "1^3"]
+    assert all(r["value"] == grundy.value("cr", r["position"]) for r in rows)
+    with table.open() as fh:
+        assert [dict(r) for r in csv.DictReader(fh)] == [
+            {k: str(v) for k, v in r.items()} for r in rows
+        ]
+    status, out, _ = run(capsys, "store", "list", "--store", str(db), "--json")
+    assert json.loads(out)["games"][0]["game"] == "cr"
+    export = tmp_path / "all.csv"
+    assert run(capsys, "store", "export", str(export), "--store", str(db))[0] == 0
+    assert export.read_text().startswith("game,rules_version,misere,position,value\n")
+    assert run(capsys, "store", "clear", "--store", str(db))[0] == 0
+    assert Store(db).summary() == []
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["sweep", "cr", "a^m", "--a", "2", "--no-store"], "the family at a=2"),
+        (["sweep", "cr", "a^m", "--a", "1..3", "--x", "2", "--no-store"], "parameter x"),
+        (["sweep", "cr", "a^m", "--a", "3..1", "--no-store"], "empty"),
+        (["sweep", "cr", "a^m", "--no-store"], "give a range"),
+        (["sweep", "cr", "a^m", "5", "--no-store"], "unexpected argument '5'"),
+        (["sweep", "cr", "a", "--a", "1", "--a", "2", "--no-store"], "given twice"),
+        (["sweep", "cr", "a", "--a"], "needs a range"),
+        (["sweep", "cr", "(a/2)", "--a", "2", "--no-store"], "use //"),
+        (["sweep", "cr", "a", "--a", "1", "--csv", "/no/such/dir/x.csv"], "does not exist"),
+    ],
+)
+def test_cli_bad_sweeps(args: list[str], words: str, capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(capsys, *args)
+    assert status == 2 and out == "" and words in err and err.count("\n") == 1, err
+
+
+def test_cli_foreign_store(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "x.sqlite"
+    bad.write_text("not sqlite at all, " * 50)
+    status, _, err = run(capsys, "sweep", "cr", "a", "--a", "1", "--store", str(bad))
+    assert status == 2 and "not a grundy results store" in err
+    assert bad.read_text() == "not sqlite at all, " * 50
