@@ -226,24 +226,44 @@ def end_corners(w, out, out2):
 @njit(cache=True)
 def anticorner(w, out, out2):
     """Anticorner (GAMES.md 9): bite at the last box of row 1, the first box of the
-    bottom row (not for [1]), or the box (i, λ_{i+1}) of a row i < ℓ with λ_{i+1} < λ_i."""
+    bottom row (not for [1]), or the box (i, λ_{i+1}) of a row i < ℓ with λ_{i+1} < λ_i.
+
+    On the word: the last column is the highest R, the bottom row the lowest U.
+    A bite at (i, λ_{i+1}) cuts row i and the block of b rows equal to λ_{i+1}
+    below it to λ_{i+1} − 1: the letters R U^b R^a U (the R before the block,
+    the block, row i's a extra boxes, row i's end) become U^(b+1) R^(a+1)."""
     n = nbits(w)
-    lam = np.empty(n + 1, dtype=np.int64)
-    child = np.empty(n + 1, dtype=np.int64)
-    length = to_parts(w, lam)
-    m = 0
-    if length == 0:
+    if n == 0:
         return 0
-    _capped(lam, length, child, 0, lam[0] - 1)
-    m = _emit(out, m, child, length, w, True)
-    if not (length == 1 and lam[0] == 1):
-        m = _emit(out, m, lam, length - 1, w, True)
-    for i in range(length - 1):
-        if m < 0:
-            return -1
-        if lam[i + 1] < lam[i]:
-            _capped(lam, length, child, i, lam[i + 1] - 1)
-            m = _emit(out, m, child, length, w, True)
+    top_r = n - 1
+    while bit(w, top_r):
+        top_r -= 1
+    m = _emit_word(out, 0, delete_bit(w, top_r))
+    low_u = 0
+    while not bit(w, low_u):
+        low_u += 1
+    if n > 2 and m >= 0:  # [1] is the word R U: its bottom row is the last column
+        m = _emit_word(out, m, delete_bit(w, low_u))
+    if m < 0:
+        return -1
+    a = 0  # R letters just below letter e
+    for e in range(n):
+        if not bit(w, e):
+            a += 1
+            continue
+        if a > 0 and e > low_u:  # row i is longer than row i + 1, which exists
+            start = e - a - 1
+            while bit(w, start):  # down through the block of U's to the R below it
+                start -= 1
+            ups = e - a - start  # b + 1
+            c = w
+            for p in range(start, e + 1):
+                if bit(c, p) != (1 if p < start + ups else 0):
+                    c = flip_bit(c, p)
+            m = _emit_word(out, m, c)
+            if m < 0:
+                return -1
+        a = 0
     return m
 
 
