@@ -165,26 +165,38 @@ class CompiledKernel:
         values = iter(search.values(roots.reshape(len(boxes), *(() if word_width == 1 else (2,)))))
         return [[int(next(values)) for _ in range(part)] for part in position.parts()]
 
+    def can_census(self, n_max: int, misere: bool = False) -> bool:
+        """Whether `census` runs for every n ≤ n_max (narrow words, not a misère split)."""
+        return n_max <= MAX_CENSUS_N - self.census_shift and not (misere and self.splits)
+
+    def census(self, n: int, misere: bool = False) -> tuple[np.ndarray, np.ndarray] | None:
+        """(words, values) of every partition of n ≥ 1, [n] first, in one compiled pass.
+
+        None when n > MAX_CENSUS_N (less the key's shift) or for misère play of
+        a splitting game.  The words are the partitions' own (unshifted) words.
+        """
+        if n < 1 or not self.can_census(n, misere):
+            return None
+        words = partition_words(n, partition_numbers(n)[n])
+        values = self.shared(misere, 1).values(words << np.uint64(self.census_shift))
+        return words, values
+
     def count_table(
         self, n_max: int, misere: bool = False, progress: Callable[[int, int], None] | None = None
     ) -> list[dict[int, int]] | None:
-        """[{value: number of partitions of n with it} for n ≤ n_max], one compiled pass.
+        """[{value: number of partitions of n with it} for n ≤ n_max], by `census`.
 
         None when n_max > MAX_CENSUS_N or for misère play of a splitting game.
         """
-        if n_max > MAX_CENSUS_N - self.census_shift or (misere and self.splits):
+        if not self.can_census(n_max, misere):
             return None
-        search = self.shared(misere, 1)
-        counts = partition_numbers(n_max)
-        table = []
-        for n in range(n_max + 1):
-            if n == 0:
-                table.append({(1 if misere else 0): 1} if self.allows_empty else {})
-            else:
-                roots = partition_words(n, counts[n]) << np.uint64(self.census_shift)
-                values = search.values(roots)
-                found = np.bincount(values)
-                table.append({int(v): int(c) for v, c in enumerate(found) if c})
+        table = [{(1 if misere else 0): 1} if self.allows_empty else {}]
+        if progress is not None:
+            progress(1, n_max + 1)
+        for n in range(1, n_max + 1):
+            _, values = self.census(n, misere)  # type: ignore[misc]
+            found = np.bincount(values)
+            table.append({int(v): int(c) for v, c in enumerate(found) if c})
             if progress is not None:
                 progress(n + 1, n_max + 1)
         return table

@@ -1,0 +1,158 @@
+"""Check a conjecture over every position of size n: "when P, then Q", smallest counterexamples.
+
+A conjecture is two predicates written as Python expressions over the
+position: ``value``, ``n`` (its size), ``position`` (its text) and, for games
+on one diagram, ``parts`` (the row lengths, largest first), ``rows``,
+``columns``, ``rank`` (λ1 − ℓ, Dyson's rank) and ``durfee`` (the side of the
+Durfee square).  Allowed: numbers, comparisons, ``and``/``or``/``not``,
+``+ - * // % **``, ``parts[i]``, and ``len``, ``min``, ``max``, ``abs``,
+``sum``.  Nothing else runs (no attribute access, no other calls).
+
+Games with a compiled kernel are valued by its census (every partition of n
+in one compiled pass); other games through their ``positions_of_size`` and
+the solver.
+
+>>> result = check_conjecture("cr", when="value == 0", then="rank % 2 == 0", sizes=range(1, 13))
+>>> result["holds"], result["checked"]
+(True, 80)
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any
+
+from grundy.game import ProgressCallback, Ruleset
+from grundy.partition import Partition
+from grundy.registry import get_ruleset
+from grundy.search.words import decode
+from grundy.solver import solver_for
+
+__all__ = ["Predicate", "check_conjecture"]
+
+_FUNCTIONS: dict[str, Callable[..., Any]] = {
+    "len": len, "min": min, "max": max, "abs": abs, "sum": sum,
+}  # fmt: skip
+_NODES = (
+    ast.Expression, ast.BoolOp, ast.And, ast.Or, ast.UnaryOp, ast.Not, ast.USub, ast.UAdd,
+    ast.BinOp, ast.Add, ast.Sub, ast.Mult, ast.FloorDiv, ast.Mod, ast.Pow, ast.Compare,
+    ast.Eq, ast.NotEq, ast.Lt, ast.LtE, ast.Gt, ast.GtE, ast.In, ast.NotIn, ast.Constant,
+    ast.Name, ast.Load, ast.Subscript, ast.Call, ast.Tuple, ast.List, ast.Slice,
+)  # fmt: skip
+NAMES = ("value", "n", "position", "parts", "rows", "columns", "rank", "durfee")
+
+
+class Predicate:
+    """A checked expression over a position's names (module docstring)."""
+
+    def __init__(self, source: str) -> None:
+        if not isinstance(source, str) or not source.strip():
+            raise ValueError("a predicate is a non-empty expression, e.g. 'value == 0'")
+        self.source = source.strip()
+        try:
+            tree = ast.parse(self.source, mode="eval")
+        except SyntaxError as exc:
+            raise ValueError(f"bad predicate {self.source!r}: {exc.msg}") from None
+        for node in ast.walk(tree):
+            if not isinstance(node, _NODES):
+                raise ValueError(
+                    f"predicate {self.source!r}: {type(node).__name__} is not allowed "
+                    "(use names, numbers, comparisons, and/or/not, arithmetic, parts[i], "
+                    "len/min/max/abs/sum)"
+                )
+            if isinstance(node, ast.Call) and not (
+                isinstance(node.func, ast.Name) and node.func.id in _FUNCTIONS
+            ):
+                raise ValueError(f"predicate {self.source!r}: only len/min/max/abs/sum calls")
+            if isinstance(node, ast.Name) and node.id not in (*NAMES, *_FUNCTIONS):
+                known = ", ".join(NAMES)
+                raise ValueError(f"predicate {self.source!r}: unknown name {node.id!r} ({known})")
+        self._code = compile(tree, "<predicate>", "eval")
+
+    def __call__(self, names: dict[str, Any]) -> bool:
+        try:
+            return bool(eval(self._code, {"__builtins__": {}}, {**_FUNCTIONS, **names}))
+        except (IndexError, ZeroDivisionError, TypeError, ValueError) as exc:
+            where = names.get("position")
+            raise ValueError(f"predicate {self.source!r} at {where}: {exc}") from None
+
+
+def check_conjecture(
+    game: str | Ruleset,
+    then: str,
+    when: str = "True",
+    sizes: Iterable[int] = range(1, 11),
+    misere: bool = False,
+    limit: int = 10,
+    progress: ProgressCallback | None = None,
+) -> dict[str, Any]:
+    """Whether every position of the given sizes satisfying `when` satisfies `then`.
+
+    Returns {"holds", "checked" (positions where `when` held), "sizes",
+    "counterexamples" (the first `limit`, smallest n first)}.
+    """
+    rules = get_ruleset(game)
+    condition, claim = Predicate(when), Predicate(then)
+    sizes = list(sizes)
+    if not sizes:
+        raise ValueError("no sizes to check")
+    checked = 0
+    found: list[dict[str, Any]] = []
+    for done, n in enumerate(sizes, 1):
+        for position, value in _valued(rules, n, misere):
+            names = _names(rules, position, value, n)
+            if not condition(names):
+                continue
+            checked += 1
+            if not claim(names):
+                found.append({"n": n, "position": names["position"], "value": value})
+        if progress is not None:
+            progress(done, len(sizes))
+        if len(found) >= limit:
+            break
+    return {
+        "game": rules.name,
+        "misere": misere,
+        "when": condition.source,
+        "then": claim.source,
+        "holds": not found,
+        "checked": checked,
+        "sizes": [sizes[0], n],
+        "counterexamples": found[:limit],
+    }
+
+
+def _valued(rules: Ruleset, n: int, misere: bool) -> Iterator[tuple[Any, int]]:
+    """Every position of size n with its value: the kernel's census where it runs."""
+    kernel = rules.kernel
+    census = kernel.census(n, misere) if kernel is not None and n >= 1 else None
+    if census is not None:
+        words, values = census
+        for w, v in zip(words.tolist(), values.tolist(), strict=True):
+            yield rules.parse(decode(w)), v  # the game's own position of that diagram
+        return
+    positions = rules.positions_of_size(n)
+    if positions is None:
+        raise ValueError(f"game {rules.name!r} has no notion of position size")
+    solver = solver_for(rules)
+    for position in positions:
+        yield position, solver.value(position, misere)
+
+
+def _names(rules: Ruleset, position: Any, value: int, n: int) -> dict[str, Any]:
+    names: dict[str, Any] = {"value": value, "n": n, "position": rules.format_position(position)}
+    try:
+        lam = rules.diagram(position)
+    except ValueError:  # a sum of several diagrams
+        lam = None
+    if isinstance(lam, Partition):
+        parts = lam.to_list()
+        names.update(
+            parts=parts,
+            rows=len(parts),
+            columns=parts[0] if parts else 0,
+            rank=(parts[0] - len(parts)) if parts else 0,
+            durfee=lam.durfee(),
+        )
+    return names
