@@ -1,4 +1,4 @@
-"""`grundy sweep` (a family of positions, valued) and `grundy store` (the results kept)."""
+"""`grundy sweep`, `grundy pattern`, `grundy conjecture` (the research loop) and `grundy store`."""
 
 from __future__ import annotations
 
@@ -12,6 +12,8 @@ import typer
 from rich.markup import escape
 from rich.table import Table
 
+from grundy.analysis.conjectures import check_conjecture
+from grundy.analysis.patterns import find_pattern
 from grundy.analysis.sweep import sweep
 from grundy.atomic import check_writable, write_text_atomic
 from grundy.cli.common import (
@@ -25,6 +27,7 @@ from grundy.cli.common import (
     progress_bar,
     resolve_game,
 )
+from grundy.cli.common import parse_range as parse_sizes
 from grundy.families import parse_range
 from grundy.store import Store
 
@@ -37,6 +40,15 @@ StoreOption = Annotated[
     ),
 ]
 
+FamilyArg = Annotated[
+    str,
+    typer.Argument(
+        help='A template in the game\'s syntax, e.g. "a^m,b" or "c,1^(r-1)", with a range '
+        "per parameter: --a 1..30 --m 1..30 --b 5 (A..B..STEP allowed); or a named "
+        "family: staircase, rectangle, gamma, thick_gamma."
+    ),
+]
+
 store_app = typer.Typer(help="The results store: what sweeps have computed.", no_args_is_help=True)
 app.add_typer(store_app, name="store")
 
@@ -45,14 +57,7 @@ app.add_typer(store_app, name="store")
 def sweep_command(
     ctx: typer.Context,
     game: GameArg,
-    family: Annotated[
-        str,
-        typer.Argument(
-            help='A template in the game\'s syntax, e.g. "a^m,b" or "c,1^(r-1)", with a range '
-            "per parameter: --a 1..30 --m 1..30 --b 5 (A..B..STEP allowed); or a named "
-            "family: staircase, rectangle, gamma, thick_gamma."
-        ),
-    ],
+    family: FamilyArg,
     misere: MisereOption = False,
     both: Annotated[bool, typer.Option("--both", help="Normal and misère values.")] = False,
     csv_file: Annotated[
@@ -91,6 +96,77 @@ def sweep_command(
         console.print(table)
 
     emit(data, as_json, show)
+
+
+@app.command("pattern", context_settings={"allow_extra_args": True, "ignore_unknown_options": True})
+def pattern_command(
+    ctx: typer.Context,
+    game: GameArg,
+    family: FamilyArg,
+    misere: MisereOption = False,
+    store: StoreOption = None,
+    no_store: Annotated[
+        bool, typer.Option("--no-store", help="Neither read nor write the results store.")
+    ] = False,
+    piece: PieceOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """The simplest rule explaining a sweep's values: residues, strips, boundaries."""
+    rules = resolve_game(game, piece)
+    ranges = parameter_ranges(ctx.args)
+    results = None if no_store else Store(store)
+    with progress_bar(f"sweeping {escape(rules.name)}") as bar:
+        rows = sweep(rules, family, misere=misere, store=results, progress=bar.update, **ranges)
+    pattern = find_pattern(rows, parameters=list(ranges))
+    data = {"game": rules.name, "family": family, "misere": misere, **pattern.as_dict()}
+
+    def show() -> None:
+        console.print(escape(pattern.describe()), soft_wrap=True)
+        if pattern.found and pattern.features:
+            table = Table()
+            for f in pattern.features:
+                table.add_column(escape(f.name), justify="right")
+            table.add_column("value", justify="right")
+            for key, value in sorted(pattern.table.items()):
+                table.add_row(*(str(k) for k in key), str(value))
+            console.print(table)
+
+    emit(data, as_json, show)
+
+
+@app.command("conjecture")
+def conjecture_command(
+    game: GameArg,
+    then: Annotated[
+        str, typer.Option("--then", help='What must hold, e.g. "(parts[0] - len(parts)) % 2 == 0".')
+    ],
+    n: Annotated[str, typer.Option("--n", help="Sizes A..B (inclusive) or a single N.")],
+    when: Annotated[
+        str, typer.Option("--when", help='Which positions, e.g. "value == 0" (default: all).')
+    ] = "True",
+    misere: MisereOption = False,
+    piece: PieceOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Check "when P then Q" on every position of each size; the smallest counterexamples."""
+    rules = resolve_game(game, piece)
+    sizes = parse_sizes(n, "--n")
+    with progress_bar(f"checking {escape(rules.name)}") as bar:
+        result = check_conjecture(rules, then, when, sizes, misere, progress=bar.update)
+
+    def show() -> None:
+        lo, hi = result["sizes"]
+        if result["holds"]:
+            console.print(
+                f"holds for every position with {lo} ≤ n ≤ {hi} "
+                f"({result['checked']:,} positions where {escape(result['when'])})"
+            )
+            return
+        console.print(f"[bold red]false[/]: counterexamples with n ≤ {hi} (smallest first)")
+        for c in result["counterexamples"]:
+            console.print(f"  n = {c['n']}: {escape(c['position'])} (value {c['value']})")
+
+    emit(result, as_json, show)
 
 
 def parameter_ranges(args: list[str]) -> dict[str, range]:
