@@ -14,21 +14,18 @@ is a name from FAMILIES, a callable, or a template (`grundy.families`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from grundy import partition
+from grundy.analysis.distribute import value_many
 from grundy.analysis.tree_size import stats
 from grundy.families import Template, grid
 from grundy.game import ProgressCallback, Ruleset
 from grundy.registry import get_ruleset, identifies
-from grundy.solver import solver_for
 from grundy.store import Store
 
-__all__ = ["FAMILIES", "STORE_BATCH", "sweep"]
-
-#: Values written to the store per transaction (what Ctrl-C can lose at most).
-STORE_BATCH = 1000
+__all__ = ["FAMILIES", "sweep"]
 
 #: The partition families of 000 §2.1 / 001 §3.1, by name.
 FAMILIES: dict[str, Callable[..., Any]] = {
@@ -46,6 +43,7 @@ def sweep(
     misere: bool | None = False,
     with_stats: bool = False,
     store: Store | None = None,
+    scheduler: str | None = None,
     progress: ProgressCallback | None = None,
     **ranges: Iterable[int],
 ) -> list[dict[str, Any]]:
@@ -58,8 +56,10 @@ def sweep(
     the misère value; with misere=None both, as "value" and "misere_value"),
     and with `with_stats` the tree sizes of `stats`.  With a `store`, values
     already stored are read, and new ones written in batches (games whose
-    name identifies them only, `grundy.registry.identifies`).  `progress`
-    is called with (positions done, total).
+    name identifies them only, `grundy.registry.identifies`).  `scheduler`
+    says where values are computed (`grundy.analysis.distribute.value_many`:
+    None, "serial", "local" or a Dask address).  `progress` is called with
+    (distinct positions done, total).
     """
     rules = get_ruleset(game)
     build = _builder(family, ranges)
@@ -69,7 +69,7 @@ def sweep(
     if store is not None and not identifies(rules):
         store = None
     keys = [rules.format_position(rules.canonical(p)) for p in positions]
-    values = {m: _values(rules, positions, keys, m, store, progress) for m in conventions}
+    values = {m: _values(rules, keys, m, store, scheduler, progress) for m in conventions}
     rows = []
     for i, (params, position) in enumerate(zip(grid_rows, positions, strict=True)):
         row: dict[str, Any] = {**params, "position": rules.format_position(position)}
@@ -84,27 +84,31 @@ def sweep(
 
 def _values(
     rules: Ruleset,
-    positions: list[Any],
     keys: list[str],
     misere: bool,
     store: Store | None,
+    scheduler: str | None,
     progress: ProgressCallback | None,
 ) -> list[int]:
-    """The value of each position: from the store where it has it, else by the solver."""
-    known = store.get(rules.name, rules.rules_version, misere, keys) if store else {}
-    solver = solver_for(rules)
-    fresh: dict[str, int] = {}
-    for done, (key, position) in enumerate(zip(keys, positions, strict=True), 1):
-        if key not in known:
-            known[key] = fresh[key] = solver.value(position, misere)
-            if store is not None and len(fresh) >= STORE_BATCH:
-                store.put(rules.name, rules.rules_version, misere, fresh)
-                fresh = {}
+    """The value of each canonical position text: from the store where it has it, else
+    computed (`grundy.analysis.distribute`), each finished chunk stored at once."""
+    distinct = list(dict.fromkeys(keys))
+    known = store.get(rules.name, rules.rules_version, misere, distinct) if store else {}
+    missing = [k for k in distinct if k not in known]
+
+    def chunk_done(texts: Sequence[str], values: list[int]) -> None:
+        known.update(zip(texts, values, strict=True))
+        if store is not None:
+            store.put(
+                rules.name, rules.rules_version, misere, dict(zip(texts, values, strict=True))
+            )
         if progress is not None:
-            progress(done, len(positions))
-    if store is not None and fresh:
-        store.put(rules.name, rules.rules_version, misere, fresh)
-    return [known[key] for key in keys]
+            progress(len(known), len(distinct))
+
+    value_many(rules, missing, misere, scheduler, chunk_done)
+    if progress is not None and not missing:
+        progress(len(distinct), len(distinct))
+    return [known[k] for k in keys]
 
 
 def _position(rules: Ruleset, build: Callable[..., Any], params: dict[str, int]) -> Any:

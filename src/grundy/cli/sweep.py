@@ -49,6 +49,16 @@ FamilyArg = Annotated[
     ),
 ]
 
+SchedulerOption = Annotated[
+    Optional[str],  # noqa: UP045
+    typer.Option(
+        "--scheduler",
+        help="Where values are computed: serial, local (a Dask cluster on this machine's "
+        "cores) or a Dask scheduler's address (tcp://host:8786).  Default: serial for small "
+        "sweeps, a local cluster from 20,000 new positions on.",
+    ),
+]
+
 store_app = typer.Typer(help="The results store: what sweeps have computed.", no_args_is_help=True)
 app.add_typer(store_app, name="store")
 
@@ -68,6 +78,7 @@ def sweep_command(
     no_store: Annotated[
         bool, typer.Option("--no-store", help="Neither read nor write the results store.")
     ] = False,
+    scheduler: SchedulerOption = None,
     piece: PieceOption = None,
     as_json: JsonOption = False,
 ) -> None:
@@ -80,7 +91,7 @@ def sweep_command(
     with progress_bar(f"sweeping {escape(rules.name)}") as bar:
         rows = sweep(
             rules, family, misere=None if both else misere, store=results,
-            progress=bar.update, **ranges,
+            scheduler=scheduler, progress=bar.update, **ranges,
         )  # fmt: skip
     if csv_file is not None:
         write_text_atomic(csv_file, rows_as_csv(rows))
@@ -108,6 +119,7 @@ def pattern_command(
     no_store: Annotated[
         bool, typer.Option("--no-store", help="Neither read nor write the results store.")
     ] = False,
+    scheduler: SchedulerOption = None,
     piece: PieceOption = None,
     as_json: JsonOption = False,
 ) -> None:
@@ -116,7 +128,10 @@ def pattern_command(
     ranges = parameter_ranges(ctx.args)
     results = None if no_store else Store(store)
     with progress_bar(f"sweeping {escape(rules.name)}") as bar:
-        rows = sweep(rules, family, misere=misere, store=results, progress=bar.update, **ranges)
+        rows = sweep(
+            rules, family, misere=misere, store=results, scheduler=scheduler,
+            progress=bar.update, **ranges,
+        )  # fmt: skip
     pattern = find_pattern(rows, parameters=list(ranges))
     data = {"game": rules.name, "family": family, "misere": misere, **pattern.as_dict()}
 
