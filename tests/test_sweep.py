@@ -125,3 +125,26 @@ def test_dask_local_cluster_matches_serial(tmp_path: Path) -> None:
 def test_bad_scheduler() -> None:
     with pytest.raises(ValueError, match="bad scheduler 'nowhere'"):
         sweep("cr", "a", scheduler="nowhere", a=range(1, 3))
+
+
+def test_plots(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from grundy.render.plots import save_figure, sweep_figure
+
+    rows = sweep("lctr", "b^a", a=range(1, 5), b=range(1, 4))
+    figure = sweep_figure(rows, title="rectangles")
+    assert [ax.get_xlabel() for ax in figure.axes][:1] == ["b"]
+    save_figure(figure, tmp_path / "r.svg")
+    assert (tmp_path / "r.svg").read_text().lstrip().startswith("<?xml")
+    line = sweep_figure(sweep("lctr", "b^a", a=[3], b=range(1, 9)))
+    assert line.axes[0].get_xlabel() == "b" and "a = 3" in line.axes[0].get_title()
+    with pytest.raises(ValueError, match="varies 3"):
+        sweep_figure(sweep("cr", "a^m,b", a=[1, 2], m=[1, 2], b=[1, 2]))
+    with pytest.raises(ValueError, match="use a file ending in"):
+        save_figure(figure, tmp_path / "r.txt")
+    assert not (tmp_path / "r.txt").exists()
+    status, _, err = run(capsys, "sweep", "cr", "b^a", "--a", "1..3", "--b", "1..3",
+                         "--plot", str(tmp_path / "h.png"), "--no-store")  # fmt: skip
+    assert status == 0 and (tmp_path / "h.png").read_bytes()[:4] == b"\x89PNG"
+    status, _, err = run(capsys, "sweep", "cr", "a^m,b", "--a", "1..2", "--m", "1..2", "--b",
+                         "1..2", "--plot", str(tmp_path / "x.svg"), "--no-store")  # fmt: skip
+    assert status == 2 and "one or two varying parameters" in err

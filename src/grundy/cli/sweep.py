@@ -74,6 +74,12 @@ def sweep_command(
         Optional[Path],  # noqa: UP045
         typer.Option("--csv", help="Also write the rows as CSV to this file."),
     ] = None,
+    plot: Annotated[
+        Optional[Path],  # noqa: UP045
+        typer.Option(
+            "--plot", help="Also draw the values (.svg, .png, .pdf): one or two varying parameters."
+        ),
+    ] = None,
     store: StoreOption = None,
     no_store: Annotated[
         bool, typer.Option("--no-store", help="Neither read nor write the results store.")
@@ -85,8 +91,11 @@ def sweep_command(
     """Value every position of a family: one row per parameter combination."""
     rules = resolve_game(game, piece)
     ranges = parameter_ranges(ctx.args)
-    if csv_file is not None:
-        check_writable(csv_file)
+    for path in (csv_file, plot):
+        if path is not None:
+            check_writable(path)
+    if plot is not None and sum(len(r) > 1 for r in ranges.values()) not in (1, 2):
+        raise ValueError("--plot draws one or two varying parameters: give the others one value")
     results = None if no_store else Store(store)
     with progress_bar(f"sweeping {escape(rules.name)}") as bar:
         rows = sweep(
@@ -95,6 +104,11 @@ def sweep_command(
         )  # fmt: skip
     if csv_file is not None:
         write_text_atomic(csv_file, rows_as_csv(rows))
+    if plot is not None:
+        from grundy.render.plots import save_figure, sweep_figure  # matplotlib: only when asked
+
+        play = "misère" if misere and not both else "normal"
+        save_figure(sweep_figure(rows, title=f"{rules.name} {family} ({play} play)"), plot)
     data = {"game": rules.name, "family": family, "misere": "both" if both else misere}
     data["rows"] = rows
 
