@@ -30,6 +30,7 @@ from grundy.search.wordops import (
     flip_bit,
     from_parts,
     insert_bit,
+    is_zero,
     nbits,
     put_word,
     strip_low_ones,
@@ -403,36 +404,39 @@ def chess(leaps: np.ndarray, riders: np.ndarray, symmetric: bool):
 
     `leaps` and `riders` are int64 arrays of (a, b) steps (a rows down, b
     columns right); a move by (a, b) is legal when box (a, b) (0-based) is in λ
-    and leads to λ[a, b]; a rider repeats its step while the box is in λ.  The
-    kernel is compiled per piece; its steps are constants of the compiled
-    code, and numba's disk cache keeps one entry per piece.
+    and leads to λ[a, b]; a rider repeats its step while the box is in λ.  On
+    the word, λ[1, 0] drops the highest U and λ[0, 1] the lowest R; λ[a, b]
+    is empty exactly when box (a, b) is not in λ.  The kernel is compiled per
+    piece; its steps are constants of the compiled code, and numba's disk
+    cache keeps one entry per piece.
     """
     leaps = np.asarray(leaps, dtype=np.int64).reshape(-1, 2)
     riders = np.asarray(riders, dtype=np.int64).reshape(-1, 2)
 
     def expand(w, out, out2):
-        n = nbits(w)
-        lam = np.empty(n + 1, dtype=np.int64)
-        child = np.empty(n + 1, dtype=np.int64)
-        length = to_parts(w, lam)
         m = 0
         for s in range(leaps.shape[0] + riders.shape[0]):
             rider = s >= leaps.shape[0]
             a = riders[s - leaps.shape[0], 0] if rider else leaps[s, 0]
             b = riders[s - leaps.shape[0], 1] if rider else leaps[s, 1]
-            k = 1
-            while k * a < length and lam[k * a] > k * b:
-                size = 0
-                for r in range(k * a, length):
-                    if lam[r] > k * b:
-                        child[size] = lam[r] - k * b
-                        size += 1
-                m = _emit(out, m, child, size, w, symmetric)
-                if m < 0:
+            c = w
+            while True:  # λ[ka, kb] = λ[(k − 1)a, (k − 1)b][a, b]
+                for _ in range(a):
+                    if is_zero(c):
+                        break
+                    c = delete_bit(c, nbits(c) - 1)  # the top row: the highest U
+                for _ in range(b):
+                    if is_zero(c):
+                        break
+                    c = strip_low_ones(delete_bit(c, 0))  # the first column: the lowest R
+                if is_zero(c):  # box (ka, kb) is not in λ
+                    break
+                if m == out.shape[0]:
                     return -1
+                put_word(out, m, canon(c) if symmetric else c)
+                m += 1
                 if not rider:
                     break
-                k += 1
         return m
 
     with numba_cache_dir():
