@@ -472,3 +472,17 @@ def test_cli_bad_input(capsys: pytest.CaptureFixture[str], args: tuple[str, ...]
     assert status == 2
     assert out == ""
     assert err.startswith("grundy: error:") and err.count("\n") == 1
+
+
+def test_count_oeis_b_file(tmp_path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A b-file of P-positions: A373457 for LCTR, the new sequences for other games."""
+    out = tmp_path / "b.txt"
+    status, _, err = run_cli(capsys, "count", "lctr", "--n", "1..12", "--oeis", str(out))
+    assert (status, err) == (0, "")
+    assert out.read_text().split("\n")[:4] == ["1 0", "2 0", "3 1", "4 3"]  # A373457
+    status, _, _ = run_cli(capsys, "count", "chomp", "--n", "1..8", "--oeis", str(out),
+                           "--oeis-value", "1")  # fmt: skip
+    table = count_table("chomp", 8)
+    assert out.read_text() == "".join(f"{n} {table[n].get(1, 0)}\n" for n in range(1, 9))
+    status, _, err = run_cli(capsys, "count", "cr", "--n", "3", "--oeis", "/no/dir/b.txt")
+    assert status == 2 and "does not exist" in err

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from pathlib import Path
+from typing import Annotated, Any, Optional
 
 import typer
 from rich.markup import escape
@@ -11,6 +12,7 @@ from rich.table import Table
 from grundy.analysis.counts import METHODS, count_table
 from grundy.analysis.sg_pairs import classify_sizes
 from grundy.analysis.tree_size import stats
+from grundy.atomic import check_writable, write_text_atomic
 from grundy.cli.common import (
     GameArg,
     JsonOption,
@@ -25,6 +27,7 @@ from grundy.cli.common import (
 )
 from grundy.game import capabilities
 from grundy.registry import rulesets
+from grundy.validate import check_non_negative
 
 
 @app.command("stats")
@@ -65,6 +68,17 @@ def count_command(
             "enumerate: value every position of each size.",
         ),
     ] = "auto",
+    oeis: Annotated[
+        Optional[Path],  # noqa: UP045  (typer reads the annotation at run time)
+        typer.Option(
+            "--oeis",
+            help="Also write an OEIS b-file: lines 'n a(n)', a(n) the "
+            "number of positions of size n with value --oeis-value.",
+        ),
+    ] = None,
+    oeis_value: Annotated[
+        int, typer.Option("--oeis-value", help="The value counted in the b-file (0: P-positions).")
+    ] = 0,
     piece: PieceOption = None,
     as_json: JsonOption = False,
 ) -> None:
@@ -73,9 +87,16 @@ def count_command(
     if method not in METHODS:
         raise ValueError(f"unknown counting method {method!r}; choose one of {', '.join(METHODS)}")
     sizes = parse_range(n, "--n")
+    if oeis is not None:
+        check_writable(oeis)
+        check_non_negative(oeis_value=oeis_value)
     with progress_bar(f"counting {escape(rules.name)}") as bar:
         table = count_table(rules, sizes.stop - 1, misere, method, progress=bar.update)
     rows = {size: table[size] for size in sizes}
+    if oeis is not None:
+        write_text_atomic(
+            oeis, "".join(f"{k} {row.get(oeis_value, 0)}\n" for k, row in rows.items())
+        )
     values = sorted({v for row in rows.values() for v in row})
     data = {
         "game": rules.name,
