@@ -304,3 +304,22 @@ def test_cli_table_errors(
     assert captured.out == ""
     assert message in captured.err
     assert captured.err.startswith("grundy: error: ") and captured.err.count("\n") == 1
+
+
+def test_latex_outputs(tmp_path, capsys) -> None:
+    from grundy.cli import main
+    from grundy.render.latex import booktabs, escape, young_latex
+
+    assert escape("a_b & 50% {x}") == r"a\_b \& 50\% \{x\}"
+    text = young_latex([[1, 0, 2], [0]], caption="lctr 3,1")
+    assert text.count("*(green!25) 0") == 2 and "% lctr 3,1" in text
+    with pytest.raises(ValueError, match="at least one box"):
+        young_latex([[1], []])
+    table = booktabs([{"n": 3, "position": "2^2,1 + 3", "value": 1}])
+    assert "$2^{2},1 + 3$" in table and table.count(r"\\") == 2
+    with pytest.raises(ValueError, match="no rows"):
+        booktabs([])
+    out = tmp_path / "t.tex"
+    assert main(["table", "lctr", "4,2,1", "--latex", str(out)]) == 0
+    assert out.read_text().startswith("% \\usepackage{ytableau}")
+    capsys.readouterr()

@@ -29,6 +29,7 @@ from grundy.cli.common import (
 )
 from grundy.cli.common import parse_range as parse_sizes
 from grundy.families import parse_range
+from grundy.render.latex import booktabs
 from grundy.store import Store
 
 _PARAMETER = re.compile(r"^--([A-Za-z_][A-Za-z0-9_]*)(?:=(.*))?$")
@@ -74,6 +75,10 @@ def sweep_command(
         Optional[Path],  # noqa: UP045
         typer.Option("--csv", help="Also write the rows as CSV to this file."),
     ] = None,
+    latex: Annotated[
+        Optional[Path],  # noqa: UP045
+        typer.Option("--latex", help="Also write the rows as a LaTeX booktabs table."),
+    ] = None,
     plot: Annotated[
         Optional[Path],  # noqa: UP045
         typer.Option(
@@ -91,7 +96,7 @@ def sweep_command(
     """Value every position of a family: one row per parameter combination."""
     rules = resolve_game(game, piece)
     ranges = parameter_ranges(ctx.args)
-    for path in (csv_file, plot):
+    for path in (csv_file, latex, plot):
         if path is not None:
             check_writable(path)
     if plot is not None and sum(len(r) > 1 for r in ranges.values()) not in (1, 2):
@@ -104,6 +109,8 @@ def sweep_command(
         )  # fmt: skip
     if csv_file is not None:
         write_text_atomic(csv_file, rows_as_csv(rows))
+    if latex is not None:
+        write_text_atomic(latex, booktabs(rows) + "\n")
     if plot is not None:
         from grundy.render.plots import save_figure, sweep_figure  # matplotlib: only when asked
 

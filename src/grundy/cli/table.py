@@ -25,6 +25,7 @@ from grundy.cli.common import (
     emit,
     resolve_game,
 )
+from grundy.render.latex import young_latex
 from grundy.render.young import (
     check_drawable,
     outside_value,
@@ -39,6 +40,10 @@ PositionArg = Annotated[str, typer.Argument(help='The position, e.g. "8,7,6,5^2,
 SvgOption = Annotated[
     Optional[Path],  # noqa: UP045  (typer reads the annotation at run time)
     typer.Option("--svg", metavar="FILE", help="Also write the picture as SVG to FILE."),
+]
+LatexOption = Annotated[
+    Optional[Path],  # noqa: UP045
+    typer.Option("--latex", metavar="FILE", help="Also write the table as LaTeX (ytableau)."),
 ]
 OutsideOption = Annotated[
     Optional[bool],  # noqa: UP045
@@ -57,6 +62,7 @@ def table_command(
     position: PositionArg,
     misere: MisereOption = False,
     svg: SvgOption = None,
+    latex: LatexOption = None,
     outside: OutsideOption = None,
     piece: PieceOption = None,
     as_json: JsonOption = False,
@@ -76,6 +82,8 @@ def table_command(
     if svg is not None:
         check_drawable(shape, "svg")
         check_writable(svg)
+    if latex is not None:
+        check_writable(latex)
     if outside is None:
         outside = rules.draw_outside
     rim = outside_value(rules, misere) if outside else None
@@ -93,6 +101,9 @@ def table_command(
     if svg is not None:
         write_text_atomic(svg, table_svg(table, outside=rim, title=title))
         data["svg"] = str(svg)
+    if latex is not None:
+        write_text_atomic(latex, young_latex(table, caption=title) + "\n")
+        data["latex"] = str(latex)
 
     def show() -> None:
         # soft_wrap: never fold a wide picture at the terminal's width.
