@@ -323,3 +323,16 @@ def test_latex_outputs(tmp_path, capsys) -> None:
     assert main(["table", "lctr", "4,2,1", "--latex", str(out)]) == 0
     assert out.read_text().startswith("% \\usepackage{ytableau}")
     capsys.readouterr()
+
+
+def test_jupyter_pictures() -> None:
+    from grundy import posets
+    from grundy.games.matrix import parse_matrix
+
+    svg = Partition([3, 1])._repr_svg_()
+    assert svg is not None and svg.count("<rect") == 4
+    assert Partition([10**6])._repr_svg_() is None  # too large: Jupyter shows the text
+    grid = parse_matrix("101;010")._repr_svg_()
+    assert grid is not None and grid.count("#9ecae1") == 3 and grid.count("<rect") == 6
+    hasse = posets.divisors(12)._repr_svg_()
+    assert hasse is not None and hasse.startswith("<svg") and hasse.count("<circle") == 6

@@ -204,6 +204,15 @@ class Partition:
         return list(self.parts())
 
     # ------------------------------------------------------------- operations
+    def _repr_svg_(self) -> str | None:
+        """The Young diagram, for Jupyter (None, so text, when too large to draw)."""
+        from grundy.render.young import cells_svg  # pictures only when asked
+
+        try:
+            return cells_svg([[True] * part for part in self.parts()])
+        except ValueError:
+            return None
+
     def conjugate(self) -> Partition:
         """λ', the transpose of the Young diagram (000 §2.1), in O(k)."""
         out = []

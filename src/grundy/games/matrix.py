@@ -212,6 +212,16 @@ class BoolMatrix:
     def __repr__(self) -> str:
         return f"BoolMatrix({str(self)!r})"
 
+    def _repr_svg_(self) -> str | None:
+        """The matrix as a grid (1 = filled), for Jupyter; None (text) when too large."""
+        from grundy.render.young import cells_svg  # pictures only when asked
+
+        cells = [[bool((r >> j) & 1) for j in range(self._ncols)] for r in self._rows]
+        try:
+            return cells_svg(cells)
+        except ValueError:
+            return None
+
 
 def _compress(rows: Iterable[int], mask: int) -> list[int]:
     """Keep only the bits of `mask` in each row, packed to positions 0, 1, …."""

@@ -112,6 +112,15 @@ class Poset:
     def __repr__(self) -> str:
         return f"<Poset {self.name}: {len(self)} elements>"
 
+    def _repr_svg_(self) -> str | None:
+        """The Hasse diagram, for Jupyter; None (text) when too large to draw."""
+        from grundy.render.hasse import hasse_svg  # pictures only when asked
+
+        try:
+            return hasse_svg(self)
+        except ValueError:
+            return None
+
     @property
     def elements(self) -> tuple[Element, ...]:
         """The elements, in the stored linear extension."""

@@ -353,6 +353,27 @@ def table_svg(table: Table, *, outside: int | None = None, title: str | None = N
     return "\n".join(out) + "\n"
 
 
+def cells_svg(cells: Sequence[Sequence[bool]], cell: int = 18) -> str:
+    """A grid as SVG: a filled cell for True, an outlined one for False (Jupyter pictures
+    of partitions and 0/1 matrices).  Refuses grids larger than an SVG table may be."""
+    check_drawable([len(row) for row in cells], "svg")
+    height = max(len(cells), 1) * cell + 2 * 2
+    width = max((len(row) for row in cells), default=1) * cell + 2 * 2
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}">',
+        '<g stroke="black" stroke-width="1">',
+    ]
+    for i, row in enumerate(cells):
+        for j, on in enumerate(row):
+            fill = "#9ecae1" if on else "white"
+            out.append(
+                f'<rect x="{2 + j * cell}" y="{2 + i * cell}" width="{cell}" height="{cell}" '
+                f'fill="{fill}"/>'
+            )
+    out.append("</g></svg>")
+    return "\n".join(out)
+
+
 def _num(x: float) -> str:
     """A coordinate without needless decimals."""
     return f"{x:.2f}".rstrip("0").rstrip(".")
