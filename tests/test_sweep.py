@@ -148,3 +148,18 @@ def test_plots(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     status, _, err = run(capsys, "sweep", "cr", "a^m,b", "--a", "1..2", "--m", "1..2", "--b",
                          "1..2", "--plot", str(tmp_path / "x.svg"), "--no-store")  # fmt: skip
     assert status == 2 and "one or two varying parameters" in err
+
+
+def test_frames_and_parquet(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import pandas as pd
+
+    from grundy.analysis.sweep import to_frame
+
+    rows = sweep("cr", "b^a", a=range(1, 4), b=range(1, 3))
+    frame = to_frame(rows)
+    assert list(frame.columns) == ["a", "b", "position", "value"] and len(frame) == 6
+    out = tmp_path / "s.parquet"
+    status, _, err = run(capsys, "sweep", "cr", "b^a", "--a", "1..3", "--b", "1..2",
+                         "--parquet", str(out), "--no-store")  # fmt: skip
+    assert (status, err) == (0, "")
+    assert pd.read_parquet(out).to_dict("records") == frame.to_dict("records")

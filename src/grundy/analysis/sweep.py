@@ -14,18 +14,21 @@ is a name from FAMILIES, a callable, or a template (`grundy.families`).
 
 from __future__ import annotations
 
+import io
+import os
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from grundy import partition
 from grundy.analysis.distribute import value_many
 from grundy.analysis.tree_size import stats
+from grundy.atomic import atomic_open
 from grundy.families import Template, grid
 from grundy.game import ProgressCallback, Ruleset
 from grundy.registry import get_ruleset, identifies
 from grundy.store import Store
 
-__all__ = ["FAMILIES", "sweep"]
+__all__ = ["FAMILIES", "sweep", "to_frame", "write_parquet"]
 
 #: The partition families of 000 §2.1 / 001 §3.1, by name.
 FAMILIES: dict[str, Callable[..., Any]] = {
@@ -134,3 +137,18 @@ def _builder(family: str | Callable[..., Any], ranges: Mapping[str, Any]) -> Cal
     if callable(family):
         return family
     raise TypeError(f"a family is a name, a template or a callable, got {type(family).__name__}")
+
+
+def to_frame(rows: list[dict[str, Any]]) -> Any:
+    """The rows of a sweep as a pandas DataFrame (one column per key)."""
+    import pandas as pd
+
+    return pd.DataFrame.from_records(rows)
+
+
+def write_parquet(rows: list[dict[str, Any]], path: str | os.PathLike[str]) -> None:
+    """The rows of a sweep as a Parquet file, written atomically."""
+    buffer = io.BytesIO()
+    to_frame(rows).to_parquet(buffer, index=False)
+    with atomic_open(path, "wb") as handle:
+        handle.write(buffer.getvalue())

@@ -14,7 +14,7 @@ from rich.table import Table
 
 from grundy.analysis.conjectures import check_conjecture
 from grundy.analysis.patterns import find_pattern
-from grundy.analysis.sweep import sweep
+from grundy.analysis.sweep import sweep, write_parquet
 from grundy.atomic import check_writable, write_text_atomic
 from grundy.cli.common import (
     GameArg,
@@ -75,6 +75,10 @@ def sweep_command(
         Optional[Path],  # noqa: UP045
         typer.Option("--csv", help="Also write the rows as CSV to this file."),
     ] = None,
+    parquet: Annotated[
+        Optional[Path],  # noqa: UP045
+        typer.Option("--parquet", help="Also write the rows as a Parquet file."),
+    ] = None,
     latex: Annotated[
         Optional[Path],  # noqa: UP045
         typer.Option("--latex", help="Also write the rows as a LaTeX booktabs table."),
@@ -96,7 +100,7 @@ def sweep_command(
     """Value every position of a family: one row per parameter combination."""
     rules = resolve_game(game, piece)
     ranges = parameter_ranges(ctx.args)
-    for path in (csv_file, latex, plot):
+    for path in (csv_file, parquet, latex, plot):
         if path is not None:
             check_writable(path)
     if plot is not None and sum(len(r) > 1 for r in ranges.values()) not in (1, 2):
@@ -109,6 +113,8 @@ def sweep_command(
         )  # fmt: skip
     if csv_file is not None:
         write_text_atomic(csv_file, rows_as_csv(rows))
+    if parquet is not None:
+        write_parquet(rows, parquet)
     if latex is not None:
         write_text_atomic(latex, booktabs(rows) + "\n")
     if plot is not None:
