@@ -336,3 +336,14 @@ def test_jupyter_pictures() -> None:
     assert grid is not None and grid.count("#9ecae1") == 3 and grid.count("<rect") == 6
     hasse = posets.divisors(12)._repr_svg_()
     assert hasse is not None and hasse.startswith("<svg") and hasse.count("<circle") == 6
+
+
+def test_hasse_tikz() -> None:
+    from grundy import posets
+    from grundy.render.hasse import hasse_tikz
+
+    d12 = posets.divisors(12)
+    tikz = hasse_tikz(d12)
+    assert tikz.count(r"\node") == 6 and tikz.count(r"\draw") == len(d12.covers())
+    assert "{12}" in tikz  # names without values
+    assert "{3}" in hasse_tikz(d12, {x: 3 for x in d12})

@@ -7,7 +7,7 @@ young:4,2,1, a product such as chain:3xchain:4, or a JSON file
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, Optional
 
 import typer
 from rich.table import Table
@@ -144,6 +144,10 @@ def position_command(
 def picture_command(
     poset: PosetArg,
     svg: Annotated[str, typer.Option("--svg", help="Write the Hasse diagram to this SVG file.")],
+    tikz: Annotated[
+        Optional[str],  # noqa: UP045
+        typer.Option("--tikz", help="Also write it as a TikZ picture for LaTeX."),
+    ] = None,
     turning: TurningOption = "ruler",
     labels: Annotated[
         bool, typer.Option("--labels/--no-labels", help="Write element names beside the nodes.")
@@ -151,14 +155,18 @@ def picture_command(
     as_json: JsonOption = False,
 ) -> None:
     """Hasse diagram with each element's value on its node (style of 004 Figures 4, 5, 7)."""
-    from grundy.atomic import check_writable
-    from grundy.render.hasse import check_drawable, write_hasse_svg
+    from grundy.atomic import check_writable, write_text_atomic
+    from grundy.render.hasse import check_drawable, hasse_tikz, write_hasse_svg
 
     check_writable(svg)
+    if tikz is not None:
+        check_writable(tikz)
     p = parse_spec(poset)
     check_drawable(p)
     fam = coin_turning.family(turning).name
     vals = coin_turning.values(p, turning)
     path = write_hasse_svg(svg, p, vals, title=f"{fam} on {p.name}", labels=labels)
     data = {"poset": p.name, "turning": fam, "elements": len(p), "svg": str(path)}
+    if tikz is not None:
+        data["tikz"] = str(write_text_atomic(tikz, hasse_tikz(p, vals) + "\n"))
     emit(data, as_json, lambda: console.print(f"wrote {path} ({len(p)} elements)"))
