@@ -29,6 +29,7 @@ from grundy.cli.common import (
 )
 from grundy.cli.common import parse_range as parse_sizes
 from grundy.families import parse_range
+from grundy.game import Ruleset
 from grundy.render.latex import booktabs
 from grundy.store import Store
 
@@ -50,6 +51,9 @@ FamilyArg = Annotated[
     ),
 ]
 
+NoStoreOption = Annotated[
+    bool, typer.Option("--no-store", help="Neither read nor write the results store.")
+]
 SchedulerOption = Annotated[
     Optional[str],  # noqa: UP045
     typer.Option(
@@ -90,9 +94,7 @@ def sweep_command(
         ),
     ] = None,
     store: StoreOption = None,
-    no_store: Annotated[
-        bool, typer.Option("--no-store", help="Neither read nor write the results store.")
-    ] = False,
+    no_store: NoStoreOption = False,
     scheduler: SchedulerOption = None,
     piece: PieceOption = None,
     as_json: JsonOption = False,
@@ -105,12 +107,7 @@ def sweep_command(
             check_writable(path)
     if plot is not None and sum(len(r) > 1 for r in ranges.values()) not in (1, 2):
         raise ValueError("--plot draws one or two varying parameters: give the others one value")
-    results = None if no_store else Store(store)
-    with progress_bar(f"sweeping {escape(rules.name)}") as bar:
-        rows = sweep(
-            rules, family, misere=None if both else misere, store=results,
-            scheduler=scheduler, progress=bar.update, **ranges,
-        )  # fmt: skip
+    rows = run_sweep(rules, family, ranges, None if both else misere, store, no_store, scheduler)
     if csv_file is not None:
         write_text_atomic(csv_file, rows_as_csv(rows))
     if parquet is not None:
@@ -143,9 +140,7 @@ def pattern_command(
     family: FamilyArg,
     misere: MisereOption = False,
     store: StoreOption = None,
-    no_store: Annotated[
-        bool, typer.Option("--no-store", help="Neither read nor write the results store.")
-    ] = False,
+    no_store: NoStoreOption = False,
     scheduler: SchedulerOption = None,
     piece: PieceOption = None,
     as_json: JsonOption = False,
@@ -153,12 +148,7 @@ def pattern_command(
     """The simplest rule explaining a sweep's values: residues, strips, boundaries."""
     rules = resolve_game(game, piece)
     ranges = parameter_ranges(ctx.args)
-    results = None if no_store else Store(store)
-    with progress_bar(f"sweeping {escape(rules.name)}") as bar:
-        rows = sweep(
-            rules, family, misere=misere, store=results, scheduler=scheduler,
-            progress=bar.update, **ranges,
-        )  # fmt: skip
+    rows = run_sweep(rules, family, ranges, misere, store, no_store, scheduler)
     pattern = find_pattern(rows, parameters=list(ranges))
     data = {"game": rules.name, "family": family, "misere": misere, **pattern.as_dict()}
 
@@ -209,6 +199,24 @@ def conjecture_command(
             console.print(f"  n = {c['n']}: {escape(c['position'])} (value {c['value']})")
 
     emit(result, as_json, show)
+
+
+def run_sweep(
+    rules: Ruleset,
+    family: str,
+    ranges: dict[str, range],
+    misere: bool | None,
+    store: Path | None,
+    no_store: bool,
+    scheduler: str | None,
+) -> list[dict[str, Any]]:
+    """The sweep behind `sweep` and `pattern`, with the store and a progress bar."""
+    results = None if no_store else Store(store)
+    with progress_bar(f"sweeping {escape(rules.name)}") as bar:
+        return sweep(
+            rules, family, misere=misere, store=results, scheduler=scheduler,
+            progress=bar.update, **ranges,
+        )  # fmt: skip
 
 
 def parameter_ranges(args: list[str]) -> dict[str, range]:
