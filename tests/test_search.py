@@ -9,6 +9,7 @@ are compiled once per width and method in the process), and one extra kernel
 from __future__ import annotations
 
 import io
+import itertools
 import json
 import math
 import random
@@ -374,16 +375,31 @@ def test_count_table_matches_solver(
 
 
 def test_count_table_limits() -> None:
-    assert K.count_table(56) is None  # λ1 + ℓ = 57 letters: not narrow
+    assert K.count_table(120) is None  # λ1 + ℓ = 121 letters: not even wide
+    assert get_ruleset("lctr-nonrep").kernel.count_table(51) is None  # history: narrow only
     assert get_ruleset("cris").kernel.count_table(4, misere=True) is None
 
 
 def test_partition_words_are_partitions_in_order() -> None:
-    counts = partition_numbers(MAX_N)
+    counts = partition_numbers(60)
     for n in range(MAX_N + 1):
         got = partition_words(n, counts[n])
         assert got.dtype == np.uint64 and got.shape == (counts[n],)
         assert [W.decode(int(w)) for w in got] == list(partitions(n)), n
+        wide = partition_words(n, counts[n], 2)
+        assert wide.shape == (counts[n], 2) and (wide[:, 0] == got).all() and not wide[:, 1].any()
+    big = partition_words(60, counts[60], 2)  # [60] and [1^60] have 61 letters: wide only
+    first = [W.decode(int(lo) | int(hi) << 64) for lo, hi in big[:300]]
+    assert first == list(itertools.islice(partitions(60), 300))
+    assert W.decode(int(big[-1, 0]) | int(big[-1, 1]) << 64) == Partition([1] * 60)
+
+
+def test_census_on_wide_words(reference: dict[bool, dict[Partition, int]]) -> None:
+    search = Search(K, progress=False, width=2)
+    for n in (12, 16):
+        roots = partition_words(n, partition_numbers(n)[n], 2)
+        got = search.values(roots).tolist()
+        assert got == [reference[False][lam] for lam in partitions(n)]
 
 
 # ------------------------------------------------------------ checkpoints

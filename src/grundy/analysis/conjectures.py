@@ -130,7 +130,8 @@ def _valued(rules: Ruleset, n: int, misere: bool) -> Iterator[tuple[Any, int]]:
     if census is not None:
         words, values = census
         for w, v in zip(words.tolist(), values.tolist(), strict=True):
-            yield rules.parse(decode(w)), v  # the game's own position of that diagram
+            word = w if isinstance(w, int) else w[0] | w[1] << 64  # narrow, or (lo, hi)
+            yield rules.parse(decode(word)), v  # the game's own position of that diagram
         return
     positions = rules.positions_of_size(n)
     if positions is None:

@@ -43,6 +43,7 @@ from grundy.search.wordops import (
     EXACT,
     GROW_AT,
     conj,
+    from_parts,
     get_word,
     is_zero,
     nbits,
@@ -396,31 +397,32 @@ def _push_test(sw, fk, fph, fi, nc, sp, w, k):
 
 
 # -------------------------------------------------------------- census
-@njit(cache=True)
-def partition_words(n, count):
-    """The narrow boundary words of all `count` partitions of n (n ≤ 55), [n] first.
+def partition_words(n: int, count: int, width: int = 1) -> np.ndarray:
+    """The boundary words of all `count` partitions of n, [n] first: uint64[count] for
+    narrow words (n ≤ 55), uint64[count, 2] for wide ones (n ≤ 119).
 
     Partitions are generated in reverse-lexicographic order of their parts,
     as `grundy.partition.partitions` does.
     """
-    out = np.zeros(count, dtype=np.uint64)
+    if width == 1:
+        out = np.zeros(count, dtype=np.uint64)
+        _fill_partitions(out, n, np.uint64(0))
+    else:
+        out = np.zeros((count, 2), dtype=np.uint64)
+        _fill_partitions(out, n, (np.uint64(0), np.uint64(0)))
+    return out
+
+
+@njit(cache=True)
+def _fill_partitions(out, n, like):
     if n == 0:
-        return out
+        return
     parts = np.zeros(n + 1, dtype=np.int64)
     parts[0] = n
     length = 1
     t = 0
     while True:
-        # encode: walk the rows bottom-up, R steps for each new column, U per row
-        word = np.uint64(0)
-        pos = 0
-        prev = 0
-        for r in range(length - 1, -1, -1):
-            pos += parts[r] - prev
-            prev = parts[r]
-            word |= np.uint64(1) << np.uint64(pos)
-            pos += 1
-        out[t] = word
+        put_word(out, t, from_parts(parts, length, like))
         t += 1
         ones = 0
         while length > 0 and parts[length - 1] == 1:
@@ -438,4 +440,3 @@ def partition_words(n, count):
         if rest:
             parts[length] = rest
             length += 1
-    return out

@@ -31,13 +31,15 @@ from grundy.search.drivers import partition_words
 from grundy.search.engine import Search, ValueTooLarge
 from grundy.search.specialise import compiled_drivers
 from grundy.search.table import pack
-from grundy.search.wordops import NARROW_LETTERS
+from grundy.search.wordops import NARROW_LETTERS, WIDE_LETTERS
 from grundy.search.words import encode, width
 
 __all__ = ["CompiledKernel"]
 
-#: Largest n for which `count_table` runs (λ1 + ℓ ≤ n + 1 letters must be narrow).
-MAX_CENSUS_N = NARROW_LETTERS - 1
+#: Largest n whose partitions all have narrow words (λ1 + ℓ ≤ n + 1 letters).
+NARROW_CENSUS_N = NARROW_LETTERS - 1
+#: Largest n for which `census` and `count_table` run (wide words above NARROW_CENSUS_N).
+MAX_CENSUS_N = WIDE_LETTERS - 1
 
 
 class CompiledKernel:
@@ -166,20 +168,23 @@ class CompiledKernel:
         return [[int(next(values)) for _ in range(part)] for part in position.parts()]
 
     def can_census(self, n_max: int, misere: bool = False) -> bool:
-        """Whether `census` runs for every n ≤ n_max (narrow words, not a misère split)."""
-        return n_max <= MAX_CENSUS_N - self.census_shift and not (misere and self.splits)
+        """Whether `census` runs for every n ≤ n_max: the words fit (narrow ones only for
+        keys shifted by a history), and not misère play of a splitting game."""
+        limit = NARROW_CENSUS_N - self.census_shift if self.census_shift else MAX_CENSUS_N
+        return n_max <= limit and not (misere and self.splits)
 
     def census(self, n: int, misere: bool = False) -> tuple[np.ndarray, np.ndarray] | None:
         """(words, values) of every partition of n ≥ 1, [n] first, in one compiled pass.
 
-        None when n > MAX_CENSUS_N (less the key's shift) or for misère play of
-        a splitting game.  The words are the partitions' own (unshifted) words.
+        None when `can_census` says no.  The words are the partitions' own
+        (unshifted) words: uint64[p(n)] up to NARROW_CENSUS_N, uint64[p(n), 2] above.
         """
         if n < 1 or not self.can_census(n, misere):
             return None
-        words = partition_words(n, partition_numbers(n)[n])
-        values = self.shared(misere, 1).values(words << np.uint64(self.census_shift))
-        return words, values
+        word_width = 1 if n <= NARROW_CENSUS_N else 2
+        words = partition_words(n, partition_numbers(n)[n], word_width)
+        roots = words << np.uint64(self.census_shift) if self.census_shift else words
+        return words, self.shared(misere, word_width).values(roots)
 
     def count_table(
         self, n_max: int, misere: bool = False, progress: Callable[[int, int], None] | None = None
