@@ -69,6 +69,8 @@ class Predicate:
                 known = ", ".join(NAMES)
                 raise ValueError(f"predicate {self.source!r}: unknown name {node.id!r} ({known})")
         self._code = compile(tree, "<predicate>", "eval")
+        #: The position's names the predicate reads (cheap ones need no decoding).
+        self.names = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)} & set(NAMES)
 
     def __call__(self, names: dict[str, Any]) -> bool:
         try:
@@ -100,9 +102,12 @@ def check_conjecture(
     checked = 0
     found: list[dict[str, Any]] = []
     for done, n in enumerate(sizes, 1):
+        cheap = condition.names <= {"value", "n"}
         for position, value in _valued(rules, n, misere):
-            names = _names(rules, position, value, n)
-            if not condition(names):
+            if cheap and not condition({"value": value, "n": n}):
+                continue  # (no need to build the position's names)
+            names = _names(rules, position(), value, n)
+            if not cheap and not condition(names):
                 continue
             checked += 1
             if not claim(names):
@@ -123,22 +128,23 @@ def check_conjecture(
     }
 
 
-def _valued(rules: Ruleset, n: int, misere: bool) -> Iterator[tuple[Any, int]]:
-    """Every position of size n with its value: the kernel's census where it runs."""
+def _valued(rules: Ruleset, n: int, misere: bool) -> Iterator[tuple[Callable[[], Any], int]]:
+    """Every position of size n (built when called: decoding is skipped where a cheap
+    condition fails) with its value: the kernel's census where it runs."""
     kernel = rules.kernel
     census = kernel.census(n, misere) if kernel is not None and n >= 1 else None
     if census is not None:
         words, values = census
         for w, v in zip(words.tolist(), values.tolist(), strict=True):
             word = w if isinstance(w, int) else w[0] | w[1] << 64  # narrow, or (lo, hi)
-            yield rules.parse(decode(word)), v  # the game's own position of that diagram
+            yield (lambda word=word: rules.parse(decode(word))), v  # the game's own position
         return
     positions = rules.positions_of_size(n)
     if positions is None:
         raise ValueError(f"game {rules.name!r} has no notion of position size")
     solver = solver_for(rules)
     for position in positions:
-        yield position, solver.value(position, misere)
+        yield (lambda position=position: position), solver.value(position, misere)
 
 
 def _names(rules: Ruleset, position: Any, value: int, n: int) -> dict[str, Any]:
