@@ -74,7 +74,7 @@ SP, RESULT, RETURNING, RET, TARGET, ROOT = 0, 1, 2, 3, 4, 5
 EXPANDED, LOOKUPS = 0, 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _mark(lo, hi, d, v):
     if v < 64:
         lo[d] |= np.uint64(1) << np.uint64(v)
@@ -95,7 +95,7 @@ def _mex2(lo, hi):
     return v
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _exact(keys, logcap, base, c):
     """The known value of c, or −1."""
     if is_zero(c):
@@ -191,7 +191,7 @@ def mex_run(
 
 
 # ----------------------------------------------------------- nimber test
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _known(keys, logcap, base, c, k):
     """1 if SG(c) = k is known, 0 if SG(c) ≠ k is known, −1 if unknown."""
     if is_zero(c):
@@ -204,7 +204,7 @@ def _known(keys, logcap, base, c, k):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _learn_neq(keys, logcap, meta, w, k):
     if k < NEQ_BITS:
         tt_put(keys, logcap, meta, w, np.int64(1) << k)
