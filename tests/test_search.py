@@ -157,6 +157,24 @@ def test_nimber_test_largest_first(misere: bool) -> None:
     assert cold.value(word([6, 6, 5, 4, 2, 1]), "test") == (10 if misere else 6)
 
 
+RECHECK = Path(__file__).parents[1] / "docs" / "findings" / "staircases_recheck.jsonl"
+
+
+@pytest.mark.parametrize("n", [12, 13, 14])
+def test_staircase_searches_expand_what_the_recorded_runs_expanded(n: int) -> None:
+    # The recorded runs (findings/staircases_recheck.jsonl) expanded exactly as
+    # many positions as the dedicated engine did.  A table lookup that misses
+    # a stored word leaves every value right but expands more: this catches
+    # it (a miscompiled inlined lookup once did exactly that).
+    runs = [json.loads(line) for line in RECHECK.read_text().splitlines()]
+    for misere in (False, True):
+        play = "misere" if misere else "normal"
+        (run,) = [r for r in runs if r["n"] == n and r["play"] == play]
+        search = Search(K, misere=misere, progress=False)
+        assert search.value(word(staircase(n)), "test") == run["value"]
+        assert search.stats.expanded == run["expanded"], (n, play)
+
+
 @pytest.mark.parametrize("width", [1, 2])
 @pytest.mark.parametrize("misere", [False, True])
 def test_nimber_test_answers_every_k(

@@ -61,6 +61,16 @@ def _tt_get(keys, logcap, w):
 
 
 @njit
+def _tt_get_each(keys, logcap, words):
+    """tt_get inlined into a loop, the way the drivers call it (numba has miscompiled
+    inlined loops: a variant of tt_get with `break` lost every hit here)."""
+    out = np.zeros(words.shape[0], dtype=np.int64)
+    for i in range(words.shape[0]):
+        out[i] = O.tt_get(keys, logcap, O.get_word(words, i))
+    return out
+
+
+@njit
 def _home(w, logcap):
     return O.home(w, logcap)
 
@@ -249,6 +259,9 @@ def test_tt_put_get_entry(width: int) -> None:
         assert _tt_get(keys, logcap, pack(w, width)) == info
     for w in words_for(width, 50, seed=12):  # absent words read as 0
         assert _tt_get(keys, logcap, pack(w, width)) == expected.get(w, 0)
+    probes = [*expected, *words_for(width, 50, seed=12)]
+    packed = np.array([pack(w, width) for w in probes], dtype=np.uint64)
+    assert _tt_get_each(keys, logcap, packed).tolist() == [expected.get(w, 0) for w in probes]
     stored = {}
     for i in range(1 << logcap):
         w, info = entry(keys, i)

@@ -87,10 +87,14 @@ def _inline(function: object) -> object:
     lookup ran 2.8 times slower than the same code inlined).
 
     Inlining a function with a loop trips a pedantic check of numba's SSA pass
-    ("variable ... is not in scope", numba issues #7802 and #8130): the IR is
-    annotated imperfectly, the code compiled from it is right (every engine test
-    compares against the generic solver).  That one warning is silenced for the
-    inlined primitives, by their names, and nowhere else."""
+    ("variable ... is not in scope", numba issues #7802 and #8130).  It is not
+    always harmless: a version of `tt_get` that left its probe loop by `break`
+    was miscompiled when inlined into the drivers (lookups missed stored words;
+    values stayed right, searches grew).  The loop of `tt_get` below returns
+    from inside instead, and tests/test_search.py pins the number of positions
+    staircase searches expand to the recorded runs, which catches a missed
+    lookup.  That one warning is silenced for the inlined primitives, by their
+    names, and nowhere else."""
     warnings.filterwarnings(
         "ignore",
         message=rf"variable '_{function.__name__}__locals__impl",
@@ -377,33 +381,30 @@ def _tt_get(keys, logcap, w):
 
         def impl(keys, logcap, w):
             mask = keys.shape[0] - 1
-            home_slot = home(w, logcap)
-            info = 0
-            for probe in range(WINDOW):
-                k = keys[(home_slot + probe) & mask]
+            i = home(w, logcap)
+            for _ in range(WINDOW):
+                k = keys[i]
                 if k == _ZERO:
-                    break
+                    return 0
                 if (k & _WMASK) == w:
-                    info = np.int64(k >> _SHIFT)
-                    break
-            return info
+                    return np.int64(k >> _SHIFT)
+                i = (i + 1) & mask
+            return 0
 
         return impl
     if _wide(w):
 
         def impl(keys, logcap, w):
             mask = keys.shape[0] - 1
-            home_slot = home(w, logcap)
-            info = 0
-            for probe in range(WINDOW):
-                slot = (home_slot + probe) & mask
-                lo, hi = keys[slot, 0], keys[slot, 1]
+            i = home(w, logcap)
+            for _ in range(WINDOW):
+                lo, hi = keys[i, 0], keys[i, 1]
                 if lo == _ZERO and hi == _ZERO:
-                    break
+                    return 0
                 if lo == w[0] and (hi & _WMASK) == w[1]:
-                    info = np.int64(hi >> _SHIFT)
-                    break
-            return info
+                    return np.int64(hi >> _SHIFT)
+                i = (i + 1) & mask
+            return 0
 
         return impl
     return None
