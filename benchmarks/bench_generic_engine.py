@@ -8,7 +8,7 @@ fresh table (default memory cap, nimber test), after compiling; the values
 must agree and the script prints both times and new/old.
 
     .venv/bin/python benchmarks/bench_generic_engine.py               # S_18 … S_20
-    .venv/bin/python benchmarks/bench_generic_engine.py --to 22       # S_21: ~30 min each
+    .venv/bin/python benchmarks/bench_generic_engine.py --to 22       # S_21: ~3 min each
 
 Run it on a quiet machine: both engines are memory-bound.
 """
