@@ -160,8 +160,9 @@ def test_nimber_test_largest_first(misere: bool) -> None:
 RECHECK = Path(__file__).parents[1] / "docs" / "findings" / "staircases_recheck.jsonl"
 
 
+@pytest.mark.parametrize("width", [1, 2])
 @pytest.mark.parametrize("n", [12, 13, 14])
-def test_staircase_searches_expand_what_the_recorded_runs_expanded(n: int) -> None:
+def test_staircase_searches_expand_what_the_recorded_runs_expanded(n: int, width: int) -> None:
     # The recorded runs (findings/staircases_recheck.jsonl) expanded exactly as
     # many positions as the dedicated engine did.  A table lookup that misses
     # a stored word leaves every value right but expands more: this catches
@@ -170,9 +171,9 @@ def test_staircase_searches_expand_what_the_recorded_runs_expanded(n: int) -> No
     for misere in (False, True):
         play = "misere" if misere else "normal"
         (run,) = [r for r in runs if r["n"] == n and r["play"] == play]
-        search = Search(K, misere=misere, progress=False)
+        search = Search(K, misere=misere, progress=False, width=width)
         assert search.value(word(staircase(n)), "test") == run["value"]
-        assert search.stats.expanded == run["expanded"], (n, play)
+        assert search.stats.expanded == run["expanded"], (n, play, width)
 
 
 @pytest.mark.parametrize("width", [1, 2])

@@ -69,6 +69,7 @@ _ZERO = _U(0)
 _WMASK = _U((1 << NARROW_LETTERS) - 1)
 _SHIFT = _U(NARROW_LETTERS)
 _FIB = _U(0x9E3779B97F4A7C15)
+_MIX = _U(0xC2B2AE3D27D4EB4F)  # spreads the high limb before Fibonacci hashing
 _M1, _M2, _M4 = _U(0x5555555555555555), _U(0x3333333333333333), _U(0x0F0F0F0F0F0F0F0F)
 _M8, _M16 = _U(0x00FF00FF00FF00FF), _U(0x0000FFFF0000FFFF)
 
@@ -84,23 +85,22 @@ def _wide(w: types.Type) -> bool:
 def _inline(function: object) -> object:
     """Register an overload inlined into its caller: the small primitives of every inner
     loop.  numba does not let LLVM inline overloads compiled on their own (a table
-    lookup ran 2.8 times slower than the same code inlined).
-
-    Inlining a function with a loop trips a pedantic check of numba's SSA pass
-    ("variable ... is not in scope", numba issues #7802 and #8130).  It is not
-    always harmless: a version of `tt_get` that left its probe loop by `break`
-    was miscompiled when inlined into the drivers (lookups missed stored words;
-    values stayed right, searches grew).  The loop of `tt_get` below returns
-    from inside instead, and tests/test_search.py pins the number of positions
-    staircase searches expand to the recorded runs, which catches a missed
-    lookup.  That one warning is silenced for the inlined primitives, by their
-    names, and nowhere else."""
-    warnings.filterwarnings(
-        "ignore",
-        message=rf"variable '_{function.__name__}__locals__impl",
-        category=NumbaIRAssumptionWarning,
-    )
+    lookup ran 2.8 times slower than the same code inlined).  Their wide versions are
+    written without branches (masks instead of `if`, `&` instead of `and`): numba's
+    inliner mishandles the variables of branches and loops (numba issues #7802 and
+    #8130, "variable ... is not in scope")."""
     return overload(function, inline="always")
+
+
+# `tt_get` keeps its probe loop, which trips that check.  It is not always
+# harmless: a version that left the loop by `break` was miscompiled when inlined
+# into the drivers (lookups missed stored words; values stayed right, searches
+# grew).  This one returns from inside the loop, and tests/test_search.py pins
+# the positions staircase searches expand to the recorded runs, which catches a
+# missed lookup.  Its warning, and no other, is silenced (also in pyproject.toml).
+warnings.filterwarnings(
+    "ignore", message="variable '_tt_get__locals__impl", category=NumbaIRAssumptionWarning
+)
 
 
 def _jit(function: object) -> object:
@@ -143,7 +143,12 @@ def _nbits(w):
     if _narrow(w):
         return lambda w: _bl64(w)
     if _wide(w):
-        return lambda w: 64 + _bl64(w[1]) if w[1] else _bl64(w[0])
+
+        def impl(w):
+            low, high = _bl64(w[0]), _bl64(w[1])
+            return low + np.int64(high > 0) * (64 + high - low)
+
+        return impl
     return None
 
 
@@ -158,9 +163,9 @@ def _bit(w, p):
     if _wide(w):
 
         def impl(w, p):
-            if p < 64:
-                return np.int64((w[0] >> _U(p)) & _ONE)
-            return np.int64((w[1] >> _U(p - 64)) & _ONE)
+            high = _ZERO - _U(p >> 6)  # all ones when the letter is in the high limb
+            limb = (w[0] & ~high) | (w[1] & high)
+            return np.int64((limb >> _U(p & 63)) & _ONE)
 
         return impl
     return None
@@ -175,7 +180,7 @@ def _is_zero(w):
     if _narrow(w):
         return lambda w: w == _ZERO
     if _wide(w):
-        return lambda w: w[0] == _ZERO and w[1] == _ZERO
+        return lambda w: (w[0] | w[1]) == _ZERO
     return None
 
 
@@ -188,7 +193,7 @@ def _less(a, b):
     if _narrow(a):
         return lambda a, b: a < b
     if _wide(a):
-        return lambda a, b: a[1] < b[1] or (a[1] == b[1] and a[0] < b[0])
+        return lambda a, b: (a[1] < b[1]) | ((a[1] == b[1]) & (a[0] < b[0]))
     return None
 
 
@@ -330,7 +335,7 @@ def _home(w, logcap):
     if _narrow(w):
         return lambda w, logcap: np.int64((w * _FIB) >> _U(64 - logcap))
     if _wide(w):
-        return lambda w, logcap: np.int64((((w[0] * _FIB) ^ w[1]) * _FIB) >> _U(64 - logcap))
+        return lambda w, logcap: np.int64(((w[0] ^ (w[1] * _MIX)) * _FIB) >> _U(64 - logcap))
     return None
 
 
@@ -528,9 +533,9 @@ def _flip_bit(w, p):
     if _wide(w):
 
         def impl(w, p):
-            if p < 64:
-                return (w[0] ^ (_ONE << _U(p)), w[1])
-            return (w[0], w[1] ^ (_ONE << _U(p - 64)))
+            mask = _ONE << _U(p & 63)
+            high = _ZERO - _U(p >> 6)  # all ones when the letter is in the high limb
+            return (w[0] ^ (mask & ~high), w[1] ^ (mask & high))
 
         return impl
     return None
