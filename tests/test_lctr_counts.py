@@ -5,7 +5,9 @@ solver, OEIS A373457, 000 Lemma 7, and `grundy count` on these games."""
 from __future__ import annotations
 
 import json
+from itertools import product
 from math import isqrt
+from pathlib import Path
 
 import pytest
 
@@ -14,9 +16,11 @@ from grundy import Solver, get_ruleset
 from grundy.analysis import count, count_table
 from grundy.cli import main
 from grundy.games import lctr_counts
+from grundy.games.lctr import DIAGONAL_WINDOW
 from grundy.games.lctr_counts import durfee_count_table, enumerated_count_table
 from grundy.partition import partition_numbers, partitions
 
+FINDINGS = Path(__file__).resolve().parents[1] / "docs" / "findings"
 GAMES = ("lctr", "downright")
 COMBOS = [("lctr", False), ("lctr", True), ("downright", False), ("downright", True)]
 
@@ -150,3 +154,76 @@ def test_cli_count(capsys: pytest.CaptureFixture[str]) -> None:
         assert runs[0] == runs[1] and runs[0]["30"] == {
             str(v): c for v, c in enumerated_count_table(game, 30, True)[30].items()
         }
+
+
+# ------------------------------------------------- the column automaton, large n
+def tail_classes(k: int, size: int, empty: int, box: lctr_counts.Table) -> dict[tuple, tuple]:
+    """x(a) for every tail a = (a_1 ≥ … ≥ a_k ≥ 0) with |a| ≤ size, the way the
+    Durfee window first did it: every tuple valued by the per-box recursion on
+    the tuple itself (000 Eq. (3)/(4)), the top-left box stepping down to
+    (a_2, …, a_k, 0) and right to (a_1 − 1, …, a_k − 1)."""
+    tails = sorted(
+        a
+        for a in product(range(size + 1), repeat=k)
+        if sum(a) <= size and list(a) == sorted(a, reverse=True)
+    )  # lexicographic: both options come earlier
+    sg = {}
+    for a in tails:
+        if not any(a):
+            sg[a] = empty
+        else:
+            sg[a] = box[sg[(*a[1:], 0)]][sg[tuple(max(p - 1, 0) for p in a)]]
+    return {a: tuple(sg[(*a[i:], *(0,) * i)] for i in range(k)) for a in tails}
+
+
+@pytest.mark.parametrize(("game", "misere"), COMBOS)
+def test_column_automaton_gives_the_boundary_classes(game: str, misere: bool) -> None:
+    """x(a) read column by column, c_h = a_h − a_{h+1} columns of height h from the
+    right, equals x(a) valued on the tuples, and the automaton's states are exactly
+    the classes that occur."""
+    box = lctr_counts._box_table(misere)
+    empty = (1 if misere else 0) if game == "lctr" else lctr_counts._NONE
+    for k in range(1, DIAGONAL_WINDOW[game, misere] + 1):
+        expected = tail_classes(k, 24, empty, box)
+        for a, x in expected.items():
+            state = (empty,) * k
+            for h in range(1, k + 1):
+                for _ in range(a[h - 1] - (a[h] if h < k else 0)):
+                    state = lctr_counts._column(state, h, empty, box)
+            assert state == x, (a, state, x)
+        states, _ = lctr_counts._automaton(k, empty, box)
+        assert set(states) == set(expected.values())
+
+
+def b_file_terms(path: Path) -> dict[int, int]:
+    """The 'n a(n)' lines of a b-file, after its '#' comment lines."""
+    lines = path.read_text().splitlines()
+    assert lines[0].startswith("# A373457")
+    terms = {}
+    for line in lines:
+        if not line.startswith("#"):
+            n, a = line.split()
+            terms[int(n)] = int(a)
+    assert list(terms) == list(range(1, len(terms) + 1))
+    return terms
+
+
+def test_durfee_count_against_the_b_file_to_500() -> None:
+    """The findings' b-file of A373457 (docs/findings/analysis_A373457_b.txt) for
+    n ≤ 500, where it agrees with the method this one replaced (every tuple of w arm
+    parts valued; the whole row n = 500 is that method's too), and every row sums to
+    p(n)."""
+    terms = b_file_terms(FINDINGS / "analysis_A373457_b.txt")
+    assert len(terms) >= 500
+    table = durfee_count_table("lctr", 500)
+    assert [table[n].get(0, 0) for n in range(1, 501)] == [terms[n] for n in range(1, 501)]
+    assert table[500] == {
+        0: 998123399276153545486,
+        1: 993688488377117936513,
+        2: 308353144921052513028,
+    }
+    p = partition_numbers(500)
+    assert all(sum(table[n].values()) == p[n] for n in range(501))
+    for game, misere in COMBOS[1:]:
+        rows = durfee_count_table(game, 300, misere=misere)
+        assert all(sum(rows[n].values()) == p[n] for n in range(1, 301)), (game, misere)

@@ -31,17 +31,43 @@ the terminal position (0, misère 1); in Downright it is no move at all.
 
 So the value of λ depends only on d, the boundary class x(α) of the last k
 parts of the arm, and y(β') of the leg.  The arms with given last k parts
-a = (a_1 ≥ … ≥ a_k) are a plus a partition into at most f = d − k parts each
+a = (a_1 ≥ … ≥ a_k ≥ 0) are a plus a partition into at most f = d − k parts each
 ≥ a_1, counted by p_{≤f}(m − |a| − f·a_1).  Hence, with
-N_d[x] = Σ_{a: x(a)=x} q^{|a| + f·a_1} / ((1−q)…(1−q^f)),
+G_x = Σ_{a: x(a)=x} q^{|a| + f·a_1} and P_f = (1−q)(1−q²)…(1−q^f),
 
-    Σ_n #{λ ⊢ n : SG(λ) = v} q^n = Σ_d q^{d²} Σ_{x, y : F(x, y) = v} N_d[x] · N_d[y].
+    Σ_n #{λ ⊢ n : SG(λ) = v} q^n = Σ_d q^{d²} Σ_{x, y : F(x, y) = v} G_x·G_y / P_f²,
 
-This costs about n^w/w!² small steps plus O(|classes|²·√n) convolutions of
-length n for all sizes up to n at once, instead of p(n) partitions.
-`durfee_count_table` is in addition checked against the enumerating
-`enumerated_count_table` for every n ≤ 60, normal and misère play, in
-the tests (and to n = 110 for normal LCTR in the findings).
+F(x, y) the value of the window (`_window_value`).  Three steps compute this
+for all sizes up to n at once:
+
+1. *Boundary classes by columns.*  A tail a is a partition with at most k
+   rows.  Read right to left, it has c_h = a_h − a_{h+1} columns of height h
+   (a_{k+1} = 0), the shortest first.  The values (SG(λ[i, j]))_{i<k} of
+   column j follow from those of column j + 1 by the per-box recursion
+   (`_column`), so x(a) is the state of an automaton with at most 14 states
+   (`_automaton`) after c_1 columns of height 1, …, c_k of height k, started
+   in the state of the empty partition; and |a| + f·a_1 = Σ_h (h + f)·c_h.  So
+   the G_x are a dynamic programme over the states (`_arm_series`); the
+   columns of one height h add Σ_c q^{(h+f)c} T_h^c, whose powers of the
+   transition map T_h repeat with a period after a few terms: a few shifted
+   copies and one division by 1 − q^{(h+f)·period} (`_columns`).
+2. *Products.*  Per d and v, H = Σ_x G_x·S_x with S_x = Σ_{y: F(x, y)=v} G_y,
+   classes with the same row y ↦ F(x, y) taken together: exact big-integer
+   products of the packed coefficient vectors (Kronecker substitution,
+   `_pack`), in slots wide enough for the largest coefficient of the sum.
+3. *Free parts.*  1/P_f² for all d at once by nesting (f = d − w for d ≥ w):
+   Σ_{d≥w} q^{d²} H_d / P_{d−w}² = q^{w²}H_w + (q^{(w+1)²}H_{w+1} + (…)/(1−q²)²)/(1−q)²,
+   each division a running sum (`_divide`).
+
+This costs about (states) × n array steps per column height and Durfee length,
+plus O(|classes| · √n) big-integer products of n coefficients (93 % of the
+time at n = 10 000), instead of p(n) partitions: every n ≤ 10 000 in under a
+minute (`benchmarks/bench_lctr_counts.py`).  `durfee_count_table` is checked
+against the enumerating `enumerated_count_table` for every n ≤ 60, normal and
+misère play, in the tests (and to n = 110 for normal LCTR in the findings),
+and against the method it replaced (every tuple of w arm parts valued) for
+normal LCTR and n ≤ 500: the A373457 b-file in the tests, every value in the
+benchmark.
 
 The top-row vectors (`enumerated_count_table`)
 ----------------------------------------------
@@ -72,16 +98,14 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from math import isqrt
-from typing import TYPE_CHECKING
+
+import numpy as np
 
 from grundy.games.lctr import DIAGONAL_WINDOW, check_game
 from grundy.nim import mex
 from grundy.validate import check_non_negative
-
-if TYPE_CHECKING:
-    import numpy as np
 
 __all__ = ["durfee_count_table", "enumerated_count_table"]
 
@@ -91,8 +115,9 @@ _NONE = 3  # "no option": a Downright neighbour outside the diagram (values are 
 # terminal value, depends on the play convention and is set by the caller.
 _PAIR_MEX = [[next(m for m in range(4) if m not in (x, y)) for y in range(4)] for x in range(4)]
 
-Bins = list[tuple[int, int, tuple[int, ...], int]]
 Table = tuple[tuple[int, ...], ...]
+# Per Durfee length d: (d, slot width in bytes, truncation q^limit, the packed H per value).
+Packed = tuple[int, int, int, list[int]]
 
 
 def _box_table(misere: bool) -> Table:
@@ -110,48 +135,140 @@ def _box_table(misere: bool) -> Table:
     return tuple(tuple(box(down, right) for right in range(4)) for down in range(4))
 
 
-def _tails(width: int, budget: int, cap: int) -> Iterator[tuple[int, ...]]:
-    """Non-increasing tuples of `width` parts ≤ cap (zeros allowed) with sum ≤ budget,
-    in lexicographic order."""
-    if width == 0:
-        yield ()
-        return
-    for a in range(min(cap, budget) + 1):
-        for rest in _tails(width - 1, budget - a, a):
-            yield (a, *rest)
+def _column(right: tuple[int, ...], height: int, empty: int, box: Table) -> tuple[int, ...]:
+    """The values (SG(λ[i, j]))_{i<k} of a column j of `height` boxes of a partition
+    with at most k rows, from those of column j + 1 (`right`), by the per-box
+    recursion (000 Eq. (3)/(4)) from the bottom box up: box i steps down to box
+    i + 1 of the column and right to right[i].  `empty` codes the empty partition
+    (LCTR: terminal value; Downright: _NONE, no move), below the column's last box
+    and in the rows it does not reach.
 
+    Two columns of height 2 in LCTR: [1, 1] (value 2, [1] value 1), then [2, 2]
+    (value 0, [2] value 2).
 
-def _arm_bins(n_max: int, w: int, empty: int, box: Table) -> dict[int, Bins]:
-    """For k = 1 … w: the arm tails a = (a_1 ≥ … ≥ a_k ≥ 0) with |a| ≤ n_max, grouped
-    as (a_1, a_2 + … + a_k, boundary class x(a), how many), sorted by a_1.
-
-    x(a) = (SG([a_1, …, a_k]), SG([a_2, …, a_k]), …, SG([a_k])), the values of
-    λ[i, k] next to the window (module docstring).  The partitions with at most w
-    rows are valued by the per-box recursion (000 Eq. (3)/(4)): the top-left box
-    steps down to [a_2, …] and right to [a_1 − 1, a_2 − 1, …]; `empty` codes the
-    empty partition (LCTR: terminal value; Downright: _NONE, no move).
+    >>> box = _box_table(False)
+    >>> _column((0, 0, 0), 2, 0, box)
+    (2, 1, 0)
+    >>> _column((2, 1, 0), 2, 0, box)
+    (0, 2, 0)
     """
-    zero = (0,) * w
-    sg: dict[tuple[int, ...], int] = {}
-    for a in _tails(w, n_max, n_max):  # lexicographic: both options come earlier
-        if a == zero:
-            sg[a] = empty
-            continue
-        down = sg[(*a[1:], 0)]
-        right = sg[tuple(max(p - 1, 0) for p in a)]
-        sg[a] = box[down][right]
-    tallies: dict[int, dict[tuple[int, int, tuple[int, ...]], int]] = {
-        k: {} for k in range(1, w + 1)
-    }
-    for a in sg:
-        length = w
-        while length > 0 and a[length - 1] == 0:
-            length -= 1
-        for k in range(max(length, 1), w + 1):  # a as a tail of k parts (zeros allowed)
-            x = tuple(sg[(*a[i:], *(0,) * i)] for i in range(k))
-            key = (a[0], sum(a[1:]), x)
-            tallies[k][key] = tallies[k].get(key, 0) + 1
-    return {k: sorted((*key, mult) for key, mult in t.items()) for k, t in tallies.items()}
+    values = [empty] * len(right)
+    down = empty
+    for i in range(height - 1, -1, -1):
+        down = values[i] = box[down][right[i]]
+    return tuple(values)
+
+
+def _automaton(k: int, empty: int, box: Table) -> tuple[list[tuple[int, ...]], list[np.ndarray]]:
+    """The boundary classes of arm tails of k parts as states of the column automaton
+    (module docstring): every state reachable from the empty partition's, which is
+    states[0], and for h = 1 … k the transition map moves[h − 1]: the index of the
+    state after one more column of height h, by `_column`.
+
+    >>> states, moves = _automaton(3, 0, _box_table(False))
+    >>> len(states), states[0], states[moves[1][0]]  # 14 classes; a column [1, 1]
+    (14, (0, 0, 0), (2, 1, 0))
+    """
+    states = [(empty,) * k]
+    index = {states[0]: 0}
+    edges: list[list[int]] = [[] for _ in range(k)]
+    done = 0
+    while done < len(states):
+        for h in range(1, k + 1):
+            after = _column(states[done], h, empty, box)
+            if after not in index:
+                index[after] = len(states)
+                states.append(after)
+            edges[h - 1].append(index[after])
+        done += 1
+    return states, [np.array(targets, dtype=np.intp) for targets in edges]
+
+
+def _divide(series: np.ndarray, i: int) -> np.ndarray:
+    """series / (1 − q^i) along the last axis, truncated to the same length:
+    a[m] += a[m − i] for ascending m, as running sums over blocks of length i.
+
+    >>> _divide(np.array([1, 0, 0, 0, 0]), 2).tolist()
+    [1, 0, 1, 0, 1]
+    """
+    *lead, length = series.shape
+    blocks = -(-length // i)
+    padded = np.zeros((*lead, blocks * i), dtype=series.dtype)
+    padded[..., :length] = series
+    running = padded.reshape(*lead, blocks, i).cumsum(axis=-2)
+    return running.reshape(*lead, blocks * i)[..., :length]
+
+
+def _columns(series: np.ndarray, move: np.ndarray, step: int) -> np.ndarray:
+    """Any number c ≥ 0 of columns of one height, each of weight `step`:
+    Σ_c q^{c·step} T^c applied to series (shape: states × sizes, truncated), T the
+    transition map `move`.  The maps T^c repeat from some c = r on with a period p,
+    so this is Σ_{c<r} q^{c·step} T^c + Σ_{r≤c<r+p} q^{c·step} T^c / (1 − q^{p·step}):
+    a few numpy steps per state, no compiled loop (numba stays in `grundy.search`)."""
+    powers = [np.arange(len(move))]  # powers[c][s] = T^c(s)
+    seen = {powers[0].tobytes(): 0}
+    while (repeat := seen.get((power := move[powers[-1]]).tobytes())) is None:
+        seen[power.tobytes()] = len(powers)
+        powers.append(power)
+    sizes = series.shape[1]
+    head = np.zeros_like(series)
+    cycle = np.zeros_like(series)
+    for c, power in enumerate(powers[: -(-sizes // step)]):  # weight c·step < sizes
+        shift = c * step
+        target = head if c < repeat else cycle
+        for state, after in enumerate(power.tolist()):
+            target[after, shift:] += series[state, : sizes - shift]
+    return head + _divide(cycle, (len(powers) - repeat) * step)
+
+
+def _arm_series(moves: list[np.ndarray], free: int, limit: int) -> np.ndarray:
+    """G_x = Σ q^{|a| + f·a_1} over the arm tails a of k = len(moves) parts with
+    boundary class x(a) = x (row x), f = `free`, to q^limit (module docstring): the
+    automaton read through c_1 columns of height 1, …, c_k of height k, a column of
+    height h weighing h + f.  Column m summed over x counts the (c_1, …, c_k) with
+    Σ_h (h + f)·c_h = m, at most (m + 1)^{k−1} of them (c_2 … c_k fix c_1).
+
+    >>> _, moves = _automaton(1, 0, _box_table(False))  # one part a_1: states [], 1, 2
+    >>> _arm_series(moves, 0, 5).tolist()  # [a_1] has value 1 if a_1 is odd, else 2
+    [[1, 0, 0, 0, 0, 0], [0, 1, 0, 1, 0, 1], [0, 0, 1, 0, 1, 0]]
+    """
+    series = np.zeros((len(moves[0]), limit + 1), dtype=np.int64)
+    series[0, 0] = 1
+    for height, move in enumerate(moves, 1):
+        series = _columns(series, move, height + free)
+    return series
+
+
+def _pack(series: np.ndarray, width: int) -> int:
+    """Σ_m series[m]·2^{8·width·m}, the coefficients (int64, 0 ≤ c < 2^{8·width}) in
+    slots of `width` bytes: a product of two packed series is the packed product
+    while no coefficient of it reaches 2^{8·width} (Kronecker substitution).
+
+    >>> _pack(np.array([1, 2, 3]), 1) == 0x030201
+    True
+    """
+    raw = np.zeros((len(series), max(width, 8)), dtype=np.uint8)
+    raw[:, :8] = series.astype("<i8").view(np.uint8).reshape(-1, 8)
+    return int.from_bytes(raw[:, :width].tobytes(), "little")
+
+
+def _unpack(packed: int, width: int, length: int) -> np.ndarray:
+    """The first `length` coefficients of a packed series (`_pack`), Python ints.
+
+    >>> _unpack(_pack(np.array([1, 2]), 9) ** 2, 9, 3).tolist()
+    [1, 4, 4]
+    """
+    words = -(-width // 8)
+    low = packed & ((1 << (8 * width * length)) - 1)
+    raw = np.zeros((length, 8 * words), dtype=np.uint8)
+    raw[:, :width] = np.frombuffer(low.to_bytes(width * length, "little"), dtype=np.uint8).reshape(
+        length, width
+    )
+    limbs = raw.view("<u8")  # limbs[m, j]: bits 64·j … of coefficient m
+    series = np.zeros(length, dtype=object)
+    for j in range(words - 1, -1, -1):
+        series = series * (1 << 64) + limbs[:, j].astype(object)
+    return series
 
 
 def _window_value(x: tuple[int, ...], y: tuple[int, ...], box: Table) -> int:
@@ -168,6 +285,30 @@ def _window_value(x: tuple[int, ...], y: tuple[int, ...], box: Table) -> int:
     return grid[0][0]
 
 
+def _products(
+    series: np.ndarray, rows: list[tuple[np.ndarray, np.ndarray]]
+) -> tuple[int, list[int]]:
+    """(width, [H_v packed for v = 0, 1, 2]): H_v = Σ_x G_x · Σ_{y: F(x, y) = v} G_y
+    (module docstring, step 2) for G = series, where `rows` lists (the classes x,
+    F(x, ·) over all classes) for each distinct row of F.  Every coefficient of H_v
+    is at most Σ_m total[m] · max total (total = Σ_x G_x), so slots of `width`
+    bytes hold it."""
+    total = series.sum(axis=0)
+    bound = sum(total.tolist()) * int(total.max())
+    width = -(-bound.bit_length() // 8)
+    packed = [0, 0, 0]
+    for members, row in rows:
+        arm = series[members].sum(axis=0)
+        if not arm.any():
+            continue
+        factor = _pack(arm, width)
+        for v in range(3):
+            legs = series[row == v].sum(axis=0)
+            if legs.any():
+                packed[v] += factor * _pack(legs, width)
+    return width, packed
+
+
 def durfee_count_table(
     game: str,
     n_max: int,
@@ -181,11 +322,10 @@ def durfee_count_table(
     plays), computed from the Durfee window (module docstring: 000 Corollary
     16 for normal LCTR, Theorem 11 for normal Downright, "Misère propagation"
     of `grundy.games.lctr` for misère play)
-    without enumerating partitions.  `progress(d, D)` is called after each Durfee
-    length d = 1 … D.
+    without enumerating partitions.  `progress(d, D)` is called after the
+    products of each Durfee length d = 1 … D; the division by the free parts
+    (a small part of the time) follows.
     """
-    import numpy as np  # object arrays: exact big-integer convolutions in C loops
-
     game = check_game(game)
     check_non_negative(n=n_max)
     if not isinstance(misere, bool):
@@ -193,53 +333,39 @@ def durfee_count_table(
     lctr = game == "lctr"
     terminal = 1 if misere else 0
     w = DIAGONAL_WINDOW[game, misere]
+    assert (n_max + 1) ** (w - 1) < 2**63, "arm series are int64 (`_arm_series`)"
     box = _box_table(misere)
-    totals = [np.zeros(n_max + 1, dtype=object) for _ in range(3)]
-    if lctr:
-        totals[terminal][0] = 1  # the empty partition (d = 0) is terminal
-    bins = _arm_bins(n_max, w, terminal if lctr else _NONE, box)
+    empty = terminal if lctr else _NONE
+    # k: (the transition maps, the classes grouped by their row of F)
+    classes: dict[int, tuple[list[np.ndarray], list[tuple[np.ndarray, np.ndarray]]]] = {}
+    top = isqrt(n_max)
+    for k in range(1, min(w, top) + 1):
+        states, moves = _automaton(k, empty, box)
+        table = np.array([[_window_value(x, y, box) for y in states] for x in states])
+        groups: dict[bytes, list[int]] = {}
+        for x, row in enumerate(table):
+            groups.setdefault(row.tobytes(), []).append(x)
+        classes[k] = moves, [(np.array(xs), table[xs[0]]) for xs in groups.values()]
 
-    # p_{≤f}(m) for the free arm parts, one more factor 1/(1 − q^f) per d
-    restricted = np.zeros(n_max + 1, dtype=object)
-    restricted[0] = 1
-    restricted_for = 0
-    d = 1
-    while d * d <= n_max:
+    stored: list[Packed] = []
+    for d in range(1, top + 1):
         k = min(d, w)
-        free = d - k
-        while restricted_for < free:
-            restricted_for += 1
-            for m in range(restricted_for, n_max + 1):
-                restricted[m] += restricted[m - restricted_for]
+        moves, rows = classes[k]
         limit = n_max - d * d
-        classes: dict[tuple[int, ...], np.ndarray] = {}
-        for a1, rest, x, mult in bins[k]:
-            weight = (1 + free) * a1 + rest
-            if (1 + free) * a1 > limit:
-                break  # bins are sorted by a1
-            if weight > limit:
-                continue
-            h = classes.get(x)
-            if h is None:
-                h = classes[x] = np.zeros(limit + 1, dtype=object)
-            h[weight] += mult
-        grown = {
-            x: np.convolve(h, restricted[: limit + 1])[: limit + 1] for x, h in classes.items()
-        }
-        for x, nx in grown.items():
-            by_value: dict[int, np.ndarray] = {}
-            for y, ny in grown.items():
-                v = _window_value(x, y, box)
-                if v in by_value:
-                    by_value[v] = by_value[v] + ny
-                else:
-                    by_value[v] = ny
-            for v, ny in by_value.items():
-                totals[v][d * d :] += np.convolve(nx, ny)[: limit + 1]
+        width, packed = _products(_arm_series(moves, d - k, limit), rows)
+        stored.append((d, width, limit, packed))
         if progress is not None:
-            progress(d, isqrt(n_max))
-        d += 1
-    return [{v: int(totals[v][n]) for v in range(3) if totals[v][n]} for n in range(n_max + 1)]
+            progress(d, top)
+
+    totals = np.zeros((3, n_max + 1), dtype=object)
+    for d, width, limit, packed in reversed(stored):  # nested: (…)/P_{d−w}² from the inside
+        for v in range(3):
+            totals[v, d * d :] += _unpack(packed[v], width, limit + 1)
+        if d > w:
+            totals = _divide(_divide(totals, d - w), d - w)
+    if lctr:
+        totals[terminal, 0] += 1  # the empty partition (d = 0) is terminal
+    return [{v: int(totals[v, n]) for v in range(3) if totals[v, n]} for n in range(n_max + 1)]
 
 
 def enumerated_count_table(
