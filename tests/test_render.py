@@ -18,6 +18,7 @@ import pytest
 from grundy import Ruleset, Solver, get_ruleset, register
 from grundy.cli import main
 from grundy.partition import Partition, partitions_up_to
+from grundy.posets import Poset
 from grundy.render import (
     check_drawable,
     outside_cells,
@@ -338,6 +339,105 @@ def test_jupyter_pictures() -> None:
     assert hasse is not None and hasse.startswith("<svg") and hasse.count("<circle") == 6
 
 
+# Hasse diagrams (render/hasse.py); test_coin_turning.py checks values and files.
+
+PI5_CROSSINGS_BEFORE = 1136  # the old layout: a few barycentre sweeps, 2495x390 px with title
+PI5_CROSSINGS = 1053  # median sweeps and sifting from 8 starts (Graphviz dot 2.43 finds 1052)
+
+
+def _naive_crossings(poset: Poset, rows: list[list[int]]) -> int:
+    """Crossing pairs of covers between consecutive rows, pair by pair (graded posets)."""
+    place = {i: k for row in rows for k, i in enumerate(row)}
+    level = {i: lv for lv, row in enumerate(rows) for i in row}
+    lines: dict[int, list[tuple[int, int]]] = {}
+    for a, b in poset.covers():
+        i, j = poset.index(a), poset.index(b)
+        assert level[j] == level[i] + 1
+        lines.setdefault(level[i], []).append((place[i], place[j]))
+    return sum(
+        (x1 - x2) * (y1 - y2) < 0
+        for pairs in lines.values()
+        for k, (x1, y1) in enumerate(pairs)
+        for x2, y2 in pairs[k + 1 :]
+    )
+
+
+def test_hasse_crossings_pi5() -> None:
+    from grundy import posets
+    from grundy.render.hasse import hasse_crossings, hasse_layout
+
+    pi5 = posets.set_partitions(5)
+    rows = hasse_layout(pi5)
+    assert [len(r) for r in rows] == [1, 10, 25, 15, 1]
+    assert hasse_crossings(pi5) == PI5_CROSSINGS < PI5_CROSSINGS_BEFORE
+    assert _naive_crossings(pi5, rows) == PI5_CROSSINGS
+    assert hasse_layout(pi5) == rows  # the shuffles are seeded: the same picture every time
+
+
+def test_hasse_crossings_counts() -> None:
+    from grundy import posets
+    from grundy.render.hasse import hasse_crossings
+
+    for m, n in [(2, 2), (3, 3), (2, 4)]:  # K_{m,n} crosses C(m,2) C(n,2) times in any order
+        pairs = [(f"a{i}", f"b{j}") for i in range(m) for j in range(n)]
+        assert hasse_crossings(posets.from_covers(pairs)) == (m * (m - 1) // 2) * (n * (n - 1) // 2)
+    assert hasse_crossings(posets.chain(5)) == 0
+    assert hasse_crossings(posets.divisors(720)) == 16  # was 24
+    assert hasse_crossings(posets.product(posets.chain(3), posets.chain(4), posets.chain(2))) == 12
+
+
+@pytest.mark.parametrize(
+    "spec", ["set-partitions:5", "chain:2xchain:2xchain:2xchain:2xchain:2", "asm:5", "young:4,2,1"]
+)
+def test_hasse_layout_permutes_each_level(spec: str) -> None:
+    from grundy.posets import parse_spec
+    from grundy.render.hasse import hasse_layout
+
+    poset = parse_spec(spec)
+    levels = poset.levels()
+    rows = hasse_layout(poset)
+    assert len(rows) == max(levels) + 1
+    for level, row in enumerate(rows):
+        assert sorted(row) == [i for i in range(len(poset)) if levels[i] == level]
+
+
+def test_hasse_outputs_parse_and_share_the_layout() -> None:
+    from grundy import posets
+    from grundy.games import coin_turning
+    from grundy.render.hasse import hasse_layout, hasse_svg, hasse_tikz
+
+    pi5 = posets.set_partitions(5)
+    values = coin_turning.values(pi5, "ruler")
+    root = ET.fromstring(hasse_svg(pi5, values, title="ruler on Π_5"))
+    width, height = float(root.get("width", 0)), float(root.get("height", 0))
+    assert width / height <= 2.0  # was a 2495x390 strip
+    circles = root.findall(f"{SVG}circle")
+    assert len(circles) == len(pi5) and len(root.findall(f".//{SVG}line")) == len(pi5.covers())
+    tikz = hasse_tikz(pi5, values)
+    nodes = re.findall(r"\\node \(n(\d+)\) at \((-?[\d.]+), (-?[\d.]+)\)", tikz)
+    assert sorted(int(i) for i, _, _ in nodes) == list(range(len(pi5)))
+    assert tikz.count(r"\draw") == len(pi5.covers())
+    # the same order in both pictures: left to right along every level
+    svg_x = [float(c.get("cx", 0)) for c in circles]
+    tikz_x = {int(i): float(x) for i, x, _ in nodes}
+    for row in hasse_layout(pi5):
+        assert sorted(row, key=svg_x.__getitem__) == row == sorted(row, key=tikz_x.__getitem__)
+
+
+def test_hasse_long_covers_bend() -> None:
+    from grundy import posets
+    from grundy.render.hasse import hasse_crossings, hasse_layout, hasse_svg, hasse_tikz
+
+    pentagon = posets.from_covers([("0", "a"), ("a", "b"), ("b", "1"), ("0", "c"), ("c", "1")])
+    assert [len(r) for r in hasse_layout(pentagon)] == [1, 2, 1, 1]
+    root = ET.fromstring(hasse_svg(pentagon))
+    assert len(root.findall(f".//{SVG}line")) == 4 and len(root.findall(f".//{SVG}polyline")) == 1
+    tikz = hasse_tikz(pentagon)
+    assert tikz.count(r"\node") == 5 and tikz.count(r"\draw") == 5
+    assert re.search(r"\\draw \(n\d\) -- \([\d.-]+, [\d.]+\) -- \(n\d\);", tikz)  # c -- bend -- 1
+    assert hasse_crossings(pentagon) == 0
+
+
 def test_hasse_tikz() -> None:
     from grundy import posets
     from grundy.render.hasse import hasse_tikz
@@ -347,3 +447,18 @@ def test_hasse_tikz() -> None:
     assert tikz.count(r"\node") == 6 and tikz.count(r"\draw") == len(d12.covers())
     assert "{12}" in tikz  # names without values
     assert "{3}" in hasse_tikz(d12, {x: 3 for x in d12})
+
+
+def test_hasse_too_large(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from grundy import posets
+    from grundy.render.hasse import hasse_crossings, hasse_layout, hasse_svg, hasse_tikz
+
+    pi8 = posets.set_partitions(8)  # 4140 elements
+    for draw in (hasse_svg, hasse_tikz, hasse_layout, hasse_crossings):
+        with pytest.raises(ValueError, match=r"^Π_8 has 4140 elements; .* at most 2000 "):
+            draw(pi8)
+    svg = tmp_path / "p.svg"
+    assert main(["poset", "picture", "set-partitions:8", "--svg", str(svg)]) == 2
+    captured = capsys.readouterr()
+    assert captured.err.count("\n") == 1 and "at most 2000" in captured.err
+    assert not svg.exists()
