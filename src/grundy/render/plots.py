@@ -1,4 +1,5 @@
-"""Pictures of sweeps (matplotlib): value against one parameter, a heat map over two.
+"""Pictures of sweeps (matplotlib): value against one parameter, a heat map over two,
+and of counts: how many positions of size n have each value, against n.
 
 The parameters that vary in the sweep decide the picture: one varying
 parameter gives the value against it, two give a heat map of the value
@@ -10,6 +11,9 @@ parameter gives the value against it, two give a heat map of the value
 >>> figure = sweep_figure(rows, title="parity")
 >>> [ax.get_xlabel() for ax in figure.axes][:1]
 ['b']
+>>> counts = counts_figure({1: {1: 1}, 2: {0: 1, 2: 1}, 3: {0: 1, 1: 2}}, title="cr")
+>>> [ax.get_ylabel() for ax in counts.axes]
+['positions', 'share']
 """
 
 from __future__ import annotations
@@ -27,7 +31,7 @@ from matplotlib.figure import Figure
 
 from grundy.atomic import atomic_open, check_writable
 
-__all__ = ["FORMATS", "save_figure", "sweep_figure"]
+__all__ = ["FORMATS", "counts_figure", "save_figure", "sweep_figure"]
 
 FORMATS = (".svg", ".png", ".pdf")
 _LABELLED_CELLS = 900  # write values into the cells of heat maps up to this size
@@ -52,6 +56,34 @@ def sweep_figure(rows: list[dict[str, Any]], value: str = "value", title: str = 
         f"a picture shows one or two varying parameters, the sweep varies {len(varying)} "
         f"({', '.join(varying)}): give the others a single value"
     )
+
+
+def counts_figure(table: dict[int, dict[int, int]], title: str = "") -> Figure:
+    """Counts by value against n, from {n: {value: count}} (`grundy count`): the number
+    of positions of size n with each value (log scale, one line per value) above the
+    share of each value among the positions of size n."""
+    sizes = sorted(table)
+    if not sizes:
+        raise ValueError("no counts to draw")
+    values = sorted({v for n in sizes for v in table[n]})
+    totals = [sum(table[n].values()) for n in sizes]
+    figure, (count_ax, share_ax) = plt.subplots(2, 1, figsize=(7, 6), sharex=True)
+    colours = plt.get_cmap("tab20" if len(values) > 10 else "tab10")
+    for i, v in enumerate(values):
+        counts = [table[n].get(v, 0) for n in sizes]
+        line = {"marker": ".", "linewidth": 1, "color": colours(i % colours.N), "label": f"{v}"}
+        count_ax.plot(sizes, [c if c else np.nan for c in counts], **line)
+        share_ax.plot(
+            sizes, [c / t if t else np.nan for c, t in zip(counts, totals, strict=True)], **line
+        )
+    count_ax.set_yscale("log")
+    count_ax.set_ylabel("positions")
+    count_ax.set_title(title)
+    count_ax.legend(title="value", fontsize=7, ncol=max(1, len(values) // 8))
+    share_ax.set_ylabel("share")
+    share_ax.set_xlabel("n")
+    share_ax.xaxis.get_major_locator().set_params(integer=True)
+    return figure
 
 
 def save_figure(figure: Figure, path: str | os.PathLike[str]) -> None:
