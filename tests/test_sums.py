@@ -10,7 +10,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from grundy import Partition, PartitionSum, PartitionSumRuleset
-from grundy.partition import partition_numbers
+from grundy.partition import partition_numbers, partitions
+from grundy.sums import sum_count_table
 
 partitions_st = st.lists(st.integers(0, 6), max_size=5).map(Partition)
 sums_st = st.lists(partitions_st, max_size=4).map(PartitionSum)
@@ -140,3 +141,39 @@ def test_partition_sum_ruleset_tables_and_sizes() -> None:
     for n in range(9):
         sizes = list(rules.positions_of_size(n))
         assert len(sizes) == p[n] and all(s.size == n and len(s) <= 1 for s in sizes)
+
+
+# ------------------------------------------------------------ counting sums
+def multisets(n: int, largest: tuple[int, Partition] | None = None) -> Iterator[list[Partition]]:
+    """Every multiset of non-empty partitions of total size n, each listed once
+    (summands in non-increasing (size, partition) order)."""
+    if n == 0:
+        yield []
+        return
+    for size in range(min(n, largest[0] if largest else n), 0, -1):
+        for lam in partitions(size):
+            key = (size, lam.sort_key())
+            if largest is not None and key > (largest[0], largest[1].sort_key()):
+                continue
+            for rest in multisets(n - size, (size, lam)):
+                yield [lam, *rest]
+
+
+@pytest.mark.parametrize("game", ["pnim", "cris"])
+def test_sum_count_table_counts_every_sum(game: str) -> None:
+    from grundy import Solver, get_ruleset
+    from grundy.analysis import count_table
+
+    rules = get_ruleset(game)
+    solver = Solver(rules)
+    n_max = 9
+    expected = []
+    for n in range(n_max + 1):
+        tally: dict[int, int] = {}
+        for summands in multisets(n):
+            v = solver.value(PartitionSum(summands))
+            tally[v] = tally.get(v, 0) + 1
+        expected.append(dict(sorted(tally.items())))
+    assert [sum(t.values()) for t in expected] == [1, 1, 3, 6, 14, 27, 58, 111, 223, 424]  # A001970
+    single = count_table(rules, n_max)
+    assert sum_count_table(single) == expected

@@ -26,7 +26,7 @@ from typing import Any
 from grundy.game import Ruleset
 from grundy.partition import Partition, partitions
 
-__all__ = ["PartitionSum", "PartitionSumRuleset"]
+__all__ = ["PartitionSum", "PartitionSumRuleset", "sum_count_table"]
 
 Move = Hashable
 
@@ -180,3 +180,56 @@ class PartitionSumRuleset(Ruleset):
     def positions_of_size(self, n: int) -> Iterator[PartitionSum]:
         """The single partitions of n (sums of one)."""
         return (PartitionSum([lam]) for lam in partitions(n))
+
+
+def sum_count_table(single: list[dict[int, int]]) -> list[dict[int, int]]:
+    """Counts of sums by value from counts of single summands, in normal play.
+
+    `single[s]` is {value: number of summands of size s with it} (s ≥ 1; entry 0
+    is ignored).  The result has, for every n < len(single), {value: number of
+    sums of total size n with it}: multisets of summands, valued by the nim-sum
+    of their values (Sprague–Grundy), the empty sum (n = 0) included.
+
+    With χ_u(g) = (−1)^popcount(u & g), the Walsh–Hadamard transform turns
+    nim-sum into a product: for each u the sums are counted by
+    Π_s (1 − q^s)^(−a_s) (1 + q^s)^(−b_s), a_s and b_s the numbers of summands
+    of size s with χ_u = +1 and −1; the inverse transform gives the counts
+    by value.  Exact (Python integers).
+
+    >>> sum_count_table([{}, {1: 1}, {0: 1, 2: 1}])  # sizes 1, 2: values 1; 0 and 2
+    [{0: 1}, {1: 1}, {0: 2, 2: 1}]
+    """
+    n_max = len(single) - 1
+    top = max((v for tally in single[1:] for v in tally), default=0)
+    size = 1 << top.bit_length()  # values, and their nim-sums, are below this
+    by_u = []
+    for u in range(size):
+        series = [1] + [0] * n_max
+        for s in range(1, n_max + 1):
+            plus = sum(c for g, c in single[s].items() if not (u & g).bit_count() & 1)
+            minus = sum(single[s].values()) - plus
+            for count, sign in ((plus, 1), (minus, -1)):
+                if count:
+                    series = _times_inverse_power(series, s, count, sign)
+        by_u.append(series)
+    table = []
+    for n in range(n_max + 1):
+        tally = {}
+        for v in range(size):
+            total = sum(-by_u[u][n] if (u & v).bit_count() & 1 else by_u[u][n] for u in range(size))
+            if total:
+                tally[v] = total // size
+        table.append(tally)
+    return table
+
+
+def _times_inverse_power(series: list[int], s: int, count: int, sign: int) -> list[int]:
+    """series · (1 − sign·q^s)^(−count), truncated to len(series): the coefficient of
+    q^(s·k) in the second factor is sign^k · C(count + k − 1, k)."""
+    out = series[:]
+    coefficient = 1
+    for k in range(1, (len(series) - 1) // s + 1):
+        coefficient = coefficient * (count + k - 1) // k * sign
+        for m in range(len(series) - 1, s * k - 1, -1):
+            out[m] += coefficient * series[m - s * k]
+    return out
