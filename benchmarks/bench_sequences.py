@@ -4,7 +4,8 @@ Issue 8's measure: "the largest n reached for each new sequence within 30
 minutes, and for the even-rank conjecture".  For each game this runs the
 kernel's census (`CompiledKernel.census`: the value of every partition of n,
 one compiled pass) for n = 1, 2, … and starts no new n once the budget is
-spent; the last n finished is the reach.  The count of value 0 is the
+spent; the reach is the last n finished within the budget (the n under way
+when it runs out is finished and kept, but not counted).  The count of value 0 is the
 sequence (written as an OEIS b-file, atomically, after every n).  For
 Column-Row the same census also checks the conjecture that every P-position
 has even rank λ1 − ℓ(λ) (../shared/GAMES.md), read straight off the
@@ -58,7 +59,7 @@ def main(argv: list[str] | None = None) -> int:
         kernel = get_ruleset(name).kernel
         start = time.perf_counter()
         lines: list[str] = []
-        n, last, checked, odd = 0, 0.0, 0, 0
+        n, last, checked, odd, reach = 0, 0.0, 0, 0, 0
         while time.perf_counter() - start < args.budget and kernel.can_census(n + 1):
             n += 1
             t = time.perf_counter()
@@ -70,11 +71,15 @@ def main(argv: list[str] | None = None) -> int:
                 checked += int(zero.sum())
                 odd += int((rank % 2 != 0).sum())
             last = time.perf_counter() - t
+            elapsed = time.perf_counter() - start
+            reach = n if elapsed <= args.budget else reach
+            print(f"  {name} n = {n}: {last:.1f} s, {elapsed:.0f} s in all", file=sys.stderr)
             if args.out is not None:
                 write_text_atomic(args.out / f"sequence_{name}_p_b.txt", "\n".join(lines) + "\n")
         total = time.perf_counter() - start
         conj = f"{odd} odd of {checked:,} P-positions" if name == "cr" else ""
-        print(f"{name:<8} {n:>7} {lines[-1].split()[1]:>14} {last:>9.1f} {total:>8.1f}  {conj}")
+        a_reach = lines[reach - 1].split()[1]
+        print(f"{name:<8} {reach:>7} {a_reach:>14} {last:>9.1f} {total:>8.1f}  {conj}")
         sys.stdout.flush()
     return 0
 
