@@ -6,8 +6,11 @@ each box (``box_positions``; every `PartitionRuleset` puts λ[i, j] there) and
 may declare a faster way to the same numbers (``value_table``: LCTR's
 per-box recursion, 000 Eq. (3); the compiled kernel's single search).
 
->>> box_values("cr", "3,1")
+>>> table = box_values("cr", "3,1")
+>>> table
 [[3, 2, 1], [1]]
+>>> "<svg" in table._repr_svg_()  # how Jupyter shows it
+True
 """
 
 from __future__ import annotations
@@ -19,7 +22,20 @@ from grundy.partition import Partition
 from grundy.registry import get_ruleset
 from grundy.solver import solver_for
 
-__all__ = ["box_values", "diagram_of", "has_table", "require_table"]
+__all__ = ["BoxTable", "box_values", "diagram_of", "has_table", "require_table"]
+
+
+class BoxTable(list[list[int]]):
+    """A per-box table: rows of values, a plain list of lists that Jupyter draws as the
+    diagram with each box's value (`grundy.render.young.table_svg`)."""
+
+    def _repr_svg_(self) -> str | None:
+        from grundy.render.young import table_svg  # render imports this module
+
+        try:
+            return table_svg(self)
+        except ValueError:  # too large to draw: Jupyter falls back to the list
+            return None
 
 
 def has_table(rules: Ruleset) -> bool:
@@ -43,7 +59,7 @@ def diagram_of(rules: Ruleset, position: Any) -> Partition:
     return shape
 
 
-def box_values(game: str | Ruleset, position: Any, misere: bool = False) -> list[list[int]]:
+def box_values(game: str | Ruleset, position: Any, misere: bool = False) -> BoxTable:
     """Row i, entry j: the value of the position in box (i, j) of `position`'s diagram."""
     rules = get_ruleset(game)
     require_table(rules)
@@ -51,7 +67,7 @@ def box_values(game: str | Ruleset, position: Any, misere: bool = False) -> list
     diagram_of(rules, pos)
     fast = rules.value_table(pos, misere)
     if fast is not None:
-        return fast
+        return BoxTable(fast)
     solver = solver_for(rules)
     grid = rules.box_positions(pos) or []
-    return [[solver.value(p, misere) for p in row] for row in grid]
+    return BoxTable([solver.value(p, misere) for p in row] for row in grid)
