@@ -315,7 +315,8 @@ def test_cli(capsys, tmp_path) -> None:
     assert data["value"] == 7 and data["outcome"] == "N"
     assert {"12|34", "1234"} == set(data["heads"])
     assert all(m["value"] == 0 for m in data["winning_moves"]) and data["winning_moves"]
-    args = ["poset", "position", "subspaces:3:2", "-h", "<110,011>;<>", "--all-moves", "--json"]
+    heads = ["--heads", "<110,011>;<>"]
+    args = ["poset", "position", "subspaces:3:2", *heads, "--all-moves", "--json"]
     assert main(args) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["heads"] == ["<101,011>", "<>"] and data["value"] == 0 and data["moves"]

@@ -320,7 +320,9 @@ def test_cli_asm_and_subspaces(capsys) -> None:
     assert data["holds"] and len(data["results"]) == 5
     data = run_json(capsys, ["poset", "ruler-subspaces", "--d", "6", "--q", "3", "--json"])
     assert data["g"] == [1, 2, 3, 1, 2, 3, 1]
-    assert cli.main(["poset", "ruler-asm", "--n", "1"]) == 2
+    # A_1 is the empty poset (x + y + z ≤ −1): an empty table, as `poset values asm:1`.
+    assert run_json(capsys, ["poset", "ruler-asm", "--n", "1", "--json"])["rows"] == []
+    assert cli.main(["poset", "ruler-asm", "--n", "0"]) == 2
     assert cli.main(["poset", "ruler-subspaces", "--q", "6"]) == 2
     capsys.readouterr()
     assert cli.main(["poset", "ruler-asm", "--n", "4"]) == 0

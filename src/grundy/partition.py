@@ -35,7 +35,9 @@ __all__ = [
 #: Largest number of parts that `Partition.parts()` will write out one by one.
 MAX_EXPLICIT_PARTS = 10**7
 
-_TOKEN = re.compile(r"^(\d+)(?:\^(\d+))?$")
+# ASCII digits only: `\d` would also take "３" (fullwidth) or "٣" (Arabic-Indic).
+_TOKEN = re.compile(r"^([0-9]+)(?:\^([0-9]+))?$")
+_NEGATIVE = re.compile(r"^-[0-9]+(?:\^[0-9]+)?$")
 
 
 class Partition:
@@ -88,7 +90,9 @@ class Partition:
 
         `a^m` stands for m copies of a; brackets around the whole are
         optional; the empty partition is "", "0" or "[]".  Parts may come in
-        any order.  A malformed token is a ValueError naming it.
+        any order.  A malformed token is a ValueError naming it: negative
+        parts, digits other than ASCII 0-9, and the empty runs `a^0` and `0^m`
+        (both most likely typing mistakes) are refused alike.
 
         >>> str(Partition.parse("[8, 7, 6, 5^2, 2, 1]"))
         '8,7,6,5^2,2,1'
@@ -104,14 +108,25 @@ class Partition:
                 continue
             match = _TOKEN.match(token)
             if match is None:
+                if _NEGATIVE.match(token):
+                    raise ValueError(
+                        f"bad partition token {token!r} in {text!r}: negative part; "
+                        "parts must be non-negative integers"
+                    )
                 raise ValueError(
                     f"bad partition token {token!r} in {text!r}: expected a non-negative "
-                    "integer part, optionally as part^multiplicity"
+                    "integer part (digits 0-9), optionally as part^multiplicity"
                 )
             part = int(match.group(1))
             mult = 1 if match.group(2) is None else int(match.group(2))
             if match.group(2) is not None and mult == 0:
                 raise ValueError(f"bad partition token {token!r} in {text!r}: exponent 0")
+            if match.group(2) is not None and part == 0:
+                # As refused as exponent 0: both write no boxes, most likely by mistake.
+                raise ValueError(
+                    f"bad partition token {token!r} in {text!r}: part 0 with an exponent "
+                    "(write 0, or nothing, for no boxes)"
+                )
             runs.append((part, mult))
         return cls.from_runs(runs)
 

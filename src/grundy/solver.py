@@ -36,6 +36,7 @@ from weakref import WeakKeyDictionary
 from grundy.game import Option, Ruleset, capabilities
 from grundy.nim import mex
 from grundy.registry import get_ruleset
+from grundy.validate import as_bool
 
 __all__ = ["Solver", "options", "outcome", "solver_for", "value", "winning_moves"]
 
@@ -69,6 +70,7 @@ class Solver:
     # ------------------------------------------------------------- values
     def value(self, position: Position, misere: bool = False) -> int:
         """SG(position), or SG⁻(position) when `misere` (000 §2.3)."""
+        misere = as_bool(misere, "misere")
         total = 0
         for term in self.terms(position, misere):
             total ^= self._term_value(term, misere)
@@ -76,6 +78,7 @@ class Solver:
 
     def options(self, position: Position, misere: bool = False) -> list[Option]:
         """Every option of `position` with its value."""
+        misere = as_bool(misere, "misere")
         return [
             Option(move, child, self.value(child, misere))
             for move, child in self.ruleset.options(position)

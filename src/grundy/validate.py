@@ -1,21 +1,38 @@
-"""The one place where user-supplied numbers are checked.
+"""The one place where user-supplied numbers, flags, digits and input files are checked.
 
 Every public function that takes an integer from a user goes through these,
 so a bad value is always a TypeError (wrong type: bools, floats, strings) or
-a ValueError (out of range) that names the parameter.
+a ValueError (out of range) that names the parameter.  Text read as a number
+must be ASCII digits (`is_digits`): `str.isdigit` and `int` also accept
+"３" (fullwidth) or "٣" (Arabic-Indic), which no user means.  Files a user
+names go through `check_input_file`, so a directory or a missing file is a
+ValueError naming it instead of an errno.
 
 >>> check_positive(n=3)
 >>> check_positive(n=0)
 Traceback (most recent call last):
 ...
 ValueError: n must be a positive integer, got 0
+>>> is_digits("12"), is_digits("３"), is_digits("")
+(True, False, False)
 """
 
 from __future__ import annotations
 
 import operator
+import os
+from pathlib import Path
 
-__all__ = ["as_int", "check_non_increasing", "check_non_negative", "check_positive"]
+__all__ = [
+    "as_bool",
+    "as_int",
+    "check_input_file",
+    "check_non_increasing",
+    "check_non_negative",
+    "check_positive",
+    "is_digits",
+    "parse_natural",
+]
 
 
 def as_int(value: object, what: str) -> int:
@@ -51,3 +68,43 @@ def check_non_increasing(rows: tuple[int, ...], what: str = "row lengths") -> No
         if previous is not None and r > previous:
             raise ValueError(f"{what} must be non-increasing, got {rows}")
         previous = r
+
+
+def as_bool(value: object, what: str) -> bool:
+    """`value` as a bool; a TypeError naming `what` for anything but True, False, 0 or 1.
+
+    A string such as "yes" or "no" is refused rather than read by its truth
+    value (every non-empty string is true).
+    """
+    if isinstance(value, bool):
+        return value
+    if type(value) is int and value in (0, 1):
+        return bool(value)
+    raise TypeError(f"{what} must be True or False, got {type(value).__name__} {value!r}")
+
+
+def is_digits(text: str) -> bool:
+    """Whether `text` is a non-empty run of ASCII digits 0-9 (no sign, space or '_')."""
+    return text.isascii() and text.isdigit()
+
+
+def parse_natural(text: str, what: str) -> int:
+    """A non-negative integer written in ASCII digits; a ValueError naming `what` otherwise."""
+    if not isinstance(text, str):
+        raise TypeError(f"{what} must be a string of digits, got {type(text).__name__}")
+    if not is_digits(text):
+        raise ValueError(f"{what} must be a non-negative integer in digits 0-9, got {text!r}")
+    return int(text)
+
+
+def check_input_file(path: str | os.PathLike[str], what: str) -> Path:
+    """`path` as a Path if it names an existing file; else a ValueError naming it.
+
+    `what` says what the file should hold ("matrix file", "poset file", …).
+    """
+    target = Path(path)
+    if target.is_dir():
+        raise ValueError(f"{os.fspath(path)} is a directory, not a {what}")
+    if not target.exists():
+        raise ValueError(f"{what} {os.fspath(path)} does not exist")
+    return target

@@ -1,12 +1,18 @@
 """The `grundy` command: a thin layer over the library (typer + rich).
 
 Every sub-command takes `--json`.  Bad input ends with one line on stderr and
-exit status 2, never a traceback.
+exit status 2, never a traceback; so does a missing command (after the help).
 """
 
 from __future__ import annotations
 
+import re
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import typer
 
 # Importing a command module registers its commands on `app`.
 from grundy.cli import (  # noqa: F401
@@ -19,17 +25,23 @@ from grundy.cli import (  # noqa: F401
     sweep,
     table,
 )
-from grundy.cli.common import app
+from grundy.cli.common import HELP_OPTIONS, app
 
 __all__ = ["app", "main", "run"]
+
+_NEGATIVE_NUMBER = re.compile(r"^-[0-9]")
 
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the console script; returns the exit status."""
+    args = sys.argv[1:] if argv is None else list(argv)
     try:
-        status = app(args=argv, prog_name="grundy", standalone_mode=False)
+        with _exact_integers():
+            status = _command().main(args=args, prog_name="grundy", standalone_mode=False)
     except (ValueError, TypeError, OverflowError, OSError) as exc:
         return _fail(str(exc))
+    except MemoryError:
+        return _fail("out of memory: the input is too large for this machine")
     except KeyboardInterrupt:
         sys.stderr.write("grundy: interrupted\n")
         return 130
@@ -37,12 +49,63 @@ def main(argv: list[str] | None = None) -> int:
         # Usage errors of the command-line parser (Typer vendors click, whose
         # exception classes are private): they carry a message and a status.
         if hasattr(exc, "format_message") and hasattr(exc, "exit_code"):
-            return _fail(exc.format_message())
+            return _fail(_usage_message(exc, args))
         if type(exc).__name__ == "Abort":  # Ctrl-C while the parser prompts
             sys.stderr.write("grundy: interrupted\n")
             return 130
         raise
     return status if isinstance(status, int) else 0
+
+
+def _usage_message(exc: Any, args: list[str]) -> str:
+    """The parser's message, reworded where it misleads a user."""
+    name = type(exc).__name__
+    if name == "NoArgsIsHelpError":  # the help went to stdout; its message is empty
+        path = exc.ctx.command_path if exc.ctx is not None else "grundy"
+        return f"missing command: `{path} -h` lists the commands"
+    option = getattr(exc, "option_name", None)
+    if name == "NoSuchOption" and option and _NEGATIVE_NUMBER.match(option):
+        token = next((a for a in args if a.startswith(option)), option)
+        return (
+            f"{token!r} is negative: parts, sizes and nimbers must be non-negative "
+            f"(to pass an argument that starts with '-', put it after '--')"
+        )
+    return exc.format_message()
+
+
+def _command() -> Any:
+    """The click command of `app`; flags show no type ("--json", not "--json <bool>")."""
+    command = typer.main.get_command(app)
+    _tidy_flags(command)
+    return command
+
+
+def _tidy_flags(command: Any) -> None:
+    """Flags take no value: give them (and -h/--help) an empty metavar, recursively."""
+    params = list(command.params)
+    help_option = command.get_help_option(typer.Context(command, help_option_names=HELP_OPTIONS))
+    if help_option is not None:
+        params.append(help_option)
+    for param in params:
+        if getattr(param, "is_flag", False):
+            param.metavar = ""
+    for sub in getattr(command, "commands", {}).values():
+        _tidy_flags(sub)
+
+
+@contextmanager
+def _exact_integers() -> Iterator[None]:
+    """Print integers of any length: lift Python's 4,300-digit limit while a command runs."""
+    get = getattr(sys, "get_int_max_str_digits", None)
+    if get is None:  # Python < 3.10.7 has no limit
+        yield
+        return
+    before = get()
+    sys.set_int_max_str_digits(0)
+    try:
+        yield
+    finally:
+        sys.set_int_max_str_digits(before)
 
 
 def _fail(message: str) -> int:

@@ -1,8 +1,11 @@
 """What every `grundy` sub-command shares: the Typer app, output and errors.
 
 Output: a rich rendering for people, or with `--json` one JSON object on
-stdout.  Errors: bad input ends with one line on stderr and exit status 2
-(see `grundy.cli.main`).  Progress bars show on a terminal only.
+stdout.  When stdout is not a terminal (piped or redirected), `console`
+prints plain text: tables as tab-separated rows, no line wrapped or cut.
+Errors: bad input ends with one line on stderr and exit status 2 (see
+`grundy.cli.main`).  Progress bars show on a terminal only.  `-h` and
+`--help` are help everywhere; `grundy --version` prints the version.
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ import json
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
+from importlib.metadata import PackageNotFoundError, version
 from typing import Annotated, Any, Optional, TypeVar
 
 import typer
@@ -23,10 +27,15 @@ from rich.progress import (
     TimeElapsedColumn,
     TimeRemainingColumn,
 )
+from rich.table import Table
+from rich.text import Text
 
 from grundy import families
 from grundy.game import Ruleset
 from grundy.registry import get_ruleset
+
+#: The help options of every command and group (sub-groups inherit them).
+HELP_OPTIONS = ["-h", "--help"]
 
 app = typer.Typer(
     name="grundy",
@@ -34,9 +43,89 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    context_settings={"help_option_names": HELP_OPTIONS},
 )
 
-console = Console()
+
+def grundy_version() -> str:
+    """The installed package's version (package metadata), or "unknown" from a bare checkout."""
+    try:
+        return version("grundy")
+    except PackageNotFoundError:
+        return "unknown"
+
+
+def _print_version(value: bool) -> None:
+    if value:
+        sys.stdout.write(f"grundy {grundy_version()}\n")
+        raise typer.Exit()
+
+
+@app.callback()
+def _options(
+    show_version: Annotated[
+        bool,
+        typer.Option(
+            "--version",
+            help="Print grundy's version and exit.",
+            callback=_print_version,
+            is_eager=True,
+        ),
+    ] = False,
+) -> None:
+    """Sprague–Grundy values of impartial games on Young diagrams, matrices and posets."""
+
+
+class PlainWhenPiped(Console):
+    """rich's Console on stdout that prints plain text when stdout is not a terminal.
+
+    Piped or redirected output must read well in a file or another program:
+    a table becomes a '# title' line, a header row and one row per line,
+    cells separated by tabs; markup is rendered to plain text, and no line
+    is wrapped or cut at a width.  On a terminal it is rich's Console.
+    """
+
+    def piped(self) -> bool:
+        """Whether stdout is not a terminal."""
+        isatty = getattr(self.file, "isatty", None)
+        return not (isatty is not None and isatty())
+
+    def print(self, *objects: Any, **kwargs: Any) -> None:
+        """rich's `Console.print` on a terminal; plain text (see the class) when piped."""
+        if not self.piped():
+            super().print(*objects, **kwargs)
+            return
+        kwargs.setdefault("soft_wrap", True)
+        for obj in objects:
+            if isinstance(obj, Table):
+                self.file.write(self.plain_table(obj))
+            else:
+                super().print(obj, **kwargs)
+
+    def plain_table(self, table: Table) -> str:
+        """The table as text: '# title', header and rows, tab-separated, one per line."""
+        lines = []
+        if table.title:
+            lines.append("# " + self._plain(table.title))
+        if table.show_header:
+            lines.append("\t".join(self._plain(column.header) for column in table.columns))
+        columns = [list(column.cells) for column in table.columns]
+        for row in zip(*columns, strict=True):
+            lines.append("\t".join(self._plain(cell) for cell in row))
+        return "".join(line + "\n" for line in lines)
+
+    def _plain(self, cell: Any) -> str:
+        """A cell's text without markup, on one line (newlines and tabs become spaces)."""
+        if isinstance(cell, Text):
+            text = cell.plain
+        elif isinstance(cell, str):
+            text = self.render_str(cell).plain
+        else:
+            text = str(cell)
+        return " ".join(text.split())
+
+
+console = PlainWhenPiped()
 
 JsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON object on stdout.")]
 MisereOption = Annotated[bool, typer.Option("--misere", help="Misère play (000 §2.3).")]
@@ -127,7 +216,12 @@ def track(items: Iterable[T], description: str, total: int | None = None) -> Ite
 
 
 def parse_range(text: str, what: str = "range") -> range:
-    """Sizes 'A..B', 'A..B..STEP' or 'N' (`grundy.families.parse_range`), non-negative."""
+    """Sizes 'A..B', 'A..B..STEP' or 'N' (`grundy.families.parse_range`), non-negative.
+
+    Only ASCII digits: `int` would also read "３..５" (fullwidth).
+    """
+    if not text.isascii():
+        raise ValueError(f"bad {what} {text!r}: write sizes in digits 0-9")
     sizes = families.parse_range(text, what)
     if sizes.start < 0:
         raise ValueError(f"bad {what} {text!r}: sizes are non-negative")

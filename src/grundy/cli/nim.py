@@ -13,7 +13,10 @@ OPERATIONS = ("add", "mul", "inv", "pow")
 
 
 def _read(text: str) -> int:
+    """A nimber from the command line: decimal, 0x…, 0b… or 0o…, ASCII digits only."""
     try:
+        if not text.isascii():  # int() would also read "３" (fullwidth)
+            raise ValueError
         value = int(text, 0)
     except ValueError:
         raise ValueError(f"{text!r} is not an integer (decimal, 0x…, 0b… or 0o…)") from None

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Annotated, Any, Optional
 
 import typer
+from rich.markup import escape
 from rich.table import Table
 
 from grundy.cli.common import JsonOption, app, console, emit, progress_bar
@@ -22,7 +23,8 @@ poset_app = typer.Typer(
 )
 app.add_typer(poset_app, name="poset")
 
-PosetArg = Annotated[str, typer.Argument(help=f"The poset: {SPEC_HELP}.")]
+# escape: rich markup would eat the JSON example's "[[a, b], ...]".
+PosetArg = Annotated[str, typer.Argument(help=escape(f"The poset: {SPEC_HELP}."))]
 TurningOption = Annotated[
     str,
     typer.Option(
@@ -71,12 +73,15 @@ def values_command(
     }
 
     def show() -> None:
+        if not len(p):  # e.g. A_1 (x + y + z ≤ −1): a poset, but nothing to list
+            console.print(f"{fam} on {escape(p.name)}: the empty poset, no elements")
+            return
         kind = "rank" if data["graded"] else "level"
-        table = Table(title=f"{fam} on {p.name}: {len(p)} elements")
+        table = Table(title=f"{fam} on {escape(p.name)}: {len(p)} elements")
         for column in ("element", kind, "value"):
             table.add_column(column)
         for i, x in enumerate(p):
-            table.add_row(p.format(x), str(levels[i]), str(g[i]))
+            table.add_row(escape(p.format(x)), str(levels[i]), str(g[i]))
         console.print(table)
 
     emit(data, as_json, show)
@@ -85,7 +90,7 @@ def values_command(
 @poset_app.command("position")
 def position_command(
     poset: PosetArg,
-    heads: Annotated[list[str], typer.Option("--heads", "-h", help=HEADS_HELP)],
+    heads: Annotated[list[str], typer.Option("--heads", help=HEADS_HELP)],
     turning: TurningOption = "ruler",
     all_moves: Annotated[
         bool, typer.Option("--all-moves", help="List every option, not only winning ones.")
@@ -122,17 +127,19 @@ def position_command(
     }
 
     def show() -> None:
-        shown = "{" + ", ".join(data["heads"]) + "}"
+        shown = escape("{" + ", ".join(data["heads"]) + "}")
         who = "previous player wins (P)" if result == 0 else "next player wins (N)"
-        console.print(f"{fam} on {p.name}, heads {shown}: value [bold]{result}[/bold], {who}")
+        console.print(
+            f"{fam} on {escape(p.name)}, heads {shown}: value [bold]{result}[/bold], {who}"
+        )
         if rows:
             table = Table(title="moves" if all_moves else "winning moves")
             for column in ("turn", "heads after", "value"):
                 table.add_column(column)
             for r in rows:
                 table.add_row(
-                    "{" + ", ".join(r["turn"]) + "}",
-                    "{" + ", ".join(r["heads_after"]) + "}",
+                    escape("{" + ", ".join(r["turn"]) + "}"),
+                    escape("{" + ", ".join(r["heads_after"]) + "}"),
                     str(r["value"]),
                 )
             console.print(table)
@@ -169,4 +176,4 @@ def picture_command(
     data = {"poset": p.name, "turning": fam, "elements": len(p), "svg": str(path)}
     if tikz is not None:
         data["tikz"] = str(write_text_atomic(tikz, hasse_tikz(p, vals) + "\n"))
-    emit(data, as_json, lambda: console.print(f"wrote {path} ({len(p)} elements)"))
+    emit(data, as_json, lambda: console.print(f"wrote {escape(str(path))} ({len(p)} elements)"))

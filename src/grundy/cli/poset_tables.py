@@ -64,14 +64,24 @@ def ruler_asm(
     n: Annotated[int, typer.Option("--n", help="A_n: ranks 0..n-2.")] = 12,
     as_json: JsonOption = False,
 ) -> None:
-    """ḡ(r, s): ruler on the ASM poset A_n by rank r and z = s (004 Table 3, Prop. 6.1)."""
+    """ḡ(r, s): ruler on the ASM poset A_n by rank r and z = s (004 Table 3, Prop. 6.1).
+
+    A_1 is the empty poset (no triple has x + y + z ≤ −1), as `poset values
+    asm:1` shows: its table has no rows.
+    """
+    if n < 1:
+        raise ValueError(f"--n must be at least 1, got {n}: A_n is defined for n ≥ 1")
     with progress_bar("ranks", max(n - 1, 0)) as advance:
-        table = asm_ruler_table(n, progress=lambda r, top: advance(1))
+        # asm_ruler_table starts at A_2; A_1 has no ranks.
+        table = asm_ruler_table(n, progress=lambda r, top: advance(1)) if n > 1 else {}
     top = n - 2
     rows = [[table[(r, s)] for s in range(r + 1)] for r in range(top + 1)]
     data = {"table": "asm-ruler", "n": n, "rows": rows}
 
     def show() -> None:
+        if not rows:
+            console.print(f"Ruler on A_{n}: the empty poset, no ranks")
+            return
         out = Table("r \\ s", *[str(s) for s in range(top + 1)], title=f"Ruler on A_{n}: ḡ(r, s)")
         for r, row in enumerate(rows):
             out.add_row(str(r), *[str(v) for v in row], *[""] * (top - r))

@@ -3,13 +3,16 @@
 For big positions: a memory cap for the transposition table (`--memory 8G`),
 a progress line on stderr (terminal only, or `--progress`), Ctrl-C stops
 cleanly (exit status 130) after saving `--checkpoint FILE`, and a later run
-with the same `--checkpoint FILE` resumes from the saved table.
+with the same `--checkpoint FILE` resumes from the saved table.  A checkpoint
+in a missing directory is refused before the search starts; a save that
+fails after it never loses the answer: the value is printed, then the error.
 """
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.markup import escape
@@ -70,14 +73,21 @@ def search_command(
             f"game {rules.name!r} has no compiled kernel; use `grundy value` (generic solver)"
         )
     lam = rules.parse(position)
+    # Refuses a checkpoint in a missing directory (or a directory) before searching.
     engine, word = rules.kernel.search(lam, misere, memory, checkpoint, progress)
-    if is_value is None:
-        result: int | bool = engine.value(word, method)
-        answer = {"value": result, "outcome": "P" if result == 0 else "N"}
-    else:
-        result = engine.is_value(word, is_value)
-        answer = {"is": is_value, "answer": result}
-        answer["value"] = engine.table.exact(rules.kernel.canonical_word(word))
+    failed_save = _keep_going_when_saving_fails(engine)
+    try:
+        if is_value is None:
+            result: int | bool = engine.value(word, method)
+            answer = {"value": result, "outcome": "P" if result == 0 else "N"}
+        else:
+            result = engine.is_value(word, is_value)
+            answer = {"is": is_value, "answer": result}
+            answer["value"] = engine.table.exact(rules.kernel.canonical_word(word))
+    except KeyboardInterrupt:
+        if failed_save:  # the engine said "saving checkpoint …": say it did not
+            sys.stderr.write(f"grundy: error: {_save_error(checkpoint, failed_save[0])}\n")
+        raise
     stats = engine.snapshot().as_dict()
     data = {
         "game": rules.name,
@@ -108,3 +118,31 @@ def search_command(
         )
 
     emit(data, as_json, show)
+    if failed_save:
+        raise ValueError(_save_error(checkpoint, failed_save[0]))
+
+
+def _keep_going_when_saving_fails(engine: Any) -> list[Exception]:
+    """Make the engine's checkpoint saves report failure instead of raising.
+
+    A save runs every few minutes and after the search; raising there would
+    throw the computed value away.  The returned list holds the error of the
+    latest save while it failed (empty once a save succeeds again).
+    """
+    failed: list[Exception] = []
+    save = engine.save
+
+    def guarded_save() -> None:
+        try:
+            save()
+        except (OSError, ValueError) as exc:
+            failed[:] = [exc]
+        else:
+            failed.clear()
+
+    engine.save = guarded_save
+    return failed
+
+
+def _save_error(checkpoint: Path | None, exc: Exception) -> str:
+    return f"the checkpoint {checkpoint} was not saved: {exc}"

@@ -9,7 +9,7 @@ a table.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated, Any, Optional
 
 import typer
 
@@ -76,14 +76,17 @@ def table_command(
     require_table(rules)
     pos = rules.parse(position)
     shape = diagram_of(rules, pos)
-    # Refuse pictures that cannot be drawn before computing anything.
-    if not as_json:
-        check_drawable(shape, "text")
+    # Each output against its own limit, before computing anything.  The text
+    # picture is the only output without --json, --svg or --latex: refuse it
+    # then; else print it only if it fits (the file is what was asked for).
     if svg is not None:
         check_drawable(shape, "svg")
         check_writable(svg)
     if latex is not None:
         check_writable(latex)
+    if not as_json and svg is None and latex is None:
+        check_drawable(shape, "text")
+    too_large = None if as_json else _too_large_for_text(shape)
     if outside is None:
         outside = rules.draw_outside
     rim = outside_value(rules, misere) if outside else None
@@ -106,13 +109,28 @@ def table_command(
         data["latex"] = str(latex)
 
     def show() -> None:
-        # soft_wrap: never fold a wide picture at the terminal's width.
-        console.print(table_rich(table, outside=rim, title=title), end="", soft_wrap=True)
-        note = "zeros (P-positions) in green"
-        if rim is not None:
-            note += f"; outside the diagram: the terminal positions (value {rim})"
-        console.print(note, style="dim", soft_wrap=True, highlight=False)
-        if svg is not None:
-            console.print(f"SVG written to {svg}", soft_wrap=True, markup=False, highlight=False)
+        if too_large is not None:
+            console.print(f"{title}\n(not printed here: {too_large})", soft_wrap=True, markup=False)
+        else:
+            # soft_wrap: never fold a wide picture at the terminal's width.
+            console.print(table_rich(table, outside=rim, title=title), end="", soft_wrap=True)
+            note = "zeros (P-positions) in green"
+            if rim is not None:
+                note += f"; outside the diagram: the terminal positions (value {rim})"
+            console.print(note, style="dim", soft_wrap=True, highlight=False)
+        for kind, path in (("SVG", svg), ("LaTeX", latex)):
+            if path is not None:
+                console.print(
+                    f"{kind} written to {path}", soft_wrap=True, markup=False, highlight=False
+                )
 
     emit(data, as_json, show)
+
+
+def _too_large_for_text(shape: Any) -> str | None:
+    """Why the text picture is not printed (too large for a terminal), or None if it fits."""
+    try:
+        check_drawable(shape, "text")
+    except ValueError as exc:
+        return str(exc)
+    return None

@@ -41,12 +41,14 @@ from grundy.nim import mex
 from grundy.posets import Poset, bits, parse_spec
 from grundy.posets.families import factorize
 from grundy.registry import register
+from grundy.validate import as_bool
 
 __all__ = [
     "CoinMove",
     "CoinPosition",
     "CoinTurning",
     "Family",
+    "as_poset",
     "divisor_ruler_value",
     "family",
     "moves",
@@ -60,6 +62,22 @@ __all__ = [
 ]
 
 Element = Hashable
+PosetLike = Poset | str
+
+
+def as_poset(poset: PosetLike) -> Poset:
+    """A `Poset`, or the poset a spec string names ("chain:3", see `grundy.posets.parse_spec`).
+
+    Anything else is a TypeError saying what to pass.
+    """
+    if isinstance(poset, Poset):
+        return poset
+    if isinstance(poset, str):
+        return parse_spec(poset)
+    raise TypeError(
+        f"expected a Poset (grundy.posets) or a poset spec such as 'chain:3', "
+        f"got {type(poset).__name__} {poset!r}"
+    )
 
 
 # ---------------------------------------------------------------- families
@@ -237,7 +255,7 @@ def _plane_sum(mask: int, planes: list[int]) -> int:
 
 
 def value_list(
-    poset: Poset,
+    poset: PosetLike,
     spec: FamilyLike = "ruler",
     *,
     use_product: bool = True,
@@ -248,9 +266,10 @@ def value_list(
     With `use_product` (default), a product poset with the ruler or ideal
     family is evaluated through its factors by 004 Theorem 4.2.
     `progress(k)` is called after every k further elements (for progress bars).
+    `poset` may be a spec string such as "chain:3" (`as_poset`).
     """
-    if not isinstance(poset, Poset):
-        raise TypeError(f"expected a Poset, got {type(poset).__name__}")
+    poset = as_poset(poset)
+    use_product = as_bool(use_product, "use_product")
     fam = family(spec)
     cacheable = fam.name in FAMILIES and FAMILIES[fam.name] is fam
     key = ("coin-turning", fam.name, use_product)
@@ -278,8 +297,12 @@ def value_list(
     return g
 
 
-def values(poset: Poset, spec: FamilyLike = "ruler", *, use_product: bool = True) -> dict:
-    """{element: g(element)} by 004 Theorem 4.1 (and Theorem 4.2 on products)."""
+def values(poset: PosetLike, spec: FamilyLike = "ruler", *, use_product: bool = True) -> dict:
+    """{element: g(element)} by 004 Theorem 4.1 (and Theorem 4.2 on products).
+
+    `poset` is a `Poset` or a spec string such as "chain:3".
+    """
+    poset = as_poset(poset)
     return dict(zip(poset.elements, value_list(poset, spec, use_product=use_product), strict=True))
 
 
@@ -295,8 +318,9 @@ def _heads_mask(poset: Poset, heads: Iterable[Element]) -> int:
     return mask
 
 
-def position_value(poset: Poset, heads: Iterable[Element], spec: FamilyLike = "ruler") -> int:
+def position_value(poset: PosetLike, heads: Iterable[Element], spec: FamilyLike = "ruler") -> int:
     """The value of the position with these heads: ⊕ of g over them (004 (4.1b))."""
+    poset = as_poset(poset)
     g = value_list(poset, spec)
     s = 0
     for i in bits(_heads_mask(poset, heads)):
@@ -304,8 +328,9 @@ def position_value(poset: Poset, heads: Iterable[Element], spec: FamilyLike = "r
     return s
 
 
-def turning_sets(poset: Poset, x: Element, spec: FamilyLike = "ruler") -> list[list[Element]]:
+def turning_sets(poset: PosetLike, x: Element, spec: FamilyLike = "ruler") -> list[list[Element]]:
     """The turning sets 𝒯_x with maximum x (each listed in the linear extension's order)."""
+    poset = as_poset(poset)
     fam = family(spec)
     return [poset.members(t) for t in fam.sets(poset, poset.index(x))]
 
@@ -319,8 +344,9 @@ class CoinMove(NamedTuple):
     value: int
 
 
-def moves(poset: Poset, heads: Iterable[Element], spec: FamilyLike = "ruler") -> list[CoinMove]:
+def moves(poset: PosetLike, heads: Iterable[Element], spec: FamilyLike = "ruler") -> list[CoinMove]:
     """Every option of a position (004 Definition 4.1 (b)) with its value."""
+    poset = as_poset(poset)
     fam = family(spec)
     g = value_list(poset, fam)
     mask = _heads_mask(poset, heads)
@@ -343,7 +369,7 @@ def moves(poset: Poset, heads: Iterable[Element], spec: FamilyLike = "ruler") ->
 
 
 def winning_moves(
-    poset: Poset, heads: Iterable[Element], spec: FamilyLike = "ruler"
+    poset: PosetLike, heads: Iterable[Element], spec: FamilyLike = "ruler"
 ) -> list[CoinMove]:
     """The moves to a position of value 0."""
     return [m for m in moves(poset, heads, spec) if m.value == 0]

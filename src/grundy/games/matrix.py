@@ -49,6 +49,7 @@ from grundy.posets.core import bits as set_bits
 from grundy.registry import register
 from grundy.search.subset_table import TABLE_MAX_STATES, SubsetTable, table_states
 from grundy.solver import value as solver_value
+from grundy.validate import check_input_file
 
 __all__ = [
     "BRUTE_FORCE_SIDE",
@@ -250,7 +251,8 @@ def parse_matrix(spec: Any) -> BoolMatrix:
     * a path (`str` naming an existing file, or a `os.PathLike`): one row per
       line in the same syntax; blank lines and lines starting with ``#`` are
       skipped.  A string made only of 0, 1, separators and spaces is always
-      read as a matrix, never as a file name;
+      read as a matrix, never as a file name; a directory is a ValueError
+      ("… is a directory");
     * nested sequences of 0/1 (ints or bools), or of row strings;
     * a 2-D numpy array of 0/1 (bool or integer dtype);
     * a `BoolMatrix` (returned unchanged).
@@ -265,8 +267,8 @@ def parse_matrix(spec: Any) -> BoolMatrix:
     if isinstance(spec, os.PathLike):
         return _parse_file(Path(spec))
     if isinstance(spec, str):
-        if not set(spec) <= _LITERAL_CHARS and os.path.isfile(spec):
-            return _parse_file(Path(spec))
+        if not set(spec) <= _LITERAL_CHARS and os.path.exists(spec):
+            return _parse_file(Path(spec))  # a directory is refused there, by name
         if not set(spec) <= _LITERAL_CHARS and any(c in spec for c in "/\\.~"):
             raise ValueError(f"{spec!r} is neither a 0/1 matrix nor an existing file")
         return _parse_text(spec)
@@ -292,6 +294,7 @@ def _parse_text(text: str) -> BoolMatrix:
 
 
 def _parse_file(path: Path) -> BoolMatrix:
+    check_input_file(path, "matrix file")
     try:
         text = path.read_text()
     except UnicodeDecodeError:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import os
 
 from grundy.posets.core import (
+    MAX_ELEMENTS,
     Poset,
     bits,
     from_covers,
@@ -31,8 +32,10 @@ from grundy.posets.families import (
     subspaces,
     young,
 )
+from grundy.validate import is_digits
 
 __all__ = [
+    "MAX_ELEMENTS",
     "SPEC_HELP",
     "Poset",
     "asm",
@@ -64,8 +67,6 @@ def parse_spec(spec: str) -> Poset:
         raise TypeError(f"a poset spec is a string, got {type(spec).__name__}")
     text = spec.strip()
     if os.path.exists(text) or text.endswith(".json"):
-        if not os.path.exists(text):
-            raise ValueError(f"poset file {text!r} does not exist")
         return from_json(text)
     if "x" in text and ":" in text:  # single specs never contain an x
         pieces = text.split("x")
@@ -88,7 +89,9 @@ def parse_spec(spec: str) -> Poset:
         raise ValueError(f"unknown poset {spec!r}; use {SPEC_HELP}")
     build, arity = builders[kind]
     values = args.split(":") if args else []
-    if len(values) != arity or not all(v.strip().isdigit() for v in values):
+    if len(values) != arity or not all(is_digits(v.strip()) for v in values):
         example = "subspaces:3:2" if arity == 2 else f"{kind}:5"
-        raise ValueError(f"bad poset spec {spec!r}: expected e.g. {example}")
+        raise ValueError(
+            f"bad poset spec {spec!r}: expected e.g. {example} (sizes in digits 0-9, no sign)"
+        )
     return build(*(int(v) for v in values))

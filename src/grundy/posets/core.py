@@ -21,7 +21,10 @@ import os
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from typing import Any
 
+from grundy.validate import check_input_file
+
 __all__ = [
+    "MAX_ELEMENTS",
     "Poset",
     "bits",
     "from_covers",
@@ -32,6 +35,18 @@ __all__ = [
 ]
 
 Element = Hashable
+
+#: The most elements grundy builds a poset with: its bitsets take about
+#: n²/4 bytes (Π_10, with 115,975 elements, is the largest family member in use).
+MAX_ELEMENTS = 120_000
+
+
+def check_size(count: int, name: str) -> None:
+    """Refuse (ValueError) to build a poset of more than `MAX_ELEMENTS` elements."""
+    if count > MAX_ELEMENTS:
+        raise ValueError(
+            f"{name} has {count:,} elements, more than grundy builds (at most {MAX_ELEMENTS:,})"
+        )
 
 
 def bits(mask: int) -> Iterator[int]:
@@ -324,23 +339,22 @@ def from_relations(
 
     The reflexive–transitive closure is taken.  `elements` adds elements in no
     relation and fixes a preferred order (kept wherever it is a linear
-    extension).  A cycle a ≤ b ≤ … ≤ a of distinct elements is a ValueError
-    naming it.
+    extension); when given, it must list every element of the pairs (a
+    ValueError names those missing).  A cycle a ≤ b ≤ … ≤ a of distinct
+    elements is a ValueError naming it.
     """
     order: dict[Element, int] = {}
     if elements is not None:
         for x in elements:
             _hashable(x)
             order.setdefault(x, len(order))
+    pairs = _pairs(relations, "a relation is a pair (a, b) meaning a ≤ b")
+    if elements is not None:
+        _check_listed(pairs, order)
     preds: dict[Element, set[Element]] = {}
     succs: dict[Element, set[Element]] = {}
-    for pair in relations:
-        try:
-            a, b = pair
-        except (TypeError, ValueError):
-            raise ValueError(f"a relation is a pair (a, b) meaning a ≤ b, got {pair!r}") from None
+    for a, b in pairs:
         for x in (a, b):
-            _hashable(x)
             order.setdefault(x, len(order))
         if a == b:
             continue
@@ -358,7 +372,7 @@ def from_relations(
             if indeg[y] == 0:
                 heapq.heappush(heap, (order[y], y))
     if len(listing) < len(order):
-        raise ValueError(_cycle_message({x for x in order if indeg[x] > 0}, preds))
+        raise ValueError(_cycle_message({x for x in order if indeg[x] > 0}, preds, order))
     pos = {x: i for i, x in enumerate(listing)}
     lower = [[pos[a] for a in preds.get(x, ())] for x in listing]
     return _from_lower_covers(listing, lower, name=name)
@@ -373,9 +387,10 @@ def from_covers(
     """The poset whose cover relations are the pairs (a, b), meaning b covers a.
 
     A pair that is not a cover of the generated order (it is implied by a
-    longer chain) or a cycle is a ValueError.
+    longer chain), a cycle, or (when `elements` is given) a pair using an
+    element not listed is a ValueError, as in `from_relations`.
     """
-    pairs = list(covers)
+    pairs = _pairs(covers, "a cover is a pair (a, b) meaning b covers a")
     poset = from_relations(pairs, elements, name=name)
     for a, b in pairs:
         if a == b:
@@ -399,10 +414,11 @@ def from_json(path: str | os.PathLike[str]) -> Poset:
     numbers (lists are turned into tuples).  Example:
     {"name": "N", "elements": ["a","b","c","d"], "covers": [["a","c"],["b","c"],["b","d"]]}
     """
+    check_input_file(path, "poset file")
     try:
         with open(path, encoding="utf-8") as fh:
             data = json.load(fh)
-    except json.JSONDecodeError as exc:
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise ValueError(f"{path}: not valid JSON ({exc})") from None
     if not isinstance(data, dict):
         raise ValueError(f"{path}: a poset file holds a JSON object")
@@ -418,12 +434,11 @@ def from_json(path: str | os.PathLike[str]) -> Poset:
     if not isinstance(raw, list) or any(not isinstance(p, list) or len(p) != 2 for p in raw):
         raise ValueError(f"{path}: '{pairs_key}' must be a list of [a, b] pairs")
     pairs = [(_freeze(a), _freeze(b)) for a, b in raw]
-    if elements is not None:
-        missing = {x for p in pairs for x in p} - set(elements)
-        if missing:
-            raise ValueError(f"{path}: pairs use elements not listed: {sorted(map(str, missing))}")
     build = from_covers if pairs_key == "covers" else from_relations
-    return build(pairs, elements, name=name)
+    try:
+        return build(pairs, elements, name=name)
+    except ValueError as exc:
+        raise ValueError(f"{path}: {exc}") from None
 
 
 def from_networkx(graph: Any, *, name: str | None = None) -> Poset:
@@ -446,6 +461,10 @@ def product(*factors: Poset) -> Poset:
             raise TypeError(f"product takes posets, got {type(f).__name__}")
     if len(factors) == 1:
         return factors[0]
+    total = 1
+    for f in factors:
+        total *= len(f)
+    check_size(total, "×".join(f.name for f in factors))
     left = factors[0] if len(factors) == 2 else product(*factors[:-1])
     right = factors[-1]
     m = len(right)
@@ -474,6 +493,29 @@ def product(*factors: Poset) -> Poset:
 
 
 # ---------------------------------------------------------------- helpers
+def _pairs(items: Iterable[Any], what: str) -> list[tuple[Element, Element]]:
+    """The pairs (a, b) of `items`, hashable; a ValueError quoting `what` for anything else."""
+    pairs = []
+    for pair in items:
+        try:
+            a, b = pair
+        except (TypeError, ValueError):
+            raise ValueError(f"{what}, got {pair!r}") from None
+        _hashable(a)
+        _hashable(b)
+        pairs.append((a, b))
+    return pairs
+
+
+def _check_listed(pairs: Iterable[tuple[Element, Element]], listed: Iterable[Element]) -> None:
+    """Every element of the pairs must be in `listed` (the poset's given elements)."""
+    known = set(listed)
+    missing = {x for pair in pairs for x in pair if x not in known}
+    if missing:
+        shown = ", ".join(sorted(map(repr, missing)))
+        raise ValueError(f"pairs use elements not in the element list: {shown}")
+
+
 def _hashable(x: object) -> None:
     try:
         hash(x)
@@ -489,16 +531,24 @@ def _freeze(x: Any) -> Element:
     raise ValueError(f"poset element labels are JSON strings, numbers or lists, got {x!r}")
 
 
-def _cycle_message(stuck: set[Element], preds: dict[Element, set[Element]]) -> str:
-    """Walk backwards through elements left over by the topological sort to a cycle."""
-    start = next(iter(stuck))
+def _cycle_message(
+    stuck: set[Element], preds: dict[Element, set[Element]], order: dict[Element, int]
+) -> str:
+    """Walk backwards through elements left over by the topological sort to a cycle.
+
+    Always the same cycle for the same input: the walk starts at, and steps
+    to, the element met first in the input (`order`), never by set order.
+    """
+    first = order.__getitem__
     seen: dict[Element, int] = {}
     path: list[Element] = []
-    x = start
+    x = min(stuck, key=first)
     while x not in seen:
         seen[x] = len(path)
         path.append(x)
-        x = next(p for p in preds[x] if p in stuck)
+        x = min((p for p in preds[x] if p in stuck), key=first)
     cycle = path[seen[x] :][::-1]  # walked backwards along ≤; reverse to read upwards
+    top = cycle.index(min(cycle, key=first))
+    cycle = cycle[top:] + cycle[:top]  # read from the element given first
     shown = " ≤ ".join(repr(c) for c in [*cycle, cycle[0]])
     return f"the relations are not a partial order: they contain the cycle {shown}"

@@ -30,7 +30,8 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
-from grundy.posets.core import Poset, _from_lower_covers
+from grundy.posets.core import Poset, _from_lower_covers, check_size
+from grundy.validate import is_digits
 
 __all__ = [
     "asm",
@@ -55,6 +56,7 @@ def _positive(n: Any, what: str, minimum: int = 1) -> int:
 def chain(n: int) -> Poset:
     """The n-element chain [n] = {1 < 2 < … < n} (004 Definition 3.1 (1))."""
     _positive(n, "chain length")
+    check_size(n, f"[{n}]")
     return _from_lower_covers(
         list(range(1, n + 1)),
         [[i - 1] if i else [] for i in range(n)],
@@ -64,10 +66,9 @@ def chain(n: int) -> Poset:
 
 
 def _int_parser(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise ValueError(f"{text!r} is not an integer") from None
+    if not is_digits(text):
+        raise ValueError(f"{text!r} is not a positive integer in digits 0-9")
+    return int(text)
 
 
 def factorize(n: int) -> list[tuple[int, int]]:
@@ -88,9 +89,15 @@ def factorize(n: int) -> list[tuple[int, int]]:
     return out
 
 
+#: Largest n of `divisors(n)`: its divisors are found by trial division up to √n.
+MAX_DIVISORS_N = 10**12
+
+
 def divisors(n: int) -> Poset:
-    """D_n: the divisors of n ordered by divisibility (004 Definition 3.1 (2))."""
+    """D_n: the divisors of n ordered by divisibility (004 Definition 3.1 (2)), n ≤ 10^12."""
     _positive(n, "n")
+    if n > MAX_DIVISORS_N:
+        raise ValueError(f"D_n is built for n ≤ 10^12 (trial division), got {n}")
     primes = [p for p, _ in factorize(n)]
     divs = sorted(d for d in range(1, math.isqrt(n) + 1) if n % d == 0)
     divs = sorted(set(divs) | {n // d for d in divs})
@@ -181,6 +188,10 @@ def gaussian_binomial(n: int, k: int, q: int) -> int:
     return num // den
 
 
+#: Largest q of `subspaces(n, q)`: GF(q) arithmetic is kept as q × q tables.
+MAX_Q = 1024
+
+
 def subspaces(n: int, q: int) -> Poset:
     """B_n(q): all subspaces of F_q^n ordered by inclusion (004 Definition 3.1 (3)).
 
@@ -189,6 +200,13 @@ def subspaces(n: int, q: int) -> Poset:
     """
     _positive(n, "n", 0)
     _positive(q, "q", 2)
+    if q > MAX_Q:
+        raise ValueError(f"B_n(q) is built for q ≤ {MAX_Q} (GF(q) by tables), got q = {q}")
+    if len(factorize(q)) != 1:
+        raise ValueError(f"q must be a prime power, got {q}")
+    if n > 40:  # [n, ⌊n/2⌋]_q ≥ 2^(⌊n/2⌋·⌈n/2⌉) > 2^400: refuse without counting
+        raise ValueError(f"B_{n}({q}) has more than 2^400 elements, more than grundy builds")
+    check_size(sum(gaussian_binomial(n, k, q) for k in range(n + 1)), f"B_{n}({q})")
     f = _field(q)
     elements: list[tuple[tuple[int, ...], ...]] = []
     for k in range(n + 1):
@@ -256,13 +274,13 @@ def _parse_subspace(text: str, n: int, q: int, f: _Field) -> tuple[tuple[int, ..
     vectors: list[list[int]] = []
     if q <= 10 and "(" not in body:
         for word in body.split(","):
-            if not word.isdigit() or len(word) != n:
+            if not is_digits(word) or len(word) != n:
                 raise bad
             vectors.append([int(ch) for ch in word])
     else:
         for word in body.replace(")", "").split("(")[1:]:
             parts = [p for p in word.split(",") if p]
-            if len(parts) != n or not all(p.isdigit() for p in parts):
+            if len(parts) != n or not all(is_digits(p) for p in parts):
                 raise bad
             vectors.append([int(p) for p in parts])
         if not vectors:
@@ -343,7 +361,7 @@ def _parse_set_partition(text: str, n: int) -> tuple[tuple[int, ...], ...]:
             items = list(word)
         else:
             items = [word]
-        if not word or not all(it.isdigit() for it in items):
+        if not word or not all(is_digits(it) for it in items):
             raise ValueError(f"{text!r} is not a set partition of [{n}]: {hint}")
         blocks.append(tuple(sorted(int(it) for it in items)))
     seen = sorted(x for b in blocks for x in b)
@@ -365,7 +383,8 @@ def asm(n: int) -> Poset:
     Its order ideals are counted by the alternating sign matrices 1, 2, 7, 42, 429, ….
     """
     _positive(n, "n")
-    m = n - 2  # A_1 is empty
+    check_size((n + 1) * n * (n - 1) // 6, f"A_{n}")  # C(n + 1, 3) triples
+    m = n - 2  # A_1 is empty: no triple has x + y + z ≤ −1
     elements = [
         (x, y, z)
         for s in range(m, -1, -1)  # x + y = s descending: rank increasing
@@ -382,7 +401,7 @@ def asm(n: int) -> Poset:
     def parse(text: str) -> tuple[int, int, int]:
         body = text.strip("()")
         parts = body.split(",")
-        if len(parts) != 3 or not all(p.isdigit() for p in parts):
+        if len(parts) != 3 or not all(is_digits(p) for p in parts):
             raise ValueError(f"{text!r} is not an element of A_{n}: write (x,y,z)")
         return (int(parts[0]), int(parts[1]), int(parts[2]))
 
@@ -417,7 +436,7 @@ def young(shape: Any) -> Poset:
 
     def parse(text: str) -> tuple[int, int]:
         parts = text.strip("()").split(",")
-        if len(parts) != 2 or not all(p.isdigit() for p in parts):
+        if len(parts) != 2 or not all(is_digits(p) for p in parts):
             raise ValueError(f"{text!r} is not a box: write (row,column), 1-based")
         return (int(parts[0]), int(parts[1]))
 

@@ -113,6 +113,32 @@ def format_bytes(n: float) -> str:
     return f"{n:.1f} TiB"
 
 
+def describe_mismatch(saved: dict[str, str], expected: dict[str, str]) -> str:
+    """What differs between a checkpoint's header and this search's, in words.
+
+    >>> describe_mismatch({"game": "cr", "misere": "1"}, {"game": "rit", "misere": "0"})
+    'the checkpoint was saved by another search: game cr, not rit; misère play, not normal play'
+    """
+
+    def say(key: str, value: str) -> str:
+        if key == "misere":
+            return "misère play" if value == "1" else "normal play"
+        if key == "width":
+            return f"{value}-word positions"
+        if key == "format":
+            return f"checkpoint format {value}"
+        return f"{key} {value}"
+
+    differences = []
+    for key in sorted(expected, key=lambda k: (k != "game", k)):
+        if saved.get(key) != expected[key]:
+            was, now = say(key, saved.get(key, "?")), say(key, expected[key])
+            if key == "game":
+                now = expected[key]
+            differences.append(f"{was}, not {now}")
+    return "the checkpoint was saved by another search: " + "; ".join(differences)
+
+
 # --------------------------------------------------------------- the table
 class TranspositionTable:
     """Position → known value facts, in at most `memory` bytes (see module doc).
@@ -227,17 +253,29 @@ class TranspositionTable:
         or one saved for another game, play convention or word width, is a
         ValueError.
         """
+        not_ours = ValueError(f"not a grundy checkpoint: {os.fspath(path)}")
         try:
             with np.load(path, allow_pickle=False) as data:
                 entries = data["entries"]
                 saved = dict(item.split("=", 1) for item in data["header"].tolist())
-        except (OSError, KeyError, ValueError, EOFError, zipfile.BadZipFile) as exc:
-            raise ValueError(f"{path}: not a grundy search checkpoint ({exc})") from None
+        except (
+            OSError,
+            KeyError,
+            ValueError,
+            EOFError,
+            AttributeError,
+            TypeError,
+            zipfile.BadZipFile,
+        ):
+            # numpy's own messages (codec errors, pickle advice) would mislead here.
+            raise not_ours from None
         expected = {k: str(v) for k, v in header.items()}
+        if set(saved) != set(expected):
+            raise not_ours
         if saved != expected:
-            raise ValueError(f"{path}: checkpoint is for {saved}, not {expected}")
+            raise ValueError(f"{os.fspath(path)}: {describe_mismatch(saved, expected)}")
         if entries.dtype != np.uint64 or entries.shape[1:] != self.keys.shape[1:]:
-            raise ValueError(f"{path}: checkpoint entries have the wrong type or shape")
+            raise not_ours
         while entries.shape[0] > (self.capacity * 7) // 10 and self.grow():
             pass
         _reinsert(self.keys, self.logcap, self.meta, entries)
