@@ -38,6 +38,7 @@ __all__ = ["MAX_POSITIONS", "Template", "grid", "parse_range"]
 MAX_POSITIONS = 10_000_000
 
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_INTEGER = re.compile(r"-?[0-9]+")
 _OPERATORS: dict[type, Callable[[int, int], int]] = {
     ast.Add: operator.add,
     ast.Sub: operator.sub,
@@ -117,11 +118,10 @@ def parse_range(text: str, what: str = "range") -> range:
     >>> parse_range("1..9..2")
     range(1, 10, 2)
     """
-    parts = text.strip().split("..")
-    try:
-        numbers = [int(p) for p in parts]
-    except ValueError:
-        raise ValueError(f"bad {what} {text!r}: expected N, A..B or A..B..STEP") from None
+    parts = [p.strip() for p in text.strip().split("..")]
+    if not all(_INTEGER.fullmatch(p) for p in parts):  # int() would take "１" and "1_0"
+        raise ValueError(f"bad {what} {text!r}: expected N, A..B or A..B..STEP")
+    numbers = [int(p) for p in parts]
     if len(numbers) == 1:
         numbers *= 2
     if len(numbers) not in (2, 3):

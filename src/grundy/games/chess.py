@@ -82,7 +82,7 @@ PIECE_SYNTAX = (
     "or a built-in piece: king, rook, bishop, queen, knight, pawn"
 )
 
-_VECTOR = re.compile(r"^([+-]?\d+)\s*:\s*([+-]?\d+)$")
+_VECTOR = re.compile(r"^([+-]?\d+)\s*:\s*([+-]?\d+)$", re.ASCII)
 
 
 # -------------------------------------------------------------------- pieces

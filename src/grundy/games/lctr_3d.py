@@ -100,7 +100,7 @@ Point = tuple[int, ...]
 Heights = Any
 
 _POINT = re.compile(r"\(([^()]*)\)")
-_HEIGHT = re.compile(r"^\d+$")
+_HEIGHT = re.compile(r"^\d+$", re.ASCII)
 
 
 def _check_dim(dim: object) -> int:

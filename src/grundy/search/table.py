@@ -78,7 +78,7 @@ def _physical_memory() -> int:
 #: Default cap: a quarter of the physical memory, at most 8 GiB.
 DEFAULT_MEMORY = min(8 << 30, max(64 << 20, _physical_memory() // 4))
 
-_MEMORY_RE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([kmgt]?)(i?b?)\s*$", re.IGNORECASE)
+_MEMORY_RE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([kmgt]?)(i?b?)\s*$", re.IGNORECASE | re.ASCII)
 _UNITS = {"": 1, "k": 1 << 10, "m": 1 << 20, "g": 1 << 30, "t": 1 << 40}
 
 
