@@ -8,6 +8,7 @@ from __future__ import annotations
 import itertools
 import json
 import random
+import re
 from pathlib import Path
 
 import networkx as nx
@@ -470,3 +471,37 @@ def test_cli_bad_input(spec: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["value", "matrix", spec]) == 2
     err = capsys.readouterr().err
     assert err.startswith("grundy: error:") and err.count("\n") == 1
+
+
+# ------------------------------------------------------------- named families
+def test_named_families_are_the_matrices_of_003() -> None:
+    from grundy.games.matrix_theorems import all_ones_value, permutation_matrix_value
+
+    for n in range(1, 7):
+        assert parse_matrix(f"identity:{n}") == parse_matrix(
+            [[int(i == j) for j in range(n)] for i in range(n)]
+        )
+        assert grundy.value("matrix", f"identity:{n}") == permutation_matrix_value(n)
+        assert parse_matrix(f"co-identity:{n}") == parse_matrix(
+            [[int(i != j) for j in range(n)] for i in range(n)]
+        )
+        for m in range(1, 6):
+            assert grundy.value("matrix", f"ones:{m},{n}") == all_ones_value(m, n)
+    assert parse_matrix(" ferrers: 3,1^2 ") == ferrers_matrix([3, 1, 1])
+
+
+@pytest.mark.parametrize(
+    ("spec", "fragment"),
+    [
+        ("identity:0", "between 1 and 4096"),
+        ("identity:5000", "between 1 and 4096"),
+        ("identity:x", "write identity:N"),
+        ("ones:3", "write ones:M,N"),
+        ("ones:3,-1", "write ones:M,N"),
+        ("co-identity:", "write co-identity:N"),
+        ("ferrers:3,x", "x"),
+    ],
+)
+def test_named_family_errors_name_the_bad_part(spec: str, fragment: str) -> None:
+    with pytest.raises(ValueError, match=re.escape(fragment)):
+        parse_matrix(spec)

@@ -49,11 +49,12 @@ from grundy.posets.core import bits as set_bits
 from grundy.registry import register
 from grundy.search.subset_table import TABLE_MAX_STATES, SubsetTable, table_states
 from grundy.solver import value as solver_value
-from grundy.validate import check_input_file
+from grundy.validate import check_input_file, is_digits
 
 __all__ = [
     "BRUTE_FORCE_SIDE",
     "MATRIX",
+    "MATRIX_FAMILIES",
     "PLAIN_MATRIX",
     "BoolMatrix",
     "MatrixMove",
@@ -248,6 +249,11 @@ def parse_matrix(spec: Any) -> BoolMatrix:
     * text: rows separated by ``;`` or newlines, entries ``0``/``1`` with or
       without spaces or commas between them, e.g. ``"101;011;110"`` or
       ``"1 0 1; 0 1 1"``;
+    * a named family of 003, ``NAME:PARAMETERS`` (`MATRIX_FAMILIES`):
+      ``identity:N`` (the permutation matrix P_N, Proposition 1),
+      ``ones:M,N`` (J_{M,N}, Theorem 1), ``ferrers:λ`` (λ in the partition
+      syntax; Column-Row on λ), ``co-identity:N`` (J_N − I_N), so that sweeps
+      can run over a family's parameters (`grundy.families`);
     * a path (`str` naming an existing file, or a `os.PathLike`): one row per
       line in the same syntax; blank lines and lines starting with ``#`` are
       skipped.  A string made only of 0, 1, separators and spaces is always
@@ -267,6 +273,9 @@ def parse_matrix(spec: Any) -> BoolMatrix:
     if isinstance(spec, os.PathLike):
         return _parse_file(Path(spec))
     if isinstance(spec, str):
+        name, colon, parameters = spec.strip().partition(":")
+        if colon and name.strip() in MATRIX_FAMILIES:
+            return _family_matrix(name.strip(), parameters.strip())
         if not set(spec) <= _LITERAL_CHARS and os.path.exists(spec):
             return _parse_file(Path(spec))  # a directory is refused there, by name
         if not set(spec) <= _LITERAL_CHARS and any(c in spec for c in "/\\.~"):
@@ -280,6 +289,52 @@ def parse_matrix(spec: Any) -> BoolMatrix:
         f"cannot read a 0/1 matrix from {type(spec).__name__}; give text like '101;011', "
         "nested lists, a 2-D numpy array or a file name"
     )
+
+
+def _identity(n: int) -> BoolMatrix:
+    return BoolMatrix((1 << i for i in range(n)), n)
+
+
+def _ones(m: int, n: int) -> BoolMatrix:
+    return BoolMatrix(((1 << n) - 1 for _ in range(m)), n)
+
+
+def _co_identity(n: int) -> BoolMatrix:
+    return BoolMatrix((((1 << n) - 1) ^ (1 << i) for i in range(n)), n)
+
+
+#: Named families of matrices: name → (parameter syntax, constructor; None: a partition).
+MATRIX_FAMILIES: dict[str, tuple[str, Any]] = {
+    "identity": ("N", _identity),
+    "ones": ("M,N", _ones),
+    "co-identity": ("N", _co_identity),
+    "ferrers": ("λ", None),
+}
+_MAX_FAMILY_SIDE = 4096
+
+
+def _family_matrix(name: str, parameters: str) -> BoolMatrix:
+    """The matrix `name:parameters` of `MATRIX_FAMILIES`; a ValueError naming the bad part.
+
+    >>> str(parse_matrix("identity:3")), str(parse_matrix("ones:2,3"))
+    ('100;010;001', '111;111')
+    >>> parse_matrix("ferrers:2,1") == ferrers_matrix("2,1")
+    True
+    """
+    syntax, build = MATRIX_FAMILIES[name]
+    if build is None:
+        return ferrers_matrix(parameters)
+    pieces = [p.strip() for p in parameters.split(",")]
+    if len(pieces) != syntax.count(",") + 1 or not all(is_digits(p) for p in pieces):
+        raise ValueError(
+            f"bad matrix '{name}:{parameters}': write {name}:{syntax} with positive integers"
+        )
+    sides = [int(p) for p in pieces]
+    if not all(1 <= side <= _MAX_FAMILY_SIDE for side in sides):
+        raise ValueError(
+            f"bad matrix '{name}:{parameters}': each side must be between 1 and {_MAX_FAMILY_SIDE}"
+        )
+    return build(*sides)
 
 
 def _parse_text(text: str) -> BoolMatrix:
