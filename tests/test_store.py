@@ -1,4 +1,5 @@
-"""The results store (grundy.store): round trips, foreign files, concurrent and killed writers."""
+"""The results store (grundy.store): values, readings and tallies; older layouts, foreign files,
+concurrent and killed writers."""
 
 from __future__ import annotations
 
@@ -26,13 +27,49 @@ def test_round_trip(tmp_path: Path) -> None:
     assert store.get("cr", 1, True, ["2,1"]) == {"2,1": 2}
     store.put("cr", 1, False, {"2,1": 5})  # replaced
     assert Store(store.path).get("cr", 1, False, ["2,1"]) == {"2,1": 5}
+    assert store.put_tallies("cr", 1, True, {0: {1: 1}, 2: {}}) == 2
+    assert store.tallies("cr", 1, True, range(4)) == {0: {1: 1}, 2: {}}  # an empty tally too
+    assert store.tallies("cr", 1, False, range(4)) == {}
     assert store.summary() == [
-        {"game": "cr", "rules_version": 1, "misere": False, "values": 2},
-        {"game": "cr", "rules_version": 1, "misere": True, "values": 1},
-        {"game": "lctr", "rules_version": 2, "misere": False, "values": 1},
+        {"game": "cr", "rules_version": 1, "misere": False, "values": 2, "counted_sizes": 0},
+        {"game": "cr", "rules_version": 1, "misere": True, "values": 1, "counted_sizes": 2},
+        {"game": "lctr", "rules_version": 2, "misere": False, "values": 1, "counted_sizes": 0},
     ]
     assert [r["position"] for r in store.rows("cr")] == ["2,1", "3,2,1", "2,1"]
-    assert store.clear("cr") == 3 and store.clear() == 1 and store.summary() == []
+    store.put_readings("cr", 1, {"1,2": ("2,1", "2,1")})
+    assert store.clear("cr") == 5 and store.clear() == 1 and store.summary() == []
+    assert store.lookup("cr", 1, False, ["1,2"]) == ({}, {})  # readings go with the game
+
+
+def test_readings_with_their_values(tmp_path: Path) -> None:
+    store = Store(tmp_path / "r.sqlite")
+    store.put_readings(
+        "cr", 1, {"1^2,2": ("2,1^2", "3,1"), "3,1": ("3,1", "3,1"), "4": ("4", "1^4")}
+    )
+    store.put("cr", 1, False, {"3,1": 2})
+    readings, values = store.lookup("cr", 1, False, ["1^2,2", "3,1", "4", "5"])
+    assert readings == {"1^2,2": ("2,1^2", "3,1"), "3,1": ("3,1", "3,1"), "4": ("4", "1^4")}
+    assert values == {"3,1": 2}  # two texts of one position, one value; none stored for 1^4
+    assert store.lookup("cr", 1, True, ["3,1"]) == ({"3,1": ("3,1", "3,1")}, {})
+    assert store.lookup("cr", 2, False, ["3,1"]) == ({}, {})  # another version of the rules
+
+
+def test_a_store_from_before_readings_and_tallies_is_completed(tmp_path: Path) -> None:
+    path = tmp_path / "old.sqlite"
+    with sqlite3.connect(path) as db:  # the first layout: meta and results only
+        db.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
+        db.execute("INSERT INTO meta VALUES ('format', 'grundy-results'), ('version', '1')")
+        db.execute(
+            "CREATE TABLE results (game TEXT NOT NULL, rules_version INTEGER NOT NULL, "
+            "misere INTEGER NOT NULL, position TEXT NOT NULL, value INTEGER NOT NULL, "
+            "PRIMARY KEY (game, rules_version, misere, position)) WITHOUT ROWID"
+        )
+        db.execute("INSERT INTO results VALUES ('cr', 1, 0, '2,1', 0)")
+    store = Store(path)
+    assert store.get("cr", 1, False, ["2,1"]) == {"2,1": 0}
+    assert store.put_tallies("cr", 1, False, {3: {0: 1, 1: 1, 2: 1}}) == 1
+    assert store.put_readings("cr", 1, {"1,2": ("2,1", "2,1")}) == 1
+    assert store.lookup("cr", 1, False, ["1,2"]) == ({"1,2": ("2,1", "2,1")}, {"2,1": 0})
 
 
 def test_many_positions_in_one_call(tmp_path: Path) -> None:
@@ -40,6 +77,8 @@ def test_many_positions_in_one_call(tmp_path: Path) -> None:
     values = {str(i): i % 7 for i in range(5000)}
     store.put("g", 1, False, values)
     assert store.get("g", 1, False, [*values, "x"]) == values
+    store.put_readings("g", 1, {f"({t})": (t, t) for t in values})
+    assert store.lookup("g", 1, False, [f"({t})" for t in values])[1] == values
 
 
 def test_foreign_files_are_refused_and_left_alone(tmp_path: Path) -> None:

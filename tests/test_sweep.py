@@ -1,17 +1,24 @@
-"""Sweeps over families (analysis/sweep.py, `grundy sweep`) and the results store behind them."""
+"""Sweeps over families (analysis/sweep.py, `grundy sweep`), the results store behind them,
+and sweeps and counts on Dask (analysis/distribute.py, `--scheduler`): resumable, as serial."""
 
 from __future__ import annotations
 
 import csv
 import json
+from collections.abc import Iterator
+from contextlib import nullcontext
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 import grundy
 from grundy import FunctionRuleset, Partition, register
+from grundy.analysis import counts, distribute
+from grundy.analysis.counts import count_table, enumerated_count_table
 from grundy.analysis.sweep import sweep
 from grundy.cli import main
+from grundy.registry import get_ruleset
 from grundy.store import Store
 
 CALLS = {"n": 0}
@@ -111,20 +118,144 @@ def test_cli_foreign_store(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
     assert bad.read_text() == "not sqlite at all, " * 50
 
 
-def test_dask_local_cluster_matches_serial(tmp_path: Path) -> None:
+@pytest.fixture(scope="module")
+def cluster() -> Iterator[Any]:
+    """One local Dask cluster (`distribute.local_cluster`), shared by the tests of this file."""
+    with distribute.local_cluster() as local:
+        yield local
+
+
+@pytest.fixture
+def dask_address(cluster: Any) -> str:
+    """The cluster's address, as `--scheduler ADDRESS` names it."""
+    return str(cluster.scheduler_address)
+
+
+def test_dask_local_cluster_matches_serial(
+    cluster: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     ranges = {"a": range(1, 9), "m": range(1, 5), "b": range(1, 4)}
     serial = sweep("cr", "a^m,b", misere=None, scheduler="serial", **ranges)
+    started: list[Any] = []
+    monkeypatch.setattr(
+        distribute, "local_cluster", lambda: started.append(1) or nullcontext(cluster)
+    )
     store = Store(tmp_path / "r.sqlite")
-    chunks: list[int] = []
+    seen: list[tuple[int, int]] = []
     local = sweep("cr", "a^m,b", misere=None, scheduler="local", store=store,
-                  progress=lambda d, t: chunks.append(d), **ranges)  # fmt: skip
-    assert (local == serial and chunks[-1] == len({r["position"] for r in serial})) or chunks
-    assert store.summary()[0]["values"] > 0
+                  progress=lambda d, t: seen.append((d, t)), **ranges)  # fmt: skip
+    assert local == serial and started == [1]  # both conventions in one job, on one cluster
+    both = seen[-1][1]
+    assert seen[-1] == (both, both) and both < 2 * len(serial)  # conjugates shared
+    assert [row["values"] for row in store.summary()] == [both // 2, both // 2]
 
 
-def test_bad_scheduler() -> None:
+def test_sweep_on_a_named_cluster(dask_address: str, tmp_path: Path) -> None:
+    ranges = {"a": range(2, 7), "m": range(1, 4), "b": range(1, 4)}
+    serial = sweep("cr", "a^m,b", misere=True, **ranges)
+    store = Store(tmp_path / "r.sqlite")
+    assert (
+        sweep("cr", "a^m,b", misere=True, scheduler=dask_address, store=store, **ranges) == serial
+    )
+    assert sweep("cr", "a^m,b", misere=True, store=store, **ranges) == serial
+
+
+def test_counts_on_dask_match_serial(
+    dask_address: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    serial = enumerated_count_table("lctr-3d", 7, scheduler="serial")
+    seen: list[tuple[int, int]] = []
+    on_dask = enumerated_count_table("lctr-3d", 7, progress=lambda d, t: seen.append((d, t)),
+                                     scheduler=dask_address)  # fmt: skip
+    assert on_dask == serial and sorted(seen) == [(d, 8) for d in range(1, 9)]
+    census = count_table("cr", 9, misere=True)
+    assert count_table("cr", 9, True, "enumerate", scheduler=dask_address) == census
+    db = tmp_path / "r.sqlite"
+    args = ["count", "lctr-3d", "--n", "4..7", "--json", "--store", str(db)]
+    status, out, err = run(capsys, *args, "--scheduler", dask_address)
+    assert (status, err) == (0, "")
+    expected = {str(n): {str(v): c for v, c in serial[n].items()} for n in range(4, 8)}
+    assert json.loads(out)["counts"] == expected
+    assert Store(db).summary()[0]["counted_sizes"] == 8  # sizes 0..7 were counted
+    assert json.loads(run(capsys, *args)[1])["counts"] == expected  # read from the store
+
+
+def test_bad_scheduler(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(ValueError, match="bad scheduler 'nowhere'"):
         sweep("cr", "a", scheduler="nowhere", a=range(1, 3))
+    with pytest.raises(ValueError, match="bad scheduler 'nowhere'"):
+        count_table("cr", 3, scheduler="nowhere")  # even where nothing is enumerated
+    status, out, err = run(capsys, "count", "lctr-3d", "--n", "3", "--scheduler", "x:1")
+    assert status == 2 and out == "" and "bad scheduler 'x:1'" in err and err.count("\n") == 1
+
+
+def watch_chunks(monkeypatch: pytest.MonkeyPatch, module: Any, name: str) -> dict[str, Any]:
+    """Record the chunks `module.name` is called on (its last positional argument) in
+    state["done"]; raise KeyboardInterrupt (Ctrl-C) once state["stop"] chunks are done."""
+    real = getattr(module, name)
+    state: dict[str, Any] = {"done": [], "stop": None}
+
+    def task(*args: Any, **kwargs: Any) -> Any:
+        if len(state["done"]) == state["stop"]:
+            raise KeyboardInterrupt
+        state["done"].append(args[-1])
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(module, name, task)
+    return state
+
+
+def test_an_interrupted_sweep_resumes_where_it_stopped(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ranges = {"a": range(2, 8), "m": range(1, 4), "b": range(1, 3)}
+    expected = sweep("cr", "a^m,b", **ranges)
+    monkeypatch.setattr(distribute, "CHUNK", 4)
+    state = watch_chunks(monkeypatch, distribute, "value_chunk")
+    store = Store(tmp_path / "r.sqlite")
+    state["stop"] = 2  # Ctrl-C in the third chunk
+    with pytest.raises(KeyboardInterrupt):
+        sweep("cr", "a^m,b", store=store, **ranges)
+    first = [text for _, chunk in state["done"] for text in chunk]
+    assert len(first) == 8 and store.summary()[0]["values"] == 8  # two whole chunks kept
+    state["stop"], state["done"] = None, []
+    assert sweep("cr", "a^m,b", store=store, **ranges) == expected
+    again = [text for _, chunk in state["done"] for text in chunk]
+    assert not set(first) & set(again)  # nothing valued twice
+    assert len(first) + len(again) == store.summary()[0]["values"]
+
+
+def test_an_interrupted_count_resumes_where_it_stopped(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    state = watch_chunks(monkeypatch, counts, "_tally")
+    store = Store(tmp_path / "r.sqlite")
+    state["stop"] = 6  # Ctrl-C while counting n = 6
+    with pytest.raises(KeyboardInterrupt):
+        count_table("cr", 8, method="enumerate", store=store, scheduler="serial")
+    assert state["done"] == [0, 1, 2, 3, 4, 5] and store.summary()[0]["counted_sizes"] == 6
+    state["stop"], state["done"] = None, []
+    assert count_table("cr", 8, method="enumerate", store=store) == count_table("cr", 8)
+    assert state["done"] == [6, 7, 8]
+    assert count_table("cr", 8, store=store) == count_table("cr", 8) and state["done"] == [6, 7, 8]
+    count_table("cr", 10, store=store)  # the census counts the new sizes, and keeps them
+    assert store.summary()[0]["counted_sizes"] == 11 and state["done"] == [6, 7, 8]
+
+
+def test_members_are_read_once_and_positions_shared(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store = Store(tmp_path / "r.sqlite")
+    rows = sweep("cr", "b^a", store=store, a=range(1, 5), b=range(1, 5))
+    state = watch_chunks(monkeypatch, distribute, "value_chunk")
+    cr = get_ruleset("cr")
+    parsed: list[str] = []
+    monkeypatch.setattr(cr, "parse", lambda text: parsed.append(text) or Partition.parse(text))
+    assert sweep("cr", "b^a", store=store, a=range(1, 5), b=range(1, 5)) == rows
+    assert parsed == []  # every text read from the store
+    conjugates = sweep("cr", "[a^b]", store=store, a=range(1, 5), b=range(1, 5))
+    assert [r["value"] for r in conjugates] == [r["value"] for r in rows]
+    assert len(parsed) == 16 and state["done"] == []  # new texts, but their values were stored
 
 
 def test_plots(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

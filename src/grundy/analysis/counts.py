@@ -1,8 +1,9 @@
 """How many positions of each size have each value, for any ruleset.
 
 A ruleset that declares ``positions_of_size`` can be counted: every position
-of size n is valued and tallied (`enumerated_count_table`).  Faster methods
-are used where the game declares one, in this order:
+of size n is valued and tallied (`enumerated_count_table`), one task per size
+n, in this process or on Dask (`grundy.analysis.distribute`).  Faster
+methods are used where the game declares one, in this order:
 
 * its own ``count_table`` (LCTR and Downright: the Durfee window of
   `grundy.games.lctr_counts`, no enumeration; `count("lctr", n)[0]` is OEIS
@@ -10,17 +11,28 @@ are used where the game declares one, in this order:
 * its compiled kernel's census (`grundy.search`), which values every
   partition of every n ≤ N in one compiled pass.
 
+A results store (`grundy.store`) keeps the tallies by game, rules version,
+convention and size, so a count reads the sizes counted before and an
+interrupted enumeration resumes at the sizes it had not finished.
+
 >>> count("cr", 6)
+{0: 2, 1: 1, 2: 4, 3: 4}
+>>> enumerated_count_table("cr", 6, scheduler="serial")[6]
 {0: 2, 1: 1, 2: 4, 3: 4}
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections import Counter
+from collections.abc import Callable, Sequence
+from functools import partial
+from itertools import islice
 
+from grundy.analysis.distribute import DASK_FROM, check_scheduler, map_chunks, scheduler_for
 from grundy.game import Ruleset
-from grundy.registry import get_ruleset
+from grundy.registry import get_ruleset, identifies
 from grundy.solver import solver_for
+from grundy.store import Store
 from grundy.validate import check_non_negative
 
 __all__ = ["METHODS", "count", "count_table", "enumerated_count_table"]
@@ -29,6 +41,7 @@ __all__ = ["METHODS", "count", "count_table", "enumerated_count_table"]
 METHODS = ("auto", "enumerate")
 
 Progress = Callable[[int, int], None]
+Tallies = dict[int, dict[int, int]]
 
 
 def count_table(
@@ -37,22 +50,43 @@ def count_table(
     misere: bool = False,
     method: str = "auto",
     progress: Progress | None = None,
+    *,
+    store: Store | None = None,
+    scheduler: str | None = None,
 ) -> list[dict[int, int]]:
     """[{value: number of positions of size n with that value} for n = 0 … n_max].
 
-    `progress(done, total)` is called as the work advances.
+    With a `store`, the sizes counted before (by any method: a tally is a
+    fact of the game) are read from it and the others written as they are
+    found (games whose name identifies them only, `grundy.registry.identifies`).
+    `scheduler` says where an enumeration runs (`enumerated_count_table`);
+    the faster methods run here.  `progress(done, total)` is called as the
+    work advances.
     """
     rules = get_ruleset(game)
     check_non_negative(n=n_max)
     if method not in METHODS:
         raise ValueError(f"unknown counting method {method!r}; choose one of {', '.join(METHODS)}")
-    if method == "auto":
+    check_scheduler(scheduler)  # even where no enumeration runs
+    if store is not None and not identifies(rules):
+        store = None
+    key = (rules.name, rules.rules_version, misere)
+    known = store.tallies(*key, range(n_max + 1)) if store is not None else {}
+    missing = [n for n in range(n_max + 1) if n not in known]
+    fast = None
+    if missing and method == "auto":
         fast = rules.count_table(n_max, misere, progress)
         if fast is None and rules.kernel is not None:
             fast = rules.kernel.count_table(n_max, misere, progress)
-        if fast is not None:
-            return fast
-    return enumerated_count_table(rules, n_max, misere, progress)
+    if fast is not None:
+        new = {n: fast[n] for n in missing}
+        known.update(new)
+        if store is not None:
+            store.put_tallies(*key, new)
+    elif missing:
+        keep = None if store is None else lambda n, tally: store.put_tallies(*key, {n: tally})
+        known.update(_enumerate(rules, missing, misere, scheduler, progress, keep))
+    return [known[n] for n in range(n_max + 1)]
 
 
 def enumerated_count_table(
@@ -60,26 +94,17 @@ def enumerated_count_table(
     n_max: int,
     misere: bool = False,
     progress: Progress | None = None,
+    scheduler: str | None = None,
 ) -> list[dict[int, int]]:
-    """`count_table` by valuing every position of ``positions_of_size(n)``, n ≤ n_max."""
-    rules = get_ruleset(game)
+    """`count_table` by valuing every position of ``positions_of_size(n)``, n ≤ n_max.
+
+    One task per size n.  scheduler: "serial", "local" (a Dask cluster on
+    this machine's cores), a Dask scheduler's address, or None: in this
+    process unless the sizes hold at least `DASK_FROM` positions.
+    """
     check_non_negative(n=n_max)
-    if rules.positions_of_size(0) is None:
-        raise ValueError(
-            f"game {rules.name!r} has no notion of position size, so its positions cannot "
-            "be counted (it declares no positions_of_size)"
-        )
-    solver = solver_for(rules)
-    table = []
-    for n in range(n_max + 1):
-        tally: dict[int, int] = {}
-        for position in rules.positions_of_size(n) or ():
-            v = solver.value(position, misere)
-            tally[v] = tally.get(v, 0) + 1
-        table.append(dict(sorted(tally.items())))
-        if progress is not None:
-            progress(n + 1, n_max + 1)
-    return table
+    tallies = _enumerate(get_ruleset(game), range(n_max + 1), misere, scheduler, progress)
+    return [tallies[n] for n in range(n_max + 1)]
 
 
 def count(
@@ -87,3 +112,51 @@ def count(
 ) -> dict[int, int]:
     """{value: how many positions of size n have it}; see `count_table`."""
     return count_table(game, n, misere, method)[n]
+
+
+def _enumerate(
+    rules: Ruleset,
+    sizes: Sequence[int],
+    misere: bool,
+    scheduler: str | None,
+    progress: Progress | None,
+    on_size: Callable[[int, dict[int, int]], None] | None = None,
+) -> Tallies:
+    """{n: tally} for the sizes, each handed to `on_size` as soon as it is done."""
+    if rules.positions_of_size(0) is None:
+        raise ValueError(
+            f"game {rules.name!r} has no notion of position size, so its positions cannot "
+            "be counted (it declares no positions_of_size)"
+        )
+    positions = _positions_up_to(rules, sizes, DASK_FROM) if scheduler is None else 0
+    scheduler = scheduler_for(scheduler, positions)
+    found: Tallies = {}
+
+    def done(n: int, tally: dict[int, int]) -> None:
+        found[n] = tally
+        if on_size is not None:
+            on_size(n, tally)
+        if progress is not None:
+            progress(len(found), len(sizes))
+
+    # on a cluster the largest sizes, the longest tasks, go first
+    order = list(sizes) if scheduler == "serial" else sorted(sizes, reverse=True)
+    map_chunks(partial(_tally, rules, misere), order, scheduler, done)
+    return found
+
+
+def _tally(rules: Ruleset, misere: bool, n: int) -> dict[int, int]:
+    """One task: {value: how many positions of size n have it} (run on a worker, or here)."""
+    solver = solver_for(rules)
+    tally = Counter(solver.value(position, misere) for position in rules.positions_of_size(n) or ())
+    return dict(sorted(tally.items()))
+
+
+def _positions_up_to(rules: Ruleset, sizes: Sequence[int], limit: int) -> int:
+    """How many positions the sizes hold, counted no further than `limit`."""
+    counted = 0
+    for n in sorted(sizes, reverse=True):
+        counted += sum(1 for _ in islice(rules.positions_of_size(n) or (), limit - counted))
+        if counted >= limit:
+            break
+    return counted

@@ -1,109 +1,159 @@
 """Value many positions at once: in this process, or in chunks on a Dask cluster.
 
 A sweep (`grundy.analysis.sweep`) hands over the canonical texts of the
-positions its store does not have.  Small batches are valued here (starting
-a cluster costs seconds); larger ones, or any batch when a scheduler is named,
-go to Dask (`dask.distributed`) in chunks of `CHUNK` positions: a local
-cluster on this machine's cores, or an existing one by its address
-(``tcp://host:8786``).  Each finished chunk is handed back at once (the sweep
-writes it to the store), so an interrupted sweep loses at most the chunks in
-flight and a rerun picks up where it stopped.  Chunks are pure: a position's
-value does not depend on which worker computes it, so the result is the same
-as the serial path's.
+positions its store does not have, in one or both play conventions; a count
+(`grundy.analysis.counts`) the sizes it must enumerate.  Small jobs run here
+(starting a cluster costs seconds); larger ones, or any job when a scheduler
+is named, go to Dask (`dask.distributed`) one chunk per task — `CHUNK`
+positions of a sweep, one size of a count: a local cluster on this machine's
+cores, or an existing one by its address (``tcp://host:8786``).  Each
+finished chunk is handed back at once (the caller writes it to the store), so
+an interrupted job loses at most the chunks in flight and a rerun picks up
+where it stopped.  Chunks are pure: a position's value does not depend on
+which worker computes it, so the result is the same as the serial path's.
 
->>> value_many("lctr", ["3,2,1", "2^2"], misere=False, scheduler="serial")
-[1, 0]
+>>> value_many("lctr", {False: ["3,2,1", "2^2"], True: ["2^2"]}, scheduler="serial")
+{False: {'3,2,1': 1, '2^2': 0}, True: {'2^2': 0}}
+>>> done = []
+>>> map_chunks(len, [[1, 2], [3]], "serial", lambda chunk, n: done.append(n))
+>>> done
+[2, 1]
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from typing import Any
+from functools import partial
+from typing import Any, TypeVar
 
 from grundy.game import Ruleset
 from grundy.registry import get_ruleset
 from grundy.solver import solver_for
 
-__all__ = ["CHUNK", "DASK_FROM", "value_many"]
+__all__ = [
+    "CHUNK",
+    "DASK_FROM",
+    "check_scheduler",
+    "local_cluster",
+    "map_chunks",
+    "scheduler_for",
+    "value_many",
+]
 
 #: Positions per Dask task.
 CHUNK = 500
-#: With no scheduler named, batches at least this large go to a local cluster.
+#: With no scheduler named, jobs of at least this many positions go to a local cluster.
 DASK_FROM = 20_000
 
-ChunkDone = Callable[[Sequence[str], list[int]], None]
+Chunk = TypeVar("Chunk")
+Result = TypeVar("Result")
+ChunkDone = Callable[[bool, Sequence[str], list[int]], None]
 
 
 def value_many(
     game: str | Ruleset,
-    texts: Sequence[str],
-    misere: bool,
+    wanted: Mapping[bool, Sequence[str]],
     scheduler: str | None = None,
     on_chunk: ChunkDone | None = None,
-) -> list[int]:
-    """The value of each position (given in the game's syntax), in order.
+) -> dict[bool, dict[str, int]]:
+    """{misere: {text: value}}: the values of the positions (in the game's syntax)
+    wanted in each play convention (misere False: normal play), in one job.
 
-    scheduler: None (serial below `DASK_FROM` positions, else a local
-    cluster), "serial", "local", or the address of a Dask scheduler.
-    `on_chunk(texts, values)` is called as each chunk finishes (any order).
+    scheduler: see `scheduler_for` (the job's size: all the texts).
+    `on_chunk(misere, texts, values)` is called as each chunk finishes (any order).
     """
     rules = get_ruleset(game)
-    if scheduler is None:
-        scheduler = "local" if len(texts) >= DASK_FROM else "serial"
-    chunks = [list(texts[i : i + CHUNK]) for i in range(0, len(texts), CHUNK)]
-    found: dict[str, int] = {}
-    if scheduler == "serial" or not texts:
-        for chunk in chunks:
-            _record(found, chunk, value_chunk(rules, chunk, misere), on_chunk)
-        return [found[t] for t in texts]
-    from distributed import as_completed
+    chunks = [
+        (misere, list(texts[i : i + CHUNK]))
+        for misere, texts in wanted.items()
+        for i in range(0, len(texts), CHUNK)
+    ]
+    found: dict[bool, dict[str, int]] = {misere: {} for misere in wanted}
 
-    with _client(scheduler) as client:
-        futures = {
-            client.submit(value_chunk, rules, chunk, misere, pure=False): chunk for chunk in chunks
-        }
-        for future in as_completed(futures):
-            _record(found, futures[future], future.result(), on_chunk)
-    return [found[t] for t in texts]
+    def record(chunk: tuple[bool, list[str]], values: list[int]) -> None:
+        misere, texts = chunk
+        found[misere].update(zip(texts, values, strict=True))
+        if on_chunk is not None:
+            on_chunk(misere, texts, values)
+
+    positions = sum(len(texts) for texts in wanted.values())
+    map_chunks(partial(value_chunk, rules), chunks, scheduler_for(scheduler, positions), record)
+    return found
 
 
-def value_chunk(rules: Ruleset, texts: list[str], misere: bool) -> list[int]:
-    """One task: the values of a chunk of positions (run on a worker, or here)."""
+def value_chunk(rules: Ruleset, chunk: tuple[bool, list[str]]) -> list[int]:
+    """One task: the values of a chunk of positions in one convention (on a worker, or here)."""
+    misere, texts = chunk
     solver = solver_for(rules)
     return [solver.value(rules.parse(text), misere) for text in texts]
 
 
-def _record(
-    found: dict[str, int], texts: list[str], values: list[int], on_chunk: ChunkDone | None
+def scheduler_for(scheduler: str | None, positions: int) -> str:
+    """The scheduler a job of that many positions runs on: as named ("serial", "local"
+    or a Dask address), else "serial" below `DASK_FROM` positions and "local" from there.
+
+    >>> scheduler_for(None, 10), scheduler_for(None, DASK_FROM), scheduler_for("serial", 10**9)
+    ('serial', 'local', 'serial')
+    """
+    check_scheduler(scheduler)
+    if scheduler is not None:
+        return scheduler
+    return "local" if positions >= DASK_FROM else "serial"
+
+
+def check_scheduler(scheduler: str | None) -> None:
+    """A ValueError unless `scheduler` is None, "serial", "local" or an address."""
+    if scheduler not in (None, "serial", "local") and "://" not in str(scheduler):
+        raise ValueError(
+            f"bad scheduler {scheduler!r}: use 'serial', 'local' or an address like tcp://host:8786"
+        )
+
+
+def map_chunks(
+    task: Callable[[Chunk], Result],
+    chunks: Sequence[Chunk],
+    scheduler: str,
+    on_done: Callable[[Chunk, Result], None],
 ) -> None:
-    found.update(zip(texts, values, strict=True))
-    if on_chunk is not None:
-        on_chunk(texts, values)
+    """`on_done(chunk, task(chunk))` for every chunk: here in order ("serial"), or on
+    Dask ("local", an address) as the tasks finish.  No chunks start no cluster."""
+    if scheduler == "serial" or not chunks:
+        for chunk in chunks:
+            on_done(chunk, task(chunk))
+        return
+    from distributed import as_completed
+
+    with _client(scheduler) as client:
+        futures = {client.submit(task, chunk, pure=False): chunk for chunk in chunks}
+        for future in as_completed(futures):
+            on_done(futures[future], future.result())
+
+
+@contextmanager
+def local_cluster() -> Iterator[Any]:
+    """A Dask cluster on this machine: one single-threaded worker process per core."""
+    from distributed import LocalCluster
+
+    with LocalCluster(
+        n_workers=os.cpu_count() or 1,
+        threads_per_worker=1,
+        processes=True,
+        dashboard_address=":0",  # no fixed port to collide on
+    ) as cluster:
+        yield cluster
 
 
 @contextmanager
 def _client(scheduler: str) -> Iterator[Any]:
     """A Dask client: a new local cluster ("local") or one connected to an address."""
-    from distributed import Client, LocalCluster
+    from distributed import Client
 
     if scheduler == "local":
-        with (
-            LocalCluster(
-                n_workers=os.cpu_count() or 1,
-                threads_per_worker=1,
-                processes=True,
-                dashboard_address=":0",  # no fixed port to collide on
-            ) as cluster,
-            Client(cluster) as client,
-        ):
+        with local_cluster() as cluster, Client(cluster) as client:
             yield client
         return
-    if "://" not in scheduler:
-        raise ValueError(
-            f"bad scheduler {scheduler!r}: use 'serial', 'local' or an address like tcp://host:8786"
-        )
     try:
         client = Client(scheduler, timeout=10)
     except OSError as exc:

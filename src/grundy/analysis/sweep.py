@@ -59,64 +59,119 @@ def sweep(
     the misère value; with misere=None both, as "value" and "misere_value"),
     and with `with_stats` the tree sizes of `stats`.  With a `store`, values
     already stored are read, and new ones written in batches (games whose
-    name identifies them only, `grundy.registry.identifies`).  `scheduler`
-    says where values are computed (`grundy.analysis.distribute.value_many`:
-    None, "serial", "local" or a Dask address).  `progress` is called with
-    (distinct positions done, total).
+    name identifies them only, `grundy.registry.identifies`), and so is each
+    member's reading (a template or named family: `_readings`), so a sweep
+    run before neither builds nor parses a position.  `scheduler` says where
+    values are computed (`grundy.analysis.distribute.value_many`: None,
+    "serial", "local" or a Dask address), both conventions in one job.
+    `progress` is called with (values done, total).
     """
     rules = get_ruleset(game)
     build = _builder(family, ranges)
     grid_rows = list(grid(**ranges))
-    positions = [_position(rules, build, params) for params in grid_rows]
     conventions = [False, True] if misere is None else [bool(misere)]
     if store is not None and not identifies(rules):
         store = None
-    keys = [rules.format_position(rules.canonical(p)) for p in positions]
-    values = {m: _values(rules, keys, m, store, scheduler, progress) for m in conventions}
+    readings, stored = _readings(rules, family, build, grid_rows, store, conventions[0])
+    keys = [canonical for _, canonical in readings]
+    known = {m: stored if m == conventions[0] else {} for m in conventions}
+    _values(rules, keys, known, store, scheduler, progress)
     rows = []
-    for i, (params, position) in enumerate(zip(grid_rows, positions, strict=True)):
-        row: dict[str, Any] = {**params, "position": rules.format_position(position)}
-        row["value"] = values[conventions[0]][i]
+    for params, (text, key) in zip(grid_rows, readings, strict=True):
+        row: dict[str, Any] = {**params, "position": text, "value": known[conventions[0]][key]}
         if misere is None:
-            row["misere_value"] = values[True][i]
+            row["misere_value"] = known[True][key]
         if with_stats:
-            row.update(stats(rules, position))
+            row.update(stats(rules, text))
         rows.append(row)
     return rows
+
+
+def _readings(
+    rules: Ruleset,
+    family: str | Callable[..., Any],
+    build: Callable[..., Any],
+    grid_rows: list[dict[str, int]],
+    store: Store | None,
+    misere: bool,
+) -> tuple[list[tuple[str, str]], dict[str, int]]:
+    """(position text, canonical text) of each family member, and the values in
+    convention `misere` that the store gave with them (`Store.lookup`).
+
+    The store keeps each member's reading under its `member` key, so a sweep run
+    before neither builds nor parses a position (filling a template with arithmetic
+    costs more than the store's answer); values stay keyed by the canonical text, so
+    members of two families that are one position share them.
+    """
+    members = None
+    known: dict[str, tuple[str, str]] = {}
+    stored: dict[str, int] = {}
+    if store is not None and isinstance(family, str):
+        members = [_member(family, params) for params in grid_rows]
+        known, stored = store.lookup(rules.name, rules.rules_version, misere, members)
+    new: dict[str, tuple[str, str]] = {}
+    readings = []
+    for i, params in enumerate(grid_rows):
+        reading = known.get(members[i]) if members is not None else None
+        if reading is None:
+            position = _at(params, rules.parse, _at(params, build, **params))
+            canonical = rules.canonical(position)
+            reading = (rules.format_position(position), rules.format_position(canonical))
+            if members is not None:
+                new[members[i]] = reading
+        readings.append(reading)
+    if store is not None and new:
+        store.put_readings(rules.name, rules.rules_version, new)
+    return readings, stored
+
+
+def _member(family: str, params: dict[str, int]) -> str:
+    """The store's key of one family member: the template (or family name), then its
+    parameters, which contain no " @ ".  Template.fill is a function of these alone.
+
+    >>> _member("a^m,b", {"a": 3, "m": 2, "b": 1})
+    'a^m,b @ a=3,m=2,b=1'
+    """
+    return family + " @ " + ",".join(f"{name}={value}" for name, value in params.items())
 
 
 def _values(
     rules: Ruleset,
     keys: list[str],
-    misere: bool,
+    known: dict[bool, dict[str, int]],
     store: Store | None,
     scheduler: str | None,
     progress: ProgressCallback | None,
-) -> list[int]:
-    """The value of each canonical position text: from the store where it has it, else
-    computed (`grundy.analysis.distribute`), each finished chunk stored at once."""
+) -> None:
+    """Complete `known` ({misere: {canonical text: value}}) for every key: from the
+    store where it has them, else computed in one job (`grundy.analysis.distribute`),
+    each finished chunk stored at once."""
     distinct = list(dict.fromkeys(keys))
-    known = store.get(rules.name, rules.rules_version, misere, distinct) if store else {}
-    missing = [k for k in distinct if k not in known]
-
-    def chunk_done(texts: Sequence[str], values: list[int]) -> None:
-        known.update(zip(texts, values, strict=True))
+    missing = {}
+    for misere, values in known.items():
         if store is not None:
-            store.put(
-                rules.name, rules.rules_version, misere, dict(zip(texts, values, strict=True))
-            )
+            unknown = [k for k in distinct if k not in values]
+            values.update(store.get(rules.name, rules.rules_version, misere, unknown))
+        missing[misere] = [k for k in distinct if k not in values]
+    total = len(distinct) * len(known)
+
+    def chunk_done(misere: bool, texts: Sequence[str], values: list[int]) -> None:
+        done = dict(zip(texts, values, strict=True))
+        known[misere].update(done)
+        if store is not None:
+            store.put(rules.name, rules.rules_version, misere, done)
         if progress is not None:
-            progress(len(known), len(distinct))
+            progress(sum(map(len, known.values())), total)
 
-    value_many(rules, missing, misere, scheduler, chunk_done)
-    if progress is not None and not missing:
-        progress(len(distinct), len(distinct))
-    return [known[k] for k in keys]
+    value_many(rules, missing, scheduler, chunk_done)
+    if progress is not None and not any(missing.values()):
+        progress(total, total)
 
 
-def _position(rules: Ruleset, build: Callable[..., Any], params: dict[str, int]) -> Any:
+def _at(params: dict[str, int], function: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Any:
+    """function(*args, **kwargs), its ValueError naming the family member at `params`."""
     try:
-        return rules.parse(build(**params))
+        return function(*args, **kwargs)
     except ValueError as exc:
         where = ", ".join(f"{k}={v}" for k, v in params.items())
         raise ValueError(f"the family at {where}: {exc}") from None

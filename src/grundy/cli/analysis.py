@@ -25,8 +25,10 @@ from grundy.cli.common import (
     progress_bar,
     resolve_game,
 )
+from grundy.cli.sweep import SchedulerOption
 from grundy.game import capabilities
 from grundy.registry import rulesets
+from grundy.store import Store
 from grundy.validate import check_non_negative
 
 
@@ -79,6 +81,15 @@ def count_command(
     oeis_value: Annotated[
         int, typer.Option("--oeis-value", help="The value counted in the b-file (0: P-positions).")
     ] = 0,
+    store: Annotated[
+        Optional[Path],  # noqa: UP045
+        typer.Option(
+            "--store",
+            help="Keep the tallies in this results store, and read the sizes counted before "
+            "from it (default: no store).",
+        ),
+    ] = None,
+    scheduler: SchedulerOption = None,
     piece: PieceOption = None,
     as_json: JsonOption = False,
 ) -> None:
@@ -91,7 +102,10 @@ def count_command(
         check_writable(oeis)
         check_non_negative(oeis_value=oeis_value)
     with progress_bar(f"counting {escape(rules.name)}") as bar:
-        table = count_table(rules, sizes.stop - 1, misere, method, progress=bar.update)
+        table = count_table(
+            rules, sizes.stop - 1, misere, method, bar.update,
+            store=None if store is None else Store(store), scheduler=scheduler,
+        )  # fmt: skip
     rows = {size: table[size] for size in sizes}
     if oeis is not None:
         write_text_atomic(

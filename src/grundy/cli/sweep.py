@@ -60,7 +60,7 @@ SchedulerOption = Annotated[
         "--scheduler",
         help="Where values are computed: serial, local (a Dask cluster on this machine's "
         "cores) or a Dask scheduler's address (tcp://host:8786).  Default: serial for small "
-        "sweeps, a local cluster from 20,000 new positions on.",
+        "jobs, a local cluster from 20,000 positions to value on.",
     ),
 ]
 
@@ -253,17 +253,20 @@ def rows_as_csv(rows: list[dict[str, Any]]) -> str:
 # ------------------------------------------------------------------ store
 @store_app.command("list")
 def store_list(store: StoreOption = None, as_json: JsonOption = False) -> None:
-    """How many values are stored, per game, rules version and play convention."""
+    """How many values and counted sizes are stored, per game, rules version and play."""
     results = Store(store)
     summary = results.summary()
 
     def show() -> None:
         table = Table(title=f"results store {escape(str(results.path))}")
-        for column in ("game", "rules version", "play", "values"):
-            table.add_column(column, justify="right" if column == "values" else "left")
+        for column in ("game", "rules version", "play"):
+            table.add_column(column)
+        for column in ("values", "sizes counted"):
+            table.add_column(column, justify="right")
         for row in summary:
             play = "misère" if row["misere"] else "normal"
-            table.add_row(escape(row["game"]), str(row["rules_version"]), play, str(row["values"]))
+            counts = (str(row["values"]), str(row["counted_sizes"]))
+            table.add_row(escape(row["game"]), str(row["rules_version"]), play, *counts)
         console.print(table)
 
     emit({"store": str(results.path), "games": summary}, as_json, show)
@@ -297,6 +300,6 @@ def store_clear(
     ] = None,
     store: StoreOption = None,
 ) -> None:
-    """Delete the stored values (of one game)."""
+    """Delete the stored values and tallies (of one game)."""
     removed = Store(store).clear(game)
-    console.print(f"{removed} values deleted")
+    console.print(f"{removed} values and tallies deleted")
