@@ -439,6 +439,36 @@ def test_cli_count(capsys: pytest.CaptureFixture[str]) -> None:
     assert status == 0 and "value" in out
 
 
+def test_cli_count_sums_plot_and_store(
+    tmp_path, capsys: pytest.CaptureFixture[str], private_results_store
+) -> None:
+    status, out, _ = run_cli(capsys, "count", "pnim", "--sums", "--n", "1..8", "--json",
+                             "--plot", str(tmp_path / "c.png"))  # fmt: skip
+    data = json.loads(out)
+    assert status == 0 and data["sums"]
+    assert [sum(data["counts"][str(n)].values()) for n in range(1, 9)] == [
+        1,
+        3,
+        6,
+        14,
+        27,
+        58,
+        111,
+        223,
+    ]  # multisets of partitions, OEIS A001970
+    assert data["counts"]["2"] == {"0": 1, "2": 2}  # [1] + [1] is the only P-position
+    assert (tmp_path / "c.png").read_bytes()[:4] == b"\x89PNG"
+    # the tallies of the single partitions went to the store (sums are derived, not kept)
+    status, out, _ = run_cli(capsys, "store", "list", "--json")
+    assert status == 0 and "pnim" in out
+    status, _, err = run_cli(capsys, "count", "cr", "--sums", "--n", "3")
+    assert status == 2 and "not played on sums" in err
+    status, _, err = run_cli(capsys, "count", "pnim", "--sums", "--misere", "--n", "3")
+    assert status == 2 and "normal play only" in err
+    status, _, err = run_cli(capsys, "count", "cr", "--n", "3", "--plot", str(tmp_path / "c.txt"))
+    assert status == 2 and "use a file ending in" in err and not (tmp_path / "c.txt").exists()
+
+
 def test_cli_classify(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run_cli(capsys, "classify", "downright", "--max-n", "10", "--json")
     assert status == 0

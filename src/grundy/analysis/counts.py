@@ -33,7 +33,8 @@ from grundy.game import Ruleset
 from grundy.registry import get_ruleset, identifies
 from grundy.solver import solver_for
 from grundy.store import Store
-from grundy.validate import check_non_negative
+from grundy.sums import PartitionSumRuleset, sum_count_table
+from grundy.validate import as_bool, check_non_negative
 
 __all__ = ["METHODS", "count", "count_table", "enumerated_count_table"]
 
@@ -53,9 +54,13 @@ def count_table(
     *,
     store: Store | None = None,
     scheduler: str | None = None,
+    sums: bool = False,
 ) -> list[dict[int, int]]:
     """[{value: number of positions of size n with that value} for n = 0 … n_max].
 
+    With `sums` (games played on sums of partitions, `grundy.sums`; normal
+    play), the positions of size n are every sum of partitions of total size
+    n, counted from the single partitions' tallies (`sum_count_table`).
     With a `store`, the sizes counted before (by any method: a tally is a
     fact of the game) are read from it and the others written as they are
     found (games whose name identifies them only, `grundy.registry.identifies`).
@@ -68,6 +73,21 @@ def count_table(
     if method not in METHODS:
         raise ValueError(f"unknown counting method {method!r}; choose one of {', '.join(METHODS)}")
     check_scheduler(scheduler)  # even where no enumeration runs
+    if as_bool(sums, "sums"):
+        if not isinstance(rules, PartitionSumRuleset):
+            raise ValueError(
+                f"game {rules.name!r} is not played on sums of partitions, so it has no sums "
+                "to count"
+            )
+        if misere:
+            raise ValueError(
+                "sums are counted by nim-sums of their summands' values, which holds in "
+                "normal play only; drop --misere"
+            )
+        single = count_table(
+            rules, n_max, False, method, progress, store=store, scheduler=scheduler
+        )
+        return sum_count_table(single)
     if store is not None and not identifies(rules):
         store = None
     key = (rules.name, rules.rules_version, misere)

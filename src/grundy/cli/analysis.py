@@ -25,7 +25,7 @@ from grundy.cli.common import (
     progress_bar,
     resolve_game,
 )
-from grundy.cli.sweep import SchedulerOption
+from grundy.cli.sweep import NoStoreOption, SchedulerOption, StoreOption
 from grundy.game import capabilities
 from grundy.registry import rulesets
 from grundy.store import Store
@@ -81,14 +81,20 @@ def count_command(
     oeis_value: Annotated[
         int, typer.Option("--oeis-value", help="The value counted in the b-file (0: P-positions).")
     ] = 0,
-    store: Annotated[
-        Optional[Path],  # noqa: UP045
+    sums: Annotated[
+        bool,
         typer.Option(
-            "--store",
-            help="Keep the tallies in this results store, and read the sizes counted before "
-            "from it (default: no store).",
+            "--sums",
+            help="Games on sums of partitions (pnim, cris): count every sum of total size n, "
+            "not only single partitions (normal play; values by nim-sum).",
         ),
+    ] = False,
+    plot: Annotated[
+        Optional[Path],  # noqa: UP045
+        typer.Option("--plot", help="Also draw counts by value against n (.svg, .png or .pdf)."),
     ] = None,
+    store: StoreOption = None,
+    no_store: NoStoreOption = False,
     scheduler: SchedulerOption = None,
     piece: PieceOption = None,
     as_json: JsonOption = False,
@@ -101,27 +107,38 @@ def count_command(
     if oeis is not None:
         check_writable(oeis)
         check_non_negative(oeis_value=oeis_value)
+    if plot is not None:
+        from grundy.render.plots import check_figure_path  # matplotlib: only when asked
+
+        check_figure_path(plot)
     with progress_bar(f"counting {escape(rules.name)}") as bar:
         table = count_table(
             rules, sizes.stop - 1, misere, method, bar.update,
-            store=None if store is None else Store(store), scheduler=scheduler,
+            store=None if no_store else Store(store), scheduler=scheduler, sums=sums,
         )  # fmt: skip
     rows = {size: table[size] for size in sizes}
     if oeis is not None:
         write_text_atomic(
             oeis, "".join(f"{k} {row.get(oeis_value, 0)}\n" for k, row in rows.items())
         )
+    if plot is not None:
+        from grundy.render.plots import counts_figure, save_figure
+
+        what = "sums" if sums else "positions"
+        save_figure(counts_figure(rows, title=f"{rules.name}: {what} of size n by value"), plot)
     values = sorted({v for row in rows.values() for v in row})
     data = {
         "game": rules.name,
         "misere": misere,
         "method": method,
+        "sums": sums,
         "counts": {str(size): {str(v): c for v, c in row.items()} for size, row in rows.items()},
     }
 
     def show() -> None:
         play = "misère" if misere else "normal"
-        table_out = Table(title=f"{escape(rules.name)} ({play} play): partitions of n by value")
+        what = "sums of size n" if sums else "positions of size n"
+        table_out = Table(title=f"{escape(rules.name)} ({play} play): {what} by value")
         table_out.add_column("n", justify="right")
         for v in values:
             table_out.add_column(f"value {v}", justify="right")

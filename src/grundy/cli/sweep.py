@@ -105,8 +105,14 @@ def sweep_command(
     for path in (csv_file, parquet, latex, plot):
         if path is not None:
             check_writable(path)
-    if plot is not None and sum(len(r) > 1 for r in ranges.values()) not in (1, 2):
-        raise ValueError("--plot draws one or two varying parameters: give the others one value")
+    if plot is not None:
+        from grundy.render.plots import check_figure_path  # matplotlib: only when asked
+
+        check_figure_path(plot)
+        if sum(len(r) > 1 for r in ranges.values()) not in (1, 2):
+            raise ValueError(
+                "--plot draws one or two varying parameters: give the others one value"
+            )
     rows = run_sweep(rules, family, ranges, None if both else misere, store, no_store, scheduler)
     if csv_file is not None:
         write_text_atomic(csv_file, rows_as_csv(rows))

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import io
 import os
+from pathlib import Path
 from typing import Any
 
 import matplotlib
@@ -31,7 +32,7 @@ from matplotlib.figure import Figure
 
 from grundy.atomic import atomic_open, check_writable
 
-__all__ = ["FORMATS", "counts_figure", "save_figure", "sweep_figure"]
+__all__ = ["FORMATS", "check_figure_path", "counts_figure", "save_figure", "sweep_figure"]
 
 FORMATS = (".svg", ".png", ".pdf")
 _LABELLED_CELLS = 900  # write values into the cells of heat maps up to this size
@@ -86,12 +87,18 @@ def counts_figure(table: dict[int, dict[int, int]], title: str = "") -> Figure:
     return figure
 
 
-def save_figure(figure: Figure, path: str | os.PathLike[str]) -> None:
-    """Write the figure to `path` atomically, in the format its suffix names."""
+def check_figure_path(path: str | os.PathLike[str]) -> Path:
+    """`path` as a writable picture file of a known format (checked before the work)."""
     target = check_writable(path)
     if target.suffix.lower() not in FORMATS:
         endings = ", ".join(FORMATS)
         raise ValueError(f"cannot draw to {str(target)!r}: use a file ending in {endings}")
+    return target
+
+
+def save_figure(figure: Figure, path: str | os.PathLike[str]) -> None:
+    """Write the figure to `path` atomically, in the format its suffix names."""
+    target = check_figure_path(path)
     buffer = io.BytesIO()
     figure.savefig(buffer, format=target.suffix[1:].lower(), bbox_inches="tight")
     plt.close(figure)
