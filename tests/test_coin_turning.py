@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import grundy
-from grundy import Solver, coin_turning, nim, posets
+from grundy import Solver, coin_turning, get_ruleset, nim, posets
 from grundy.games.coin_turning import RULESET, CoinPosition, family
 from grundy.nim import mex
 
@@ -359,3 +359,28 @@ def test_progress_callback() -> None:
     p = posets.set_partitions(7)
     coin_turning.value_list(p, "ruler", progress=ticks.append)
     assert sum(ticks) == len(p) // 256 * 256 and ticks
+
+
+@pytest.mark.parametrize(
+    "spec",
+    ["chain:4", "divisors:12", "subspaces:2:2", "set-partitions:4", "asm:4", "young:3,1",
+     "chain:2xchain:3"],
+)  # fmt: skip
+def test_positions_read_back_from_their_text(spec: str) -> None:
+    # sweeps send positions to their workers and their store as text
+    rules = get_ruleset("coin-turning")
+    poset = rules.parse(f"{spec} ruler").poset
+    for x in poset.elements:
+        for name in ("ruler", "ideal", "turtles"):
+            position = rules.parse(f"{spec} {name} {poset.format(x)}")
+            text = rules.format_position(position)
+            again = rules.parse(text)  # a new Poset object: compare what the text says
+            assert text.startswith(spec) and rules.format_position(again) == text
+            assert (again.family.name, again.heads) == (name, position.heads), text
+
+
+def test_sweep_over_a_poset_family() -> None:
+    from grundy.analysis import sweep
+
+    rows = sweep("coin-turning", "chain:n ruler n", n=range(1, 9))
+    assert [row["value"] for row in rows] == [1, 2, 1, 4, 1, 2, 1, 8]  # the ruler function

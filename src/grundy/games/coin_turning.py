@@ -462,7 +462,12 @@ class CoinTurning(Ruleset):
         return s
 
     def format_position(self, position: CoinPosition) -> str:
+        """In the input notation ("chain:3 ruler 1 3") when the poset came from a spec and
+        the family has a name, so the text reads back (sweeps send positions as text);
+        otherwise the poset's name and the heads as a set."""
         poset, fam, heads = position
+        if poset.spec is not None and fam.name in FAMILIES:
+            return " ".join([poset.spec, fam.name, *map(poset.format, poset.members(heads))])
         return f"{poset.name} {fam.name} " + _show(poset, heads)
 
     def format_move(self, move: tuple) -> str:

@@ -62,9 +62,20 @@ SPEC_HELP = (
 
 
 def parse_spec(spec: str) -> Poset:
-    """A poset from the command line's notation (see `SPEC_HELP`)."""
+    """A poset from the command line's notation (see `SPEC_HELP`); its `spec` is that text,
+    so positions on it can be written back in the same notation.
+
+    >>> parse_spec(" chain:3 ").spec
+    'chain:3'
+    """
     if not isinstance(spec, str):
         raise TypeError(f"a poset spec is a string, got {type(spec).__name__}")
+    poset = _parse_spec(spec)
+    poset.spec = spec.strip()
+    return poset
+
+
+def _parse_spec(spec: str) -> Poset:
     text = spec.strip()
     if os.path.exists(text) or text.endswith(".json"):
         return from_json(text)

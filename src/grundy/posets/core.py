@@ -85,6 +85,7 @@ class Poset:
         self._down: tuple[int, ...] = tuple(down)
         self._up_sets: tuple[int, ...] | None = None
         self.name = name
+        self.spec: str | None = None  # the notation it was read from (`parse_spec`), if any
         self.factors = factors
         self._formatter = formatter
         self._parser = parser
