@@ -8,8 +8,11 @@ kind of table behind 000 Lemmas 3, 4 and 17 (staircases, gammas, rectangles)
 — a quick way to test a conjectured closed form on a whole family.  A family
 is a name from FAMILIES, a callable, or a template (`grundy.families`).
 
->>> [row["value"] for row in sweep("cr", "b^a", a=[2], b=range(1, 5))]  # [b, b]
+>>> rows = sweep("cr", "b^a", a=[2], b=range(1, 5))  # [b, b]
+>>> [row["value"] for row in rows]
 [2, 0, 2, 0]
+>>> "<table" in rows._repr_html_()  # Jupyter shows the table and its picture
+True
 """
 
 from __future__ import annotations
@@ -28,7 +31,7 @@ from grundy.game import ProgressCallback, Ruleset
 from grundy.registry import get_ruleset, identifies
 from grundy.store import Store
 
-__all__ = ["FAMILIES", "sweep", "to_frame", "write_parquet"]
+__all__ = ["FAMILIES", "SweepRows", "sweep", "to_frame", "write_parquet"]
 
 #: The partition families of 000 §2.1 / 001 §3.1, by name.
 FAMILIES: dict[str, Callable[..., Any]] = {
@@ -37,6 +40,36 @@ FAMILIES: dict[str, Callable[..., Any]] = {
     "gamma": partition.gamma,
     "thick_gamma": partition.thick_gamma,
 }
+
+
+class SweepRows(list[dict[str, Any]]):
+    """The rows of a sweep: a plain list of dicts that Jupyter shows as a table, with the
+    picture of `grundy.render.plots.sweep_figure` above it when one or two parameters
+    vary and the sweep is small enough to draw (at most `PICTURE_ROWS` rows)."""
+
+    PICTURE_ROWS = 10_000
+
+    def to_frame(self) -> Any:
+        """The rows as a pandas DataFrame (`to_frame`)."""
+        return to_frame(self)
+
+    def _repr_html_(self) -> str:
+        html = self.to_frame()._repr_html_()
+        if not self or len(self) > self.PICTURE_ROWS:
+            return html
+        from grundy.render.plots import sweep_figure  # matplotlib: only when shown
+
+        try:
+            figure = sweep_figure(self)
+        except ValueError:  # no parameter varies, or more than two do: the table alone
+            return html
+        buffer = io.StringIO()
+        figure.savefig(buffer, format="svg", bbox_inches="tight")
+        import matplotlib.pyplot as plt
+
+        plt.close(figure)
+        svg = buffer.getvalue()
+        return svg[svg.index("<svg") :] + html
 
 
 def sweep(
@@ -49,7 +82,7 @@ def sweep(
     scheduler: str | None = None,
     progress: ProgressCallback | None = None,
     **ranges: Iterable[int],
-) -> list[dict[str, Any]]:
+) -> SweepRows:
     """One row per combination of the parameter `ranges` (the last varying fastest).
 
     `family` is a name from FAMILIES, a template in the game's syntax
@@ -76,7 +109,7 @@ def sweep(
     keys = [canonical for _, canonical in readings]
     known = {m: stored if m == conventions[0] else {} for m in conventions}
     _values(rules, keys, known, store, scheduler, progress)
-    rows = []
+    rows = SweepRows()
     for params, (text, key) in zip(grid_rows, readings, strict=True):
         row: dict[str, Any] = {**params, "position": text, "value": known[conventions[0]][key]}
         if misere is None:
