@@ -29,6 +29,7 @@ import operator
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
+from functools import cache
 
 from grundy.validate import as_int
 
@@ -135,7 +136,8 @@ def parse_range(text: str, what: str = "range") -> range:
 
 
 # -------------------------------------------------------------- internals
-def _pieces(text: str) -> list[tuple[str, bool]]:
+@cache
+def _pieces(text: str) -> tuple[tuple[str, bool], ...]:
     """Split into plain text and parenthesised expressions (without the outer parentheses)."""
     pieces: list[tuple[str, bool]] = []
     depth = 0
@@ -156,9 +158,10 @@ def _pieces(text: str) -> list[tuple[str, bool]]:
     if depth:
         raise ValueError(f"unbalanced '(' in template {text!r}")
     pieces.append((text[start:], False))
-    return [(p, e) for p, e in pieces if p or e]
+    return tuple((p, e) for p, e in pieces if p or e)
 
 
+@cache  # a sweep fills the same template many times; the trees are only read
 def _parse_expression(source: str, template: str) -> ast.expr:
     try:
         return ast.parse(source.strip(), mode="eval").body
