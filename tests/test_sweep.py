@@ -294,3 +294,25 @@ def test_frames_and_parquet(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
                          "--parquet", str(out), "--no-store")  # fmt: skip
     assert (status, err) == (0, "")
     assert pd.read_parquet(out).to_dict("records") == frame.to_dict("records")
+
+
+def test_families_of_every_partition_of_n_and_inside_a_box() -> None:
+    from collections import Counter
+    from math import comb
+
+    from grundy.analysis import count_table
+
+    rows = sweep("chomp", "partitions", n=range(1, 9))
+    table = count_table("chomp", 8)
+    for n in range(1, 9):
+        assert Counter(r["value"] for r in rows if r["n"] == n) == Counter(table[n])
+    assert [r["k"] for r in rows if r["n"] == 4] == [1, 2, 3, 4, 5]
+    box = sweep("cr", "box", rows=range(1, 4), columns=[4])
+    for r in (1, 2, 3):
+        members = [row for row in box if row["rows"] == r]
+        assert len(members) == comb(r + 4, r) - 1  # every non-empty diagram inside
+        assert all(row["value"] == grundy.value("cr", row["position"]) for row in members)
+    with pytest.raises(ValueError, match="takes the parameters n, not a"):
+        sweep("cr", "partitions", a=range(3))
+    with pytest.raises(ValueError, match="takes the parameters rows, columns"):
+        sweep("cr", "box", rows=range(3))

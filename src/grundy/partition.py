@@ -401,6 +401,23 @@ def partitions(n: int) -> Iterator[Partition]:
             parts.append(rest)
 
 
+def partitions_in_box(rows: int, columns: int) -> Iterator[Partition]:
+    """Every partition with at most `rows` parts, each at most `columns` (the empty one
+    first): the C(rows + columns, rows) Young diagrams inside the rows × columns box.
+
+    >>> [str(p) for p in partitions_in_box(2, 2)]
+    ['[]', '1', '1^2', '2', '2,1', '2^2']
+    """
+    _check_non_negative(rows=rows, columns=columns)
+    stack: list[tuple[int, ...]] = [()]
+    while stack:  # depth first, smaller next parts first
+        prefix = stack.pop()
+        yield Partition(prefix)
+        if len(prefix) < rows:
+            room = prefix[-1] if prefix else columns
+            stack.extend((*prefix, part) for part in range(room, 0, -1))
+
+
 def partitions_up_to(n: int) -> Iterator[Partition]:
     """Every partition of size 0, 1, …, n (by size, then as `partitions`)."""
     for size in range(n + 1):

@@ -19,19 +19,19 @@ from __future__ import annotations
 
 import io
 import os
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 from grundy import partition
 from grundy.analysis.distribute import value_many
 from grundy.analysis.tree_size import stats
 from grundy.atomic import atomic_open
-from grundy.families import Template, grid
+from grundy.families import MAX_POSITIONS, Template, grid
 from grundy.game import ProgressCallback, Ruleset
 from grundy.registry import get_ruleset, identifies
 from grundy.store import Store
 
-__all__ = ["FAMILIES", "SweepRows", "sweep", "to_frame", "write_parquet"]
+__all__ = ["ENUMERATED", "FAMILIES", "SweepRows", "sweep", "to_frame", "write_parquet"]
 
 #: The partition families of 000 §2.1 / 001 §3.1, by name.
 FAMILIES: dict[str, Callable[..., Any]] = {
@@ -39,6 +39,19 @@ FAMILIES: dict[str, Callable[..., Any]] = {
     "rectangle": partition.rectangle,
     "gamma": partition.gamma,
     "thick_gamma": partition.thick_gamma,
+}
+
+
+def _non_empty_in_box(rows: int, columns: int) -> Iterator[partition.Partition]:
+    """Every non-empty diagram inside the box (the empty one is no position in most games)."""
+    return (p for p in partition.partitions_in_box(rows, columns) if p)
+
+
+#: Families with many members per choice of parameters, by name: (parameters, members).
+#: Their rows carry the member's number k (1, 2, …, in the order listed) as well.
+ENUMERATED: dict[str, tuple[tuple[str, ...], Callable[..., Iterable[Any]]]] = {
+    "partitions": (("n",), partition.partitions),  # every partition of n
+    "box": (("rows", "columns"), _non_empty_in_box),
 }
 
 
@@ -85,7 +98,9 @@ def sweep(
 ) -> SweepRows:
     """One row per combination of the parameter `ranges` (the last varying fastest).
 
-    `family` is a name from FAMILIES, a template in the game's syntax
+    `family` is a name from FAMILIES or ENUMERATED ("partitions": every
+    partition of n; "box": every non-empty diagram inside rows × columns), a
+    template in the game's syntax
     ("a^m,b", `grundy.families.Template`) or any callable building a
     position from the parameters as keyword arguments.  Each row holds the
     parameters, "position" (as text), "value" (normal play; with misere=True
@@ -100,8 +115,11 @@ def sweep(
     `progress` is called with (values done, total).
     """
     rules = get_ruleset(game)
-    build = _builder(family, ranges)
-    grid_rows = list(grid(**ranges))
+    if isinstance(family, str) and family in ENUMERATED:
+        grid_rows, build = _enumerated(family, ranges)
+    else:
+        build = _builder(family, ranges)
+        grid_rows = list(grid(**ranges))
     conventions = [False, True] if misere is None else [bool(misere)]
     if store is not None and not identifies(rules):
         store = None
@@ -199,6 +217,33 @@ def _values(
     value_many(rules, missing, scheduler, chunk_done)
     if progress is not None and not any(missing.values()):
         progress(total, total)
+
+
+def _enumerated(
+    family: str, ranges: Mapping[str, Iterable[int]]
+) -> tuple[list[dict[str, int]], Callable[..., Any]]:
+    """The rows of an `ENUMERATED` family (its parameters and the member's number k) and
+    what builds member k.
+
+    >>> rows, build = _enumerated("box", {"rows": [1], "columns": [2]})
+    >>> rows[-1], str(build(**rows[-1]))
+    ({'rows': 1, 'columns': 2, 'k': 2}, '2')
+    """
+    names, members = ENUMERATED[family]
+    if sorted(ranges) != sorted(names):
+        raise ValueError(
+            f"the family {family!r} takes the parameters {', '.join(names)}, "
+            f"not {', '.join(ranges) or 'none'}"
+        )
+    rows: list[dict[str, int]] = []
+    positions: dict[tuple[int, ...], Any] = {}
+    for params in grid(**ranges):
+        for k, position in enumerate(_at(params, members, **params), 1):
+            if len(rows) == MAX_POSITIONS:
+                raise ValueError(f"more than {MAX_POSITIONS:,} positions; at most that per sweep")
+            rows.append({**params, "k": k})
+            positions[(*params.values(), k)] = position
+    return rows, lambda **params: positions[tuple(params.values())]
 
 
 def _at(params: dict[str, int], function: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Any:

@@ -47,7 +47,8 @@ FamilyArg = Annotated[
     typer.Argument(
         help='A template in the game\'s syntax, e.g. "a^m,b" or "c,1^(r-1)", with a range '
         "per parameter: --a 1..30 --m 1..30 --b 5 (A..B..STEP allowed); or a named "
-        "family: staircase, rectangle, gamma, thick_gamma."
+        "family: staircase, rectangle, gamma, thick_gamma; or every member of: partitions "
+        "(--n), box (--rows --columns: the non-empty diagrams inside it)."
     ),
 ]
 
