@@ -17,6 +17,7 @@ import typer
 # Importing a command module registers its commands on `app`.
 from grundy.cli import (  # noqa: F401
     analysis,
+    game,
     nim,
     play,
     poset,
