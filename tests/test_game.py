@@ -507,3 +507,17 @@ def test_sum_game_options_and_moves() -> None:
 def test_tree_size_type() -> None:
     t = TreeSize(5, 2, 4, 2)
     assert t.as_dict() == {"nodes": 5, "leaves": 2, "states": 4, "height": 2}
+
+
+def test_a_search_too_large_for_memory_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the generic solver keeps at most search_limit() positions (memo and frames) and
+    # then stops with one clear error instead of growing without bound
+    import grundy.solver as solver_module
+
+    monkeypatch.setattr(solver_module, "search_limit", lambda: 5000)
+    chomp = Solver(get_ruleset("chomp"), fast=False)
+    with pytest.raises(solver_module.PositionTooLarge, match="passed 5,000 positions"):
+        chomp.value(Partition([9] * 9))  # 48,619 diagrams inside, Chomp meets them all
+    lctr = Solver(get_ruleset("lctr"), fast=False)
+    assert lctr.value(Partition([40] * 40)) == 0  # LCTR meets only the 1,600 λ[i, j]
+    assert issubclass(solver_module.PositionTooLarge, ValueError)  # one line at the CLI

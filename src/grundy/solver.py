@@ -38,9 +38,38 @@ from grundy.nim import mex
 from grundy.registry import get_ruleset
 from grundy.validate import as_bool
 
-__all__ = ["Solver", "options", "outcome", "solver_for", "value", "winning_moves"]
+__all__ = [
+    "BYTES_PER_POSITION",
+    "PositionTooLarge",
+    "Solver",
+    "options",
+    "outcome",
+    "search_limit",
+    "solver_for",
+    "value",
+    "winning_moves",
+]
 
 Position = Hashable
+
+
+#: Memory per position of the generic solver's search (the memoised Partition key,
+#: its dict slot and the search frames), measured on Chomp [14^7]: 114,627
+#: positions, 886 bytes each; rounded up.
+BYTES_PER_POSITION = 1000
+
+
+class PositionTooLarge(ValueError):
+    """A search that outgrew the memory the solver may use (`search_limit`)."""
+
+
+def search_limit() -> int:
+    """How many positions the generic solver keeps at most (memo and search frames):
+    the default memory cap of the compiled search (`grundy.search.table.DEFAULT_MEMORY`:
+    a quarter of the machine's memory, at most 8 GiB) at `BYTES_PER_POSITION` each."""
+    from grundy.search.table import DEFAULT_MEMORY
+
+    return DEFAULT_MEMORY // BYTES_PER_POSITION
 
 
 class Solver:
@@ -66,6 +95,19 @@ class Solver:
 
     def memo_size(self, misere: bool = False) -> int:
         return len(self._memo[misere])
+
+    def _too_large(self, root: Position, limit: int) -> str:
+        from grundy.search.table import format_bytes
+
+        text = self.ruleset.format_position(root)
+        if len(text) > 60:
+            text = text[:57] + "…"
+        return (
+            f"{self.ruleset.name} {text}: the search passed {limit:,} positions "
+            f"({format_bytes(limit * BYTES_PER_POSITION)} of memory at {BYTES_PER_POSITION} "
+            "bytes each) without an answer; no closed form or compiled kernel covers "
+            "this position, and it is too large for the generic solver"
+        )
 
     # ------------------------------------------------------------- values
     def value(self, position: Position, misere: bool = False) -> int:
@@ -120,7 +162,11 @@ class Solver:
         # frame, so meeting one of them again among the children is a cycle.
         stack: list[list[Any]] = [[root, None]]
         expanding: set[Position] = set()
+        limit, steps = search_limit(), 0
         while stack:
+            steps += 1
+            if steps % 4096 == 0 and len(memo) + len(stack) > limit:
+                raise PositionTooLarge(self._too_large(root, limit))
             frame = stack[-1]
             node, children = frame
             if children is None:
