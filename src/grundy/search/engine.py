@@ -148,7 +148,7 @@ class Search:
         self.table = TranspositionTable(memory, width)
         self.checkpoint = check_writable(checkpoint) if checkpoint is not None else None
         self.checkpoint_every = checkpoint_every
-        self.stream = stream if stream is not None else sys.stderr
+        self._stream = stream
         self.progress = progress
         self.report_every = report_every
         self.stats = SearchStats()
@@ -344,6 +344,12 @@ class Search:
             self.save()
 
     # ---------------------------------------------------------- progress
+    @property
+    def stream(self) -> TextIO:
+        """Where progress goes: the stream given, else stderr as it is now (a search
+        shared by the process outlives any one redirection of stderr)."""
+        return self._stream if self._stream is not None else sys.stderr
+
     def _show_progress(self) -> bool | Callable[[SearchStats], None]:
         if self.progress is None:
             return self.stream.isatty()

@@ -151,10 +151,14 @@ class CompiledKernel:
         if key is None:
             return None
         word_width = 1 if key.bit_length() <= NARROW_LETTERS else 2
+        search = self.shared(misere, word_width)
+        search.progress = None  # one value may take long: a progress line on a terminal
         try:
-            return self.shared(misere, word_width).value(key)
+            return search.value(key)
         except ValueTooLarge:
             return None
+        finally:
+            search.progress = False
 
     def box_values(self, position: Partition, misere: bool = False) -> list[list[int]] | None:
         """SG(λ[i, j]) for every box, from one shared table (None if λ does not fit)."""
