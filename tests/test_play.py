@@ -272,22 +272,29 @@ def start_for(value_zero: bool, misere: bool) -> str:
     raise AssertionError("no such position")
 
 
+def play_to_the_end(t, choose) -> str:  # type: ignore[no-untyped-def]
+    """Answer every prompt with choose(t) until the game ends; the closing sentence."""
+    for _ in range(20):
+        turn = t.expect(r"move> |You win!|The computer wins\.").group(0)
+        if turn != "move> ":
+            return turn
+        t.send(choose(t))
+    raise AssertionError("the game did not end")
+
+
+def follow_the_hint(t) -> str:  # type: ignore[no-untyped-def]
+    t.send("hint")
+    best = t.expect(r"winning moves (\d+)").group(1)
+    t.expect(r"move> ")
+    return best
+
+
 @pytest.mark.parametrize("misere", [False, True])
 def test_terminal_win_following_the_hint(terminal, misere: bool) -> None:
     start = start_for(value_zero=False, misere=misere)
     t = terminal("cr", start, *(["--misere"] if misere else []))
     t.expect("misère play" if misere else "normal play")
-    for _ in range(20):
-        turn = t.expect(r"move> |You win!|The computer wins\.").group(0)
-        if turn != "move> ":
-            assert turn == "You win!"
-            break
-        t.send("hint")
-        best = t.expect(r"winning moves (\d+)").group(1)
-        t.expect(r"move> ")
-        t.send(best)
-    else:
-        raise AssertionError("the game did not end")
+    assert play_to_the_end(t, follow_the_hint) == "You win!"
     assert t.close() == 0
 
 
@@ -295,14 +302,7 @@ def test_terminal_win_following_the_hint(terminal, misere: bool) -> None:
 def test_terminal_loss(terminal, misere: bool) -> None:
     start = start_for(value_zero=True, misere=misere)
     t = terminal("cr", start, "--first", "me", *(["--misere"] if misere else []))
-    for _ in range(20):
-        turn = t.expect(r"move> |You win!|The computer wins\.").group(0)
-        if turn != "move> ":
-            assert turn == "The computer wins."
-            break
-        t.send("1")
-    else:
-        raise AssertionError("the game did not end")
+    assert play_to_the_end(t, lambda t: "1") == "The computer wins."
     assert t.close() == 0
 
 
