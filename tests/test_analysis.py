@@ -146,6 +146,13 @@ def test_stats_public_api() -> None:
     assert stats(CORNERS, "2^2")["leaves"] == 2 and stats(CORNERS, "3^2")["leaves"] == 5
 
 
+def test_stats_reports_the_walk() -> None:
+    seen: list[int] = []
+    sizes = stats("cr", "9,8,7,6,5,4,3,2,1", progress=seen.append)
+    assert seen and seen == sorted(seen) and seen[-1] <= sizes["states"]
+    assert sizes == stats("cr", "9,8,7,6,5,4,3,2,1")
+
+
 def test_tree_size_errors() -> None:
     with pytest.raises(ValueError, match="states"):
         tree_size(Subtraction(), 100, max_states=10)

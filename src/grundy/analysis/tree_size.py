@@ -23,7 +23,7 @@ walk otherwise.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable
 from typing import Any
 
 from grundy.game import Ruleset, TreeSize
@@ -33,10 +33,16 @@ __all__ = ["DEFAULT_MAX_STATES", "TreeSize", "stats", "tree_size"]
 
 #: Largest number of distinct states `tree_size` will walk before giving up.
 DEFAULT_MAX_STATES = 5_000_000
+_REPORT_EVERY = 4096  # states between two calls of a walk's progress callback
 
 
 # ------------------------------------------------------------------ generic
-def tree_size(game: str | Ruleset, position: Any, max_states: int = DEFAULT_MAX_STATES) -> TreeSize:
+def tree_size(
+    game: str | Ruleset,
+    position: Any,
+    max_states: int = DEFAULT_MAX_STATES,
+    progress: Callable[[int], None] | None = None,
+) -> TreeSize:
     """α, ϱ, states and height of the game tree of `position`, for any ruleset.
 
     Walks the state graph once (iterative DFS, each position once), then counts
@@ -44,10 +50,11 @@ def tree_size(game: str | Ruleset, position: Any, max_states: int = DEFAULT_MAX_
     dropped as soon as they have been passed on.  More than `max_states`
     reachable positions is a ValueError (the walk would not finish in memory);
     a position reachable from itself is a ValueError (the game is not finite).
+    `progress(states)` is called as the walk meets new positions.
     """
     rules = get_ruleset(game)
     root = rules.parse(position)
-    children, order = _state_graph(rules, root, max_states)
+    children, order = _state_graph(rules, root, max_states, progress)
     # order is a reverse topological order (children before parents).
     paths: dict[Hashable, int] = {root: 1}
     depth: dict[Hashable, int] = {root: 0}
@@ -68,7 +75,7 @@ def tree_size(game: str | Ruleset, position: Any, max_states: int = DEFAULT_MAX_
 
 
 def _state_graph(
-    rules: Ruleset, root: Hashable, max_states: int
+    rules: Ruleset, root: Hashable, max_states: int, progress: Callable[[int], None] | None
 ) -> tuple[dict[Hashable, list[Hashable]], list[Hashable]]:
     """Every position reachable from `root` with its children (with multiplicity),
     and the positions in DFS post-order (each after all of its children)."""
@@ -85,6 +92,8 @@ def _state_graph(
                 f"{rules.name}: more than {max_states} states reachable from the start; "
                 "the state graph is too large to walk (raise max_states to insist)"
             )
+        if progress is not None and len(children) % _REPORT_EVERY == 0:
+            progress(len(children))
         stack.append((state, iter(kids)))
         on_stack.add(state)
 
@@ -108,16 +117,18 @@ def _state_graph(
 
 
 # ---------------------------------------------------------------- public
-def stats(game: str | Ruleset, position: Any) -> dict[str, int]:
+def stats(
+    game: str | Ruleset, position: Any, progress: Callable[[int], None] | None = None
+) -> dict[str, int]:
     """{"nodes", "leaves", "states", "height"} of the game tree of `position`.
 
     By the ruleset's ``tree_size`` capability if it has one, else by walking
-    its state graph (`tree_size`).  Example: `stats("lctr", "4^3")["nodes"]`
-    is 69 (000 Table 1: α(L(⊞_{3,4})) = 2·C(7,3) − 1).
+    its state graph (`tree_size`, which reports to `progress`).  Example:
+    `stats("lctr", "4^3")["nodes"]` is 69 (000 Table 1: α(L(⊞_{3,4})) = 2·C(7,3) − 1).
     """
     rules = get_ruleset(game)
     pos = rules.parse(position)
     known = rules.tree_size(pos)
     if known is not None:
         return known
-    return tree_size(rules, pos).as_dict()
+    return tree_size(rules, pos, progress=progress).as_dict()

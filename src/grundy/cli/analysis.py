@@ -42,7 +42,8 @@ def stats_command(
     """Game-tree sizes of a position: nodes, leaves, distinct states, height (000 §7)."""
     rules = resolve_game(game, piece)
     pos = rules.parse(position)
-    sizes = stats(rules, position)  # parses the text itself
+    with progress_bar(f"walking the game tree of {escape(rules.name)}") as bar:
+        sizes = stats(rules, position, lambda states: bar.update(states, None))
     data: dict[str, Any] = {"game": rules.name, "position": rules.format_position(pos), **sizes}
 
     def show() -> None:

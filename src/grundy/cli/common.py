@@ -185,7 +185,7 @@ class Bar:
         if self._progress is not None:
             self._progress.advance(self._task, n)
 
-    def update(self, done: int, total: int) -> None:
+    def update(self, done: int, total: int | None) -> None:
         if self._progress is not None:
             self._progress.update(self._task, completed=done, total=total)
 
