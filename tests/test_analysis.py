@@ -476,6 +476,13 @@ def test_cli_count_sums_plot_and_store(
     assert status == 2 and "use a file ending in" in err and not (tmp_path / "c.txt").exists()
 
 
+def test_classify_refuses_more_positions_than_it_can_hold(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    status, _, err = run_cli(capsys, "classify", "lctr", "--max-n", "100")  # 1.9e8 positions
+    assert status == 2 and "more than 1,000,000 positions of size ≤ 100" in err
+
+
 def test_cli_classify(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run_cli(capsys, "classify", "downright", "--max-n", "10", "--json")
     assert status == 0
