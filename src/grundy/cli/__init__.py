@@ -1,8 +1,8 @@
 """The `grundy` command: a thin layer over the library (typer + rich).
 
 Every sub-command that prints a result takes `--json` (`play`, a game at the prompt, does
-not).  Bad input ends with one line on stderr and
-exit status 2, never a traceback; so does a missing command (after the help).
+not).  Bad input ends with one line on stderr and exit status 2, never a traceback; so
+does a missing command (after the help).
 """
 
 from __future__ import annotations
