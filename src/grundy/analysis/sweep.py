@@ -70,18 +70,13 @@ class SweepRows(list[dict[str, Any]]):
         html = self.to_frame()._repr_html_()
         if not self or len(self) > self.PICTURE_ROWS:
             return html
-        from grundy.render.plots import sweep_figure  # matplotlib: only when shown
+        from grundy.render.plots import figure_bytes, sweep_figure  # matplotlib: when shown
 
         try:
             figure = sweep_figure(self)
         except ValueError:  # no parameter varies, or more than two do: the table alone
             return html
-        buffer = io.StringIO()
-        figure.savefig(buffer, format="svg", bbox_inches="tight")
-        import matplotlib.pyplot as plt
-
-        plt.close(figure)
-        svg = buffer.getvalue()
+        svg = figure_bytes(figure, "svg").decode()
         return svg[svg.index("<svg") :] + html
 
 

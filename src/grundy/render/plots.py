@@ -32,7 +32,14 @@ from matplotlib.figure import Figure
 
 from grundy.atomic import atomic_open, check_writable
 
-__all__ = ["FORMATS", "check_figure_path", "counts_figure", "save_figure", "sweep_figure"]
+__all__ = [
+    "FORMATS",
+    "check_figure_path",
+    "counts_figure",
+    "figure_bytes",
+    "save_figure",
+    "sweep_figure",
+]
 
 FORMATS = (".svg", ".png", ".pdf")
 _LABELLED_CELLS = 900  # write values into the cells of heat maps up to this size
@@ -96,14 +103,20 @@ def check_figure_path(path: str | os.PathLike[str]) -> Path:
     return target
 
 
+def figure_bytes(figure: Figure, form: str) -> bytes:
+    """The figure drawn in format `form` ("svg", "png", "pdf"); the figure is closed."""
+    buffer = io.BytesIO()
+    figure.savefig(buffer, format=form, bbox_inches="tight")
+    plt.close(figure)
+    return buffer.getvalue()
+
+
 def save_figure(figure: Figure, path: str | os.PathLike[str]) -> None:
     """Write the figure to `path` atomically, in the format its suffix names."""
     target = check_figure_path(path)
-    buffer = io.BytesIO()
-    figure.savefig(buffer, format=target.suffix[1:].lower(), bbox_inches="tight")
-    plt.close(figure)
+    data = figure_bytes(figure, target.suffix[1:].lower())
     with atomic_open(target, "wb") as handle:
-        handle.write(buffer.getvalue())
+        handle.write(data)
 
 
 def _line(rows: list[dict[str, Any]], parameter: str, value: str, title: str) -> Figure:
