@@ -23,6 +23,7 @@ from grundy.cli import (  # noqa: F401
     play,
     poset,
     poset_tables,
+    reproduce,
     search,
     sweep,
     table,

@@ -189,6 +189,11 @@ class Bar:
         if self._progress is not None:
             self._progress.update(self._task, completed=done, total=total)
 
+    def describe(self, description: str) -> None:
+        """Say what the bar is doing now (e.g. the statement being checked)."""
+        if self._progress is not None:
+            self._progress.update(self._task, description=description)
+
 
 @contextmanager
 def progress_bar(description: str, total: int | None = None) -> Iterator[Bar]:
