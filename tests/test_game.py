@@ -521,3 +521,38 @@ def test_a_search_too_large_for_memory_is_refused(monkeypatch: pytest.MonkeyPatc
     lctr = Solver(get_ruleset("lctr"), fast=False)
     assert lctr.value(Partition([40] * 40)) == 0  # LCTR meets only the 1,600 λ[i, j]
     assert issubclass(solver_module.PositionTooLarge, ValueError)  # one line at the CLI
+
+
+def test_the_generic_search_reports_its_progress_against_its_bound() -> None:
+    # every 4,096 steps the solver tells its progress hook how many positions it holds
+    # and the bound it stops at (the command line draws a bar from it on a terminal)
+    from grundy.solver import search_limit
+
+    chomp = Solver(get_ruleset("chomp"), fast=False)
+    seen: list[tuple[int, int]] = []
+    chomp.progress = lambda held, limit: seen.append((held, limit))
+    chomp.value(Partition([9] * 9))
+    assert seen and all(limit == search_limit() for _, limit in seen)
+    assert [held for held, _ in seen] == sorted(held for held, _ in seen)
+
+
+def test_ctrl_c_during_a_generic_search_says_what_was_searched(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    import typer
+
+    from grundy.cli.common import search_progress
+
+    chomp = Solver(get_ruleset("chomp"), fast=False)
+
+    def interrupt(held: int, limit: int) -> None:
+        raise KeyboardInterrupt
+
+    with pytest.raises(typer.Exit) as stop, search_progress(chomp, "chomp 9^9"):
+        chomp.progress = interrupt  # as if Ctrl-C came during the search
+        chomp.value(Partition([9] * 9))
+    assert stop.value.exit_code == 130
+    assert capsys.readouterr().err == (
+        "grundy: interrupted while searching chomp 9^9 (0 positions held)\n"
+    )
+    assert chomp.progress is None

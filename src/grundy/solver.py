@@ -29,7 +29,7 @@ closed form and kernel is tested against.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from typing import Any
 from weakref import WeakKeyDictionary
 
@@ -87,6 +87,8 @@ class Solver:
         self._closed = fast and "closed_form" in have
         self._kernel = ruleset.kernel if fast else None
         self._memo: dict[bool, dict[Position, int]] = {False: {}, True: {}}
+        #: Called every 4,096 steps of a search with (positions held, `search_limit()`).
+        self.progress: Callable[[int, int], None] | None = None
 
     def clear(self) -> None:
         """Forget every memoised value."""
@@ -165,8 +167,12 @@ class Solver:
         limit, steps = search_limit(), 0
         while stack:
             steps += 1
-            if steps % 4096 == 0 and len(memo) + len(stack) > limit:
-                raise PositionTooLarge(self._too_large(root, limit))
+            if steps % 4096 == 0:
+                held = len(memo) + len(stack)
+                if held > limit:
+                    raise PositionTooLarge(self._too_large(root, limit))
+                if self.progress is not None:
+                    self.progress(held, limit)
             frame = stack[-1]
             node, children = frame
             if children is None:

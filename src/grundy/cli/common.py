@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from importlib.metadata import PackageNotFoundError, version
 from typing import Annotated, Any, Optional, TypeVar
 
@@ -210,6 +210,37 @@ def progress_bar(description: str, total: int | None = None) -> Iterator[Bar]:
     ]
     with Progress(*columns, console=Console(stderr=True), transient=True) as progress:
         yield Bar(progress, progress.add_task(description, total=total))
+
+
+@contextmanager
+def search_progress(solver: Any, what: str) -> Iterator[None]:
+    """Show the generic solver's search of `what` on a terminal, once it has run a while.
+
+    The bar counts the positions the search holds against its bound
+    (`grundy.solver.search_limit`); Ctrl-C ends with one line saying what was
+    being searched and how far it got (exit status 130).
+    """
+    held = [0]
+    with ExitStack() as bars:
+        bar: list[Bar] = []
+
+        def report(positions: int, limit: int) -> None:
+            held[0] = positions
+            if not bar and show_progress():
+                bar.append(bars.enter_context(progress_bar(f"searching {what}", limit)))
+            if bar:
+                bar[0].update(positions, limit)
+
+        solver.progress = report
+        try:
+            yield
+        except KeyboardInterrupt:
+            sys.stderr.write(
+                f"grundy: interrupted while searching {what} ({held[0]:,} positions held)\n"
+            )
+            raise typer.Exit(130) from None
+        finally:
+            solver.progress = None
 
 
 def track(items: Iterable[T], description: str, total: int | None = None) -> Iterator[T]:

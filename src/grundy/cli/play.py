@@ -17,6 +17,7 @@ from grundy.cli.common import (
     console,
     emit,
     resolve_game,
+    search_progress,
 )
 from grundy.solver import solver_for
 
@@ -34,10 +35,21 @@ def value_command(
     piece: PieceOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    """The Sprague–Grundy value of a position (misère value with --misere)."""
+    """The Sprague–Grundy value of a position (misère value with --misere).
+
+    Bounds: a closed form answers at once, whatever the size (LCTR, Downright,
+    RIT, gammas and rectangles …); the compiled engine takes boundary words of
+    up to 120 letters (λ1 + number of rows ≤ 120) under a memory cap of a
+    quarter of the machine's memory.  Anything else goes to the generic solver,
+    which holds at most one position per 1,000 bytes of that cap and stops with
+    an error when the search passes it; on a terminal it shows its progress
+    against that bound, and Ctrl-C says what it was searching.
+    """
     rules = resolve_game(game, piece)
     pos = rules.parse(position)
-    result = solver_for(rules).value(pos, misere)
+    solver = solver_for(rules)
+    with search_progress(solver, f"{rules.name} {position}"):
+        result = solver.value(pos, misere)
     data = {
         "game": rules.name,
         "position": rules.format_position(pos),
@@ -70,8 +82,9 @@ def moves_command(
     rules = resolve_game(game, piece)
     pos = rules.parse(position)
     solver = solver_for(rules)
-    opts = solver.options(pos, misere)
-    result = solver.value(pos, misere)
+    with search_progress(solver, f"{rules.name} {position}"):
+        opts = solver.options(pos, misere)
+        result = solver.value(pos, misere)
     rows = [
         {
             "move": str(opt.move),

@@ -24,6 +24,7 @@ from grundy.cli.common import (
     console,
     emit,
     resolve_game,
+    search_progress,
 )
 from grundy.render.latex import young_latex
 from grundy.render.young import (
@@ -90,8 +91,10 @@ def table_command(
     if outside is None:
         outside = rules.draw_outside
     rim = outside_value(rules, misere) if outside else None
-    table = young_table(rules, position, misere)  # these parse the text themselves
-    result = solver_for(rules).value(pos, misere)
+    solver = solver_for(rules)
+    with search_progress(solver, f"{rules.name} {position}"):
+        table = young_table(rules, position, misere)  # these parse the text themselves
+        result = solver.value(pos, misere)
     title = young_title(rules, position, misere)
     data = {
         "game": rules.name,
