@@ -483,6 +483,13 @@ def test_classify_refuses_more_positions_than_it_can_hold(
     assert status == 2 and "more than 1,000,000 positions of size ≤ 100" in err
 
 
+def test_classify_reports_its_progress() -> None:
+    seen: list[tuple[int, int]] = []
+    result = classify_sizes("lctr", 14, lambda done, total: seen.append((done, total)))
+    assert seen[-1] == (result["positions"], result["positions"])
+    assert [done for done, _ in seen] == sorted(done for done, _ in seen)
+
+
 def test_cli_classify(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run_cli(capsys, "classify", "downright", "--max-n", "10", "--json")
     assert status == 0

@@ -24,7 +24,7 @@ pairs and moves are unchanged).
 from __future__ import annotations
 
 import itertools
-from collections.abc import Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable
 from typing import Any
 
 from grundy.game import Ruleset
@@ -77,17 +77,25 @@ def sg_pairs(game: str | Ruleset, starts: Iterable[Any]) -> dict[Hashable, Pair]
     return {pos: (value(rules, pos), value(rules, pos, misere=True)) for pos in order}
 
 
-def classify(game: str | Ruleset, starts: Iterable[Any]) -> dict[str, Any]:
+def classify(
+    game: str | Ruleset,
+    starts: Iterable[Any],
+    progress: Callable[[int, int], None] | None = None,
+) -> dict[str, Any]:
     """The Gurvich–Ho classes of 000 Definition 2 on the positions reachable from `starts`.
 
     Returns {"game", "positions" (how many), "pairs" ({"(i,j)": how many}),
     "classes": {name: {"holds": bool, "counterexample": dict | None,
     "reason": str}}} with the classes in the order domestic, tame, pet,
-    forced, returnable.
+    forced, returnable.  `progress(done, total)` is called as the pairs are valued.
     """
     rules = get_ruleset(game)
     order, children = _reachable(rules, starts)
-    pair = {pos: (value(rules, pos), value(rules, pos, misere=True)) for pos in order}
+    pair = {}
+    for done, pos in enumerate(order, 1):
+        pair[pos] = (value(rules, pos), value(rules, pos, misere=True))
+        if progress is not None and (done % 1000 == 0 or done == len(order)):
+            progress(done, len(order))
     fmt = rules.format_position
 
     def bad_pair(test: Any, reason: str) -> dict[str, Any]:
@@ -162,7 +170,9 @@ def classify(game: str | Ruleset, starts: Iterable[Any]) -> dict[str, Any]:
 MAX_CLASSIFIED = 1_000_000
 
 
-def classify_sizes(game: str | Ruleset, max_n: int) -> dict[str, Any]:
+def classify_sizes(
+    game: str | Ruleset, max_n: int, progress: Callable[[int, int], None] | None = None
+) -> dict[str, Any]:
     """`classify` over every position of size ≤ max_n (``positions_of_size``):
     for a game on partitions, all partitions up to max_n, 000 Theorem 19's setting."""
     rules = get_ruleset(game)
@@ -178,7 +188,7 @@ def classify_sizes(game: str | Ruleset, max_n: int) -> dict[str, Any]:
             f"more than {MAX_CLASSIFIED:,} positions of size ≤ {max_n} in {rules.name}; "
             "classify holds them all in memory: give a smaller --max-n"
         )
-    result = classify(rules, starts)
+    result = classify(rules, starts, progress)
     result["max_n"] = max_n
     return result
 

@@ -161,7 +161,8 @@ def classify_command(
 ) -> None:
     """Gurvich–Ho classes (000 Definition 2) over all positions of size <= N."""
     rules = resolve_game(game, piece)
-    result = classify_sizes(rules, max_n)
+    with progress_bar(f"classifying {rules.name} positions") as bar:
+        result = classify_sizes(rules, max_n, bar.update)
 
     def show() -> None:
         console.print(
