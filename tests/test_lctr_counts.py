@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 from itertools import product
-from math import isqrt
 from pathlib import Path
 
 import pytest
@@ -100,16 +99,16 @@ def test_misere_window_small_durfee_lengths() -> None:
 
 @pytest.mark.parametrize(("game", "misere"), COMBOS)
 def test_progress(game: str, misere: bool) -> None:
-    """progress(done, total): Durfee lengths for the window, sizes for the enumeration."""
+    """progress(done, total): arm-series lengths for the window, sizes for the enumeration."""
     seen: list[tuple[int, int]] = []
     durfee_count_table(game, 30, lambda d, t: seen.append((d, t)), misere)
-    assert seen == [(d, isqrt(30)) for d in range(1, isqrt(30) + 1)]
+    assert seen == [(30, 100), (57, 100), (79, 100), (94, 100), (100, 100)]  # 31 − d², d ≤ 5
     seen.clear()
     enumerated_count_table(game, 12, misere, lambda d, t: seen.append((d, t)))
     assert seen == [(n, 13) for n in range(1, 14)]
     seen.clear()
     count_table(game, 25, misere, progress=lambda d, t: seen.append((d, t)))
-    assert seen[-1] == (5, 5)  # through the ruleset's count_table
+    assert seen[-1] == (75, 75)  # through the ruleset's count_table: 26 − d², d ≤ 5
 
 
 def test_count_errors() -> None:

@@ -322,9 +322,10 @@ def durfee_count_table(
     plays), computed from the Durfee window (module docstring: 000 Corollary
     16 for normal LCTR, Theorem 11 for normal Downright, "Misère propagation"
     of `grundy.games.lctr` for misère play)
-    without enumerating partitions.  `progress(d, D)` is called after the
-    products of each Durfee length d = 1 … D; the division by the free parts
-    (a small part of the time) follows.
+    without enumerating partitions.  `progress(done, total)` is called after the
+    products of each Durfee length d = 1 … ⌊√n_max⌋, in units of arm-series
+    length (n_max − d² + 1 for d; the work per d grows with it, so the bar moves
+    evenly); the division by the free parts (a small part of the time) follows.
     """
     game = check_game(game)
     check_non_negative(n=n_max)
@@ -348,14 +349,16 @@ def durfee_count_table(
         classes[k] = moves, [(np.array(xs), table[xs[0]]) for xs in groups.values()]
 
     stored: list[Packed] = []
+    total, done = sum(n_max - d * d + 1 for d in range(1, top + 1)), 0
     for d in range(1, top + 1):
         k = min(d, w)
         moves, rows = classes[k]
         limit = n_max - d * d
         width, packed = _products(_arm_series(moves, d - k, limit), rows)
         stored.append((d, width, limit, packed))
+        done += limit + 1
         if progress is not None:
-            progress(d, top)
+            progress(done, total)
 
     totals = np.zeros((3, n_max + 1), dtype=object)
     for d, width, limit, packed in reversed(stored):  # nested: (…)/P_{d−w}² from the inside
