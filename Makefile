@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 
-.PHONY: demo test lint format bench clean
+.PHONY: demo test lint format bench clean findings
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -24,6 +24,10 @@ test: $(VENV)/.installed-dev
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/ruff format --check src tests benchmarks
 	$(BIN)/python -m pytest
+
+# docs/findings.md is the report of the full `grundy reproduce` run: regenerate, never edit.
+findings: $(VENV)/.installed
+	$(BIN)/grundy reproduce all --report docs/findings.md
 
 lint: $(VENV)/.installed-dev
 	$(BIN)/ruff check --fix src tests benchmarks
