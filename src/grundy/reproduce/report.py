@@ -162,6 +162,8 @@ def _preamble(quick: bool) -> list[str]:
         "docs/findings.md); do not edit it by hand: change the checks in "
         "`src/grundy/reproduce/` instead.",
         "Sources: " + "; ".join(f"{key}: {name}" for key, name in PAPERS.items()) + ".",
+        "Errors found in grundy itself, and how they were fixed, are in the topic files "
+        '(findings/column_row.md, "Engine notes").',
     ]
 
 
