@@ -249,6 +249,16 @@ def test_terminal_hint_move_undo_quit(terminal) -> None:
     t.expect(r"you: remove the left column\nposition: 2\n")
     t.expect(r"computer: remove the top row\nposition: \[\]")
     t.expect(r"The computer wins\.")
+    t.expect(r"Type undo to take back your last move, or quit\.\nmove> ")
+    t.send("hint")
+    t.expect(r"error: the game is over: type undo or quit\nmove> ")
+    t.send("undo")  # after the end, the last move can still be taken back
+    t.expect(r"undone\nposition: 3,1\n")
+    t.send("remove the top row")
+    t.expect(r"you: remove the top row\nposition: 1\n")
+    t.expect(r"computer: remove the top row\nposition: \[\]")
+    t.expect(r"The computer wins\.")
+    t.send("quit")
     assert t.close() == 0
     t = terminal("cr", "3,2,1")
     t.expect(r"move> ")
@@ -277,6 +287,8 @@ def play_to_the_end(t, choose) -> str:  # type: ignore[no-untyped-def]
     for _ in range(20):
         turn = t.expect(r"move> |You win!|The computer wins\.").group(0)
         if turn != "move> ":
+            t.expect(r"undo .* or quit\.\nmove> ")
+            t.send("quit")
             return turn
         t.send(choose(t))
     raise AssertionError("the game did not end")

@@ -35,8 +35,8 @@ def play_command(
     """Play a game against the computer, which plays perfectly.
 
     Moves are typed or picked from a numbered list; `hint` shows the winning
-    moves and the value of every option, `undo` takes back a move, `quit`
-    ends.  Positions the computer cannot solve within 5 seconds (every
+    moves and the value of every option, `undo` takes back a move (also once the game is
+    over), `quit` ends.  Positions the computer cannot solve within 5 seconds (every
     position reachable from the start) are refused as too large.
     """
     if first not in ("me", "computer"):
@@ -62,7 +62,10 @@ def run_match(match: Match) -> None:
         winner = match.winner()
         if winner is not None:
             _say("You win!" if winner == HUMAN else "The computer wins.")
-            return
+            if not _after_the_end(match):
+                return
+            _show(match)
+            continue
         if match.to_move() == COMPUTER:
             option = match.computer_move()
             _say(f"computer: {option.text}")
@@ -99,6 +102,30 @@ def run_match(match: Match) -> None:
             _say("error: " + " ".join(str(exc).split()))
             continue
         _show(match)
+
+
+def _after_the_end(match: Match) -> bool:
+    """Offer `undo` once the game is over; whether a move was taken back (else: leave)."""
+    _say("Type undo to take back your last move, or quit.")
+    while True:
+        try:
+            line = input(PROMPT)
+        except EOFError:
+            _say("")
+            return False
+        word = " ".join(line.split()).casefold()
+        if word in ("quit", "exit", "q"):
+            return False
+        if word == "undo":
+            try:
+                match.undo()
+            except ValueError as exc:  # the computer won before you moved
+                _say(f"error: {exc}")
+                return False
+            _say("undone")
+            return True
+        if word:
+            _say("error: the game is over: type undo or quit")
 
 
 def _say(text: str) -> None:
