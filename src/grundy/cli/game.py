@@ -34,10 +34,11 @@ def play_command(
 ) -> None:
     """Play a game against the computer, which plays perfectly.
 
-    Moves are typed or picked from a numbered list; `hint` shows the winning
-    moves and the value of every option, `undo` takes back a move (also once the game is
-    over), `quit` ends.  Positions the computer cannot solve within 5 seconds (every
-    position reachable from the start) are refused as too large.
+    Moves are typed or picked from a numbered list; `hint` shows the
+    winning moves and the value of every option, `undo` takes back a move
+    (also once the game is over), `quit` ends.  Positions the computer
+    cannot solve within 5 seconds (every position reachable from the
+    start) are refused as too large.
     """
     if first not in ("me", "computer"):
         raise ValueError(f"bad --first {first!r}: expected 'me' or 'computer'")
