@@ -44,7 +44,15 @@ from grundy.game import Ruleset
 from grundy.partition import Partition
 from grundy.registry import get_ruleset
 
-__all__ = ["SOLVE_SECONDS", "Match", "MatchOption", "picture", "remoteness_table"]
+__all__ = [
+    "SOLVE_SECONDS",
+    "Match",
+    "MatchOption",
+    "drawn_as",
+    "picture",
+    "remoteness_table",
+    "too_large",
+]
 
 Position = Hashable
 
@@ -84,7 +92,8 @@ class Match:
 
     `first` is "human" (also "me") or "computer"; `misere` selects misère play
     (the player who cannot move wins).  `time_limit` bounds the solve at the
-    start (seconds; see `SOLVE_SECONDS`).
+    start (seconds; see `SOLVE_SECONDS`); `solved` skips it, given the tables
+    `remoteness_table` returned for this start and convention (e.g. in another process).
     """
 
     def __init__(
@@ -94,6 +103,7 @@ class Match:
         misere: bool = False,
         first: str = HUMAN,
         time_limit: float = SOLVE_SECONDS,
+        solved: tuple[dict[Any, int], dict[Any, int]] | None = None,
     ) -> None:
         self.rules = get_ruleset(game)
         if first == "me":
@@ -107,9 +117,9 @@ class Match:
         self.mover = first
         #: (position, player who moved, option taken) for every move made.
         self.history: list[tuple[Any, str, MatchOption]] = []
-        self._values, self._remote = remoteness_table(
-            self.rules, self.start, self.misere, time_limit
-        )
+        if solved is None:
+            solved = remoteness_table(self.rules, self.start, self.misere, time_limit)
+        self._values, self._remote = solved
 
     # ------------------------------------------------------------ questions
     def _key(self, position: Any) -> Any:
@@ -127,8 +137,12 @@ class Match:
         """Whose turn it is: "human" or "computer"."""
         return self.mover
 
-    def options(self) -> list[MatchOption]:
-        """The options of the current position, numbered from 1, with values."""
+    def options(self, position: Any = None) -> list[MatchOption]:
+        """The options of `position` (default: the current one), numbered from 1, with values.
+
+        `position` must be reachable from the start (the solve covers nothing else).
+        """
+        here = self.position if position is None else position
         return [
             MatchOption(
                 k,
@@ -138,7 +152,7 @@ class Match:
                 self.value(child),
                 self.remoteness(child),
             )
-            for k, (move, child) in enumerate(self.rules.options(self.position), 1)
+            for k, (move, child) in enumerate(self.rules.options(here), 1)
         ]
 
     def winning_options(self) -> list[MatchOption]:
@@ -281,12 +295,25 @@ def remoteness_table(
                 stack.pop()
                 expanding.discard(node)
         except _TooLarge:
-            raise ValueError(
-                f"{rules.name} {_short(rules.format_position(start))} is too large to play "
-                f"interactively: it was not solved in {time_limit:g} s "
-                f"({len(values)} positions solved); try a smaller position"
-            ) from None
+            raise too_large(rules, start, time_limit, len(values)) from None
     return values, remote
+
+
+def too_large(
+    rules: Ruleset, start: Any, time_limit: float, solved: int | None = None
+) -> ValueError:
+    """The error of a start position not solved within `time_limit` seconds.
+
+    >>> from grundy.registry import get_ruleset
+    >>> print(too_large(get_ruleset("chomp"), Partition.parse("9^9"), 5, 1200))
+    chomp 9^9 is too large to play interactively: it was not solved in 5 s (1200 positions \
+solved); try a smaller position
+    """
+    count = "" if solved is None else f" ({solved} positions solved)"
+    return ValueError(
+        f"{rules.name} {_short(rules.format_position(start))} is too large to play "
+        f"interactively: it was not solved in {time_limit:g} s{count}; try a smaller position"
+    )
 
 
 def _solve_node(
@@ -334,13 +361,40 @@ def _alarm(deadline: float | None) -> Iterator[None]:
 
 
 # ---------------------------------------------------------------- pictures
-def picture(rules: Ruleset, position: Any) -> str | None:
-    """A text picture of `position` from what the ruleset or position offers, or None.
+def drawn_as(rules: Ruleset, position: Any) -> tuple[str, Any] | None:
+    """What `position` is drawn as, from what the ruleset or position offers, or None:
 
-    * a Young diagram (`Ruleset.diagram`): one ``□`` per box, English notation;
-    * a 0/1 matrix (a position with ``rows`` bitsets and ``ncols``): ``■`` for 1, ``·`` for 0;
-    * a position on a poset (``poset`` and ``heads``): the Hasse diagram's levels,
-      top to bottom, heads ``●``, tails ``○``, each element with its lower covers.
+    * ``("diagram", shape)``: a Young diagram (`Ruleset.diagram`, a `Partition`);
+    * ``("matrix", (rows, ncols))``: a 0/1 matrix (a position with ``rows`` bitsets and
+      ``ncols``; bit j of a row is column j);
+    * ``("poset", (poset, heads))``: coins on a poset (``poset`` and the ``heads`` bitset).
+
+    >>> from grundy.registry import get_ruleset
+    >>> drawn_as(get_ruleset("matrix"), get_ruleset("matrix").parse("10;11"))
+    ('matrix', ((1, 3), 2))
+    """
+    try:
+        shape = rules.diagram(position)
+    except ValueError:  # e.g. a sum of several diagrams
+        shape = None
+    if isinstance(shape, Partition):
+        return "diagram", shape
+    rows, ncols = getattr(position, "rows", None), getattr(position, "ncols", None)
+    if isinstance(rows, tuple) and isinstance(ncols, int):
+        return "matrix", (rows, ncols)
+    poset, heads = getattr(position, "poset", None), getattr(position, "heads", None)
+    if isinstance(heads, int) and hasattr(poset, "levels") and hasattr(poset, "members"):
+        return "poset", (poset, heads)
+    return None
+
+
+def picture(rules: Ruleset, position: Any) -> str | None:
+    """A text picture of `position` (see `drawn_as`), or None.
+
+    * a Young diagram: one ``□`` per box, English notation;
+    * a 0/1 matrix: ``■`` for 1, ``·`` for 0;
+    * a position on a poset: the Hasse diagram's levels, top to bottom, heads ``●``,
+      tails ``○``, each element with its lower covers.
 
     >>> from grundy.registry import get_ruleset
     >>> print(picture(get_ruleset("lctr"), Partition.parse("3,1")))
@@ -350,27 +404,24 @@ def picture(rules: Ruleset, position: Any) -> str | None:
     ■ ·
     ■ ■
     """
-    try:
-        shape = rules.diagram(position)
-    except ValueError:  # e.g. a sum of several diagrams
-        shape = None
-    if isinstance(shape, Partition):
-        if not shape:
+    drawing = drawn_as(rules, position)
+    if drawing is None:
+        return None
+    kind, data = drawing
+    if kind == "diagram":
+        if not data:
             return "(empty diagram)"
-        if shape.length > 40 or shape.largest > 60:
+        if data.length > 40 or data.largest > 60:
             return None
-        return "\n".join(" ".join("□" * part) for part in shape.parts())
-    rows, ncols = getattr(position, "rows", None), getattr(position, "ncols", None)
-    if isinstance(rows, tuple) and isinstance(ncols, int):
+        return "\n".join(" ".join("□" * part) for part in data.parts())
+    if kind == "matrix":
+        rows, ncols = data
         if not rows or not ncols:
             return "(empty matrix)"
         if len(rows) > 40 or ncols > 60:
             return None
         return "\n".join(" ".join("■" if (r >> j) & 1 else "·" for j in range(ncols)) for r in rows)
-    poset, heads = getattr(position, "poset", None), getattr(position, "heads", None)
-    if isinstance(heads, int) and hasattr(poset, "levels") and hasattr(poset, "members"):
-        return _hasse_text(poset, heads)
-    return None
+    return _hasse_text(*data)
 
 
 def _hasse_text(poset: Any, heads: int) -> str | None:
