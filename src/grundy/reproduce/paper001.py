@@ -256,7 +256,9 @@ def _check_figure_1(quick: bool) -> Outcome:
             and (classes[v] == "P") == (_FIGURE_1_LABELS[v] == 0)
         ),
     )
-    checked = "the 7-position graph the text describes (the drawing is not in the text copy)"
+    checked = (
+        "the 7-position graph reconstructed from the text (the drawing is not in the text copy)"
+    )
     if bad is None:
         return Outcome(
             Verdict.VERIFIED,
@@ -355,7 +357,8 @@ def _check_lemma_5(quick: bool) -> Outcome:
     return _family(
         _row_and_column(top),
         lambda q: 1 if len(q) * q[0] % 2 else 2,
-        f"(b) and (1^b) for every b ≤ {top}, exhaustive search with conjugates apart",
+        f"reconstructed formula; (b) and (1^b) for every b ≤ {top}, exhaustive search "
+        "with conjugates apart",
         "grundy value lctr 1^6",
         note="formula read from the proof ('sg(b) = mex{0, sg(b − 1)}')",
         raw=True,
@@ -442,7 +445,8 @@ def _check_lemma_6(quick: bool) -> Outcome:
     return _family(
         cases,
         lambda q: 2 if (q[0] if len(q) == 2 else len(q)) % 2 else 0,
-        f"(b^2) and (2^b) for every b ≤ {top}, exhaustive search with conjugates apart",
+        f"reconstructed formula; (b^2) and (2^b) for every b ≤ {top}, exhaustive search "
+        "with conjugates apart",
         "grundy value lctr 7^2",
         note="formula reconstructed from the proof's base cases SG(1^2) = 2, SG(2^2) = 0",
         raw=True,
@@ -465,7 +469,8 @@ def _check_lemma_7(quick: bool) -> Outcome:
     return _family(
         cases,
         lambda q: (q[0] if len(q) == 3 else len(q)) % 2 ^ 1,
-        f"(b^3) and (3^b) for every 3 ≤ b ≤ {top}, exhaustive search with conjugates apart",
+        f"reconstructed statement; (b^3) and (3^b) for every 3 ≤ b ≤ {top}, exhaustive search "
+        "with conjugates apart",
         "grundy value lctr 6^3",
         note="statement and proof lost; reconstructed as the base cases a = 3, b = 3 of Lemma 8 "
         "(b = 1, 2: Lemmas 5, 6)",
@@ -491,7 +496,7 @@ def _check_lemma_8(quick: bool) -> Outcome:
     return _family(
         cases,
         lambda q: (len(q) + q[0]) % 2,
-        f"(b^a) for every 3 ≤ a, b ≤ {top}, exhaustive search",
+        f"reconstructed formula; (b^a) for every 3 ≤ a, b ≤ {top}, exhaustive search",
         "grundy value lctr 6^5",
         note="formula reconstructed ('by induction on a'; Lemma 7 gives a = 3 and b = 3)",
     )
@@ -521,7 +526,10 @@ def _two_rows_or_columns(p: Partition) -> bool:
 def _check_lemma_9(quick: bool) -> Outcome:
     top = 7 if quick else 14
     cases = list(_quadrated(top))
-    checked = f"every nonempty quadrated partition with n ≤ {4 * top}, exhaustive search"
+    checked = (
+        f"reconstructed statement; every nonempty quadrated partition with n ≤ {4 * top}, "
+        "exhaustive search"
+    )
     bad = first_failure(
         cases,
         lambda p: (
@@ -563,7 +571,8 @@ def _check_lemma_10(quick: bool) -> Outcome:
     return _verified_or_false(
         list(_quadrated(top)),
         lambda p: (_SOLVER.value(p.sub(1, 0)), _SOLVER.value(p.sub(0, 1))) == claimed(p),
-        f"every nonempty quadrated partition with n ≤ {4 * top}, exhaustive search",
+        f"reconstructed statement; every nonempty quadrated partition with n ≤ {4 * top}, "
+        "exhaustive search",
         lambda p: (
             f"{_show(p.to_list())}: λ^R, λ^C have values {_SOLVER.value(p.sub(1, 0))}, "
             f"{_SOLVER.value(p.sub(0, 1))}, the lemma {claimed(p)}",
@@ -623,7 +632,7 @@ def _check_lemma_13(quick: bool) -> Outcome:
     return _family(
         sorted(cases, key=sum),
         lambda q: 0,
-        f"every thick Γ-partition with t, a, b ≤ {top}, exhaustive search",
+        f"reconstructed statement; every thick Γ-partition with t, a, b ≤ {top}, exhaustive search",
         "grundy table lctr 6^3,3^2",
         note="statement reconstructed from the proof (opposite moves give ((t+a−1)^(t−1), "
         "(t−1)^b); t = 1 is Lemma 12)",
@@ -719,7 +728,8 @@ def _triangle_outcome(
     return _verified_or_false(
         cases,
         holds,
-        f"every cell λ[i, j], i < j < t, of every thick Γ-partition with {what}, t ≤ {top}"
+        f"reconstructed formula; every cell λ[i, j], i < j < t, of every thick Γ-partition "
+        f"with {what}, t ≤ {top}"
         + (f", b ≤ {down_arms}, and the cells below the diagonal" if below else "")
         + ", exhaustive search",
         lambda c: (
