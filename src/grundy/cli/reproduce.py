@@ -15,11 +15,11 @@ from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
+from rich.markup import escape
 from rich.table import Table
 
 from grundy.atomic import check_writable, write_text_atomic
 from grundy.cli.common import JsonOption, app, console, grundy_version, progress_bar
-from grundy.reproduce import core, report
 
 _REPORT_KINDS = (".md", ".html")
 
@@ -48,6 +48,8 @@ def reproduce_command(
     longer than --quick and shows progress on a terminal; Ctrl-C stops it and
     says which statement it was checking.
     """
+    from grundy.reproduce import core, report
+
     if report_path is not None:
         if report_path.suffix not in _REPORT_KINDS:
             raise ValueError(f"--report {str(report_path)!r}: the file must end in .md or .html")
@@ -85,5 +87,5 @@ def reproduce_command(
     for section in report.sections(results):
         table = Table(*section.header, title=section.title)
         for row in section.rows:
-            table.add_row(*row)
+            table.add_row(*(escape(cell) for cell in row))
         console.print(table)
