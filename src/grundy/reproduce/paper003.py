@@ -81,6 +81,11 @@ def _by_size(k_max: int, top: int) -> list[Parts]:
     return sorted(found, key=lambda a: (sum(a), a))
 
 
+def _cr_command(parts: Sequence[int], verb: str = "value") -> str:
+    """The command showing the Ferrers matrix of `parts` (Column-Row)."""
+    return f'grundy {verb} cr "{",".join(map(str, parts))}"'
+
+
 def _parity(a: Sequence[int]) -> Parity:
     return tuple(x % 2 for x in a)
 
@@ -99,10 +104,10 @@ def _check_bullets(
     bullets: Sequence[Bullet],
     search: Callable[[Parts], int],
     checked: str,
-    command: str,
+    command: Callable[[Parts], str],
 ) -> Outcome | None:
     """FALSE at the first case where the bullets do not give exactly the searched
-    value (none applies, or two disagree); None when all agree."""
+    value (none applies, or two disagree), with `command(case)`; None when all agree."""
     bad = first_failure(cases, lambda c: _bullets(bullets, *c) == {search(c)})
     if bad is None:
         return None
@@ -112,7 +117,7 @@ def _check_bullets(
         checked,
         note="a printed value disagrees with search",
         counterexample=f"{list(bad)}: search {search(bad)}, the statement {said}",
-        command=command,
+        command=command(bad),
     )
 
 
@@ -220,7 +225,7 @@ def _check_strong(
         checked,
         note="the printed parity condition disagrees with search",
         counterexample=f"{list(a)}: value {v}",
-        command=f'grundy value cr "{",".join(map(str, a))}"',
+        command=_cr_command(a),
     )
 
 
@@ -349,7 +354,11 @@ def _theorem_1(quick: bool) -> Outcome:
         (m, n) for s in range(2, 2 * top + 1) for m in range(1, top + 1) if 1 <= (n := s - m) <= top
     ]
     failed = _check_bullets(
-        cases, THEOREM_1, lambda c: _plain(_ones(*c)), checked, 'grundy value matrix "ones:3,4"'
+        cases,
+        THEOREM_1,
+        lambda c: _plain(_ones(*c)),
+        checked,
+        lambda c: f'grundy value matrix "ones:{c[0]},{c[1]}"',
     )
     if failed is not None:
         return failed
@@ -405,7 +414,7 @@ def _u_table(quick: bool) -> Outcome:
         checked,
         note="a printed value of Gr(U_n) disagrees with search",
         counterexample=f"U_{bad}: value {search(bad)}, printed {U_PRINTED[bad]}",
-        command=f'grundy value cr "{",".join(map(str, range(bad, 0, -1)))}"',
+        command=_cr_command(range(bad, 0, -1)),
     )
 
 
@@ -419,14 +428,14 @@ def _conjecture_1(quick: bool) -> Outcome:
             Verdict.VERIFIED,
             checked,
             note="open in general; a finite range only",
-            command=f'grundy value cr "{",".join(map(str, range(top, 0, -1)))}"',
+            command=_cr_command(range(top, 0, -1)),
         )
     return Outcome(
         Verdict.FALSE,
         checked,
         note="an even U_n with nonzero value",
         counterexample=f"U_{bad}: value {grundy.value('matrix', _upper(bad))}",
-        command=f'grundy value cr "{",".join(map(str, range(bad, 0, -1)))}"',
+        command=_cr_command(range(bad, 0, -1)),
     )
 
 
@@ -440,7 +449,7 @@ def _corollary_1(quick: bool) -> Outcome:
         bullets,
         lambda c: _plain(_ones(1, c[0])),
         checked,
-        'grundy value matrix "ones:1,6"',
+        lambda c: f'grundy value matrix "ones:1,{c[0]}"',
     )
     return failed or Outcome(Verdict.VERIFIED, checked, command='grundy value matrix "ones:1,6"')
 
@@ -472,9 +481,8 @@ def _ferrers_theorem(
     cases = [a for a in _partitions(k, top) if shape(a)]
     cases.sort(key=lambda a: (sum(a), a))
     checked = f"every {words} with {search}"
-    command = f'grundy value cr "{example}"'
-    failed = _check_bullets(cases, bullets, lambda a: _ferrers(a, plain_top), checked, command)
-    return failed or Outcome(Verdict.VERIFIED, checked, command=command)
+    failed = _check_bullets(cases, bullets, lambda a: _ferrers(a, plain_top), checked, _cr_command)
+    return failed or Outcome(Verdict.VERIFIED, checked, command=f'grundy value cr "{example}"')
 
 
 THEOREM_2: list[Bullet] = [
@@ -631,7 +639,7 @@ def _remark_3(quick: bool) -> Outcome:
         checked,
         note="the two readings of strong differ",
         counterexample=str(list(bad)),
-        command=f'grundy value cr "{",".join(map(str, bad))}"',
+        command=_cr_command(bad),
     )
 
 
@@ -792,7 +800,7 @@ def _lemma_1(quick: bool) -> Outcome:
         checked,
         note="Player 2 cannot answer, or the position differs",
         counterexample=f"{list(a)}, ℓ = {ell}",
-        command=f'grundy moves cr "{",".join(map(str, a))}"',
+        command=_cr_command(a, "moves"),
     )
 
 
@@ -857,7 +865,7 @@ def _slip(
             return None
         return (
             f"A = {list(a)} → {list(b)}: parities {_parity(b)[:3]}…, value 0",
-            f'grundy value cr "{",".join(map(str, b))}"',
+            _cr_command(b),
         )
     return None
 
@@ -1031,7 +1039,7 @@ def _theorem_13(quick: bool) -> Outcome:
                 "k rows (b_i = a_i for 2 < i ≤ k, as the same sentence says)",
                 counterexample=f"A = {list(a)} (k = 8, q = 1) → {list(_rows(b))}: "
                 f"{b.nrows} rows, not {len(a) - 1}",
-                command=f'grundy moves cr "{",".join(map(str, a))}"',
+                command=_cr_command(a, "moves"),
             )
     return done
 
