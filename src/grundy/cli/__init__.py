@@ -25,6 +25,7 @@ from grundy.cli import (  # noqa: F401
     poset_tables,
     reproduce,
     search,
+    serve,
     sweep,
     table,
 )

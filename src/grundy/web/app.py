@@ -1,0 +1,341 @@
+"""The web application of `grundy serve`: the page and its JSON API (Flask).
+
+The server keeps no game.  Every request names one — its game (and the
+game's ``parameters``, e.g. a chess piece), its start ``position`` in the
+game's own syntax, ``misere``, who moves ``first`` ("me" or "computer") and
+``moves``, the numbers (from 1, in the order the options are listed) of the
+moves the person has made — and the server replays it on a `grundy.play.Match`
+whose start was solved once (`grundy.web.solving`), the computer answering
+each move as it did before (its play is deterministic).
+
+=====================  ================================================  =====================
+request                body (besides the game)                           answer
+=====================  ================================================  =====================
+``GET /api/games``                                                       every registered game
+``POST /api/start``                                                      the state
+``POST /api/move``     ``number`` (of an option) or ``target`` (a part   the state after the
+                       of the picture, `grundy.web.board`)               move and the reply
+``POST /api/undo``                                                       the state before the
+                                                                         person's last move
+``POST /api/hint``                                                       values of the options
+``POST /api/explore``  ``path`` (option numbers from the current         a position's options
+                       position), ``tree`` (count its game tree)         with their values
+=====================  ================================================  =====================
+
+A bad request is answered with status 400 and ``{"error": "<one line>"}``,
+the line the command line prints after "grundy: error: "; the server goes on.
+
+>>> client = create_app().test_client()
+>>> game = {"game": "lctr", "position": "3,1"}
+>>> client.post("/api/start", json=game).get_json()["options"][0]
+{'number': 1, 'move': 'remove the top row', 'position': '1'}
+>>> reply = client.post("/api/move", json={**game, "number": 1}).get_json()
+>>> reply["replies"], reply["winner"]
+(['remove the top row'], 'computer')
+>>> client.post("/api/move", json={**game, "number": 3}).get_json()
+{'error': 'no move number 3: choose 1 to 2'}
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from typing import Any
+
+from flask import Flask, jsonify, request
+from werkzeug.exceptions import HTTPException
+
+from grundy.analysis.tree_size import stats
+from grundy.game import Ruleset, capabilities
+from grundy.play import COMPUTER, HUMAN, SOLVE_SECONDS, Match, MatchOption, drawn_as
+from grundy.registry import rulesets
+from grundy.web.board import board, target_option
+from grundy.web.solving import Overrun, Solves, bounded
+
+__all__ = ["EXAMPLE_SIZE", "create_app"]
+
+#: The size of the example start position offered for a game with positions of each size.
+EXAMPLE_SIZE = 10
+
+_JSON = dict[str, Any]
+
+
+def create_app(solve_seconds: float = SOLVE_SECONDS, kept_solves: int = 16) -> Flask:
+    """The Flask application: the page at ``/`` and the JSON API (module doc).
+
+    A start position not solved within `solve_seconds` is refused; the last
+    `kept_solves` solved starts are kept for the requests that follow.
+    """
+    app = Flask(__name__)
+    app.config["MAX_CONTENT_LENGTH"] = 1 << 20  # a game is a few hundred bytes
+    app.json.sort_keys = False  # type: ignore[attr-defined]
+    solves = Solves(solve_seconds, kept_solves)
+
+    @app.get("/")
+    def page() -> Any:
+        return app.send_static_file("index.html")
+
+    @app.get("/api/games")
+    @_answers
+    def games() -> _JSON:
+        return {"games": _games(), "solve_seconds": solve_seconds}
+
+    @app.post("/api/start")
+    @_answers
+    def start() -> _JSON:
+        return _state(*_replayed(solves))
+
+    @app.post("/api/move")
+    @_answers
+    def move() -> _JSON:
+        match, game, _ = _replayed(solves)
+        body = _body()
+        if (body.get("number") is None) == (body.get("target") is None):
+            raise ValueError("bad request: say which move, by 'number' or by 'target'")
+        if body.get("target") is None:
+            match.play(_field(body, "number", int))
+        else:
+            target = _field(body, "target", str)
+            match.play(target_option(match.rules, match.position, match.options(), target).number)
+        return _state(match, game, _computer_turns(match))
+
+    @app.post("/api/undo")
+    @_answers
+    def undo() -> _JSON:
+        match, game, _ = _replayed(solves)
+        match.undo()
+        return _state(match, game, [])
+
+    @app.post("/api/hint")
+    @_answers
+    def hint() -> _JSON:
+        match, _, _ = _replayed(solves)
+        options = match.options()
+        return {
+            "value": match.value(),
+            "remoteness": match.remoteness(),
+            "options": [
+                {
+                    "number": o.number,
+                    "value": o.value,
+                    "remoteness": o.remoteness,
+                    "winning": o.winning,
+                }
+                for o in options
+            ],
+            "winning": [o.number for o in options if o.winning],
+        }
+
+    @app.post("/api/explore")
+    @_answers
+    def explore() -> _JSON:
+        match, _, _ = _replayed(solves)
+        body = _body()
+        path = _numbers(body, "path")
+        position = match.position
+        rules = match.rules
+        for step, number in enumerate(path, 1):
+            options = match.options(position)
+            if not options:
+                raise ValueError(
+                    f"step {step} of the path goes nowhere: "
+                    f"{rules.format_position(position)} has no moves"
+                )
+            if not 1 <= number <= len(options):
+                raise ValueError(
+                    f"no option {number} at step {step} of the path: choose 1 to {len(options)}"
+                )
+            position = options[number - 1].position
+        out = {
+            "path": path,
+            "position": rules.format_position(position),
+            "value": match.value(position),
+            "remoteness": match.remoteness(position),
+            "options": [
+                {
+                    "number": o.number,
+                    "move": o.text,
+                    "position": rules.format_position(o.position),
+                    "value": o.value,
+                    "remoteness": o.remoteness,
+                }
+                for o in match.options(position)
+            ],
+        }
+        if _field(body, "tree", bool, False):
+            out["tree"] = _tree(rules, position, solves.seconds)
+        return out
+
+    @app.errorhandler(HTTPException)
+    def http_error(exc: HTTPException) -> Any:
+        return jsonify(error=_one_line(exc.description or exc.name)), exc.code
+
+    return app
+
+
+# ---------------------------------------------------------------- requests
+def _answers(view: Callable[[], _JSON]) -> Callable[[], Any]:
+    """A view answering JSON: bad input → 400 with the one line the command line prints."""
+
+    @functools.wraps(view)
+    def answer() -> Any:
+        try:
+            return jsonify(view())
+        except (ValueError, TypeError, OverflowError) as exc:
+            return jsonify(error=_one_line(str(exc))), 400
+        except MemoryError:
+            return jsonify(error="out of memory: the input is too large for this machine"), 400
+        except RecursionError:
+            return jsonify(error="the position is too deep to handle here"), 400
+
+    return answer
+
+
+def _one_line(message: str) -> str:
+    return " ".join(message.split())
+
+
+def _body() -> _JSON:
+    body = request.get_json(silent=True)
+    if not isinstance(body, dict):
+        raise ValueError("bad request: send a JSON object (Content-Type: application/json)")
+    return body
+
+
+_MISSING = object()
+
+
+def _field(body: _JSON, name: str, kind: type, default: Any = _MISSING) -> Any:
+    """body[name], checked to be of `kind` (a ValueError naming the field otherwise)."""
+    value = body.get(name, default)
+    if value is _MISSING:
+        raise ValueError(f"bad request: '{name}' is missing")
+    if value is default:
+        return value
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        names = {str: "a string", int: "an integer", bool: "true or false", dict: "an object"}
+        raise ValueError(f"bad request: '{name}' must be {names[kind]}, got {value!r}")
+    return value
+
+
+def _numbers(body: _JSON, name: str) -> list[int]:
+    """body[name]: a list of move numbers (default empty)."""
+    value = body.get(name, [])
+    if not isinstance(value, list) or not all(
+        isinstance(x, int) and not isinstance(x, bool) for x in value
+    ):
+        raise ValueError(f"bad request: '{name}' must be a list of move numbers")
+    return value
+
+
+def _replayed(solves: Solves) -> tuple[Match, _JSON, list[MatchOption]]:
+    """The request's game replayed (the computer answering the person's last move too), the
+    game as the request named it, and the computer's moves after the person's last."""
+    body = _body()
+    parameters = _field(body, "parameters", dict, {})
+    for key, value in parameters.items():
+        if not isinstance(value, str):
+            raise ValueError(f"bad request: parameter {key!r} must be a string")
+    game = {
+        "game": _field(body, "game", str),
+        "parameters": parameters,
+        "position": _field(body, "position", str),
+        "misere": _field(body, "misere", bool, False),
+        "first": _field(body, "first", str, "me"),
+    }
+    match = solves.match(**game)
+    for number in _numbers(body, "moves"):
+        _computer_turns(match)
+        match.play(number)
+    return match, game, _computer_turns(match)
+
+
+def _computer_turns(match: Match) -> list[MatchOption]:
+    """The computer's moves until it is the person's turn or the game is over."""
+    made = []
+    while match.to_move() == COMPUTER and not match.is_over():
+        made.append(match.computer_move())
+    return made
+
+
+# ---------------------------------------------------------------- answers
+def _state(match: Match, game: _JSON, replies: list[MatchOption]) -> _JSON:
+    """Everything the page shows of a game, and the game to send back with the next request."""
+    rules = match.rules
+    playing = match.to_move() == HUMAN and not match.is_over()
+    options = match.options() if playing else []
+    return {
+        **game,
+        "moves": [o.number for _, player, o in match.history if player == HUMAN],
+        "name": rules.name,
+        "start": rules.format_position(match.start),
+        "current": rules.format_position(match.position),
+        "to_move": match.to_move(),
+        "winner": match.winner(),
+        "replies": [o.text for o in replies],
+        "history": [
+            {
+                "player": player,
+                "number": o.number,
+                "move": o.text,
+                "position": rules.format_position(o.position),
+            }
+            for _, player, o in match.history
+        ],
+        "options": [
+            {"number": o.number, "move": o.text, "position": rules.format_position(o.position)}
+            for o in options
+        ],
+        "board": board(rules, match.position, options),
+    }
+
+
+def _tree(rules: Ruleset, position: Any, seconds: float) -> _JSON:
+    """The game-tree sizes of `position` (as strings: they outgrow JavaScript's numbers),
+    by the game's closed forms or a walk of its states within `seconds`."""
+    try:
+        sizes = bounded(stats, rules, position, seconds=seconds)
+    except Overrun:
+        return {"note": f"not counted within {seconds:g} s"}
+    except ValueError as exc:
+        return {"note": _one_line(str(exc))}
+    return {key: str(value) for key, value in sizes.items()}
+
+
+def _games() -> list[_JSON]:
+    """Every registered ruleset (built-in and plug-ins) as the page lists it."""
+    return [
+        {
+            "name": rules.name,
+            "aliases": list(rules.aliases),
+            "description": rules.description,
+            "parameters": dict(rules.parameters),
+            "capabilities": capabilities(rules),
+            "example": _example(rules),
+        }
+        for rules in rulesets()
+    ]
+
+
+@functools.cache
+def _example(rules: Ruleset) -> str | None:
+    """A start position to offer, for a game with positions of each size: among those of
+    size `EXAMPLE_SIZE`, the squarest diagram with the most distinct rows (a staircase).
+
+    >>> from grundy.registry import get_ruleset
+    >>> _example(get_ruleset("chomp")), _example(get_ruleset("matrix"))
+    ('4,3,2,1', None)
+    """
+    if "positions_of_size" not in capabilities(rules):
+        return None
+    best: tuple[tuple[int, int], Any] | None = None
+    for position in rules.positions_of_size(EXAMPLE_SIZE) or ():
+        drawing = drawn_as(rules, position)
+        if drawing is not None and drawing[0] == "diagram":
+            shape = drawing[1]
+            key = (-abs(shape.length - shape.largest), len(set(shape.parts())))
+        else:
+            key = (0, 0)
+        if best is None or key > best[0]:
+            best = (key, position)
+    return None if best is None else rules.format_position(best[1])

@@ -1,0 +1,403 @@
+// grundy serve: the page.  It keeps the game (as the server sends it back) and draws it;
+// every question goes to the JSON API of grundy/web/app.py.
+"use strict";
+
+const SVG = "http://www.w3.org/2000/svg";
+// The colour of a value: 0 (a winning move: it leaves a P-position) green, then others.
+const PALETTE = ["#2e9e44", "#e08e1b", "#d64541", "#4a7fd4", "#8e5cc7", "#2aa3a3", "#c7559e", "#8a8a2e"];
+const CELL = 36;   // side of a box, px
+const HANDLE = 16; // depth of a row or column handle, px
+const GAP = 6;
+
+const $ = (id) => document.getElementById(id);
+let games = [];     // GET /api/games
+let state = null;   // the last state the server sent
+let hint = null;    // POST /api/hint for that state, while hints are shown
+let pending = 0;    // actions under way; <body data-busy> says whether the page is settled
+
+function valueColour(v) {
+  return PALETTE[v % PALETTE.length];
+}
+
+function element(tag, attributes = {}, text = "") {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attributes)) node.setAttribute(k, v);
+  if (text) node.textContent = text;
+  return node;
+}
+
+function svgElement(tag, attributes = {}) {
+  const node = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attributes)) node.setAttribute(k, v);
+  return node;
+}
+
+// ------------------------------------------------------------------ the API
+async function api(path, body) {
+  const response = await fetch(path, {
+    method: body === undefined ? "GET" : "POST",
+    headers: { "Content-Type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  let data;
+  try {
+    data = await response.json();
+  } catch {
+    data = { error: `the server answered ${response.status} ${response.statusText}` };
+  }
+  if (!response.ok) throw new Error(data.error || `the server answered ${response.status}`);
+  return data;
+}
+
+function showError(message) {
+  $("error").textContent = message ? `grundy: error: ${message}` : "";
+  $("error").hidden = !message;
+}
+
+// What the server needs to replay the game.
+function gameOf(s, moves = s.moves) {
+  return {
+    game: s.game, parameters: s.parameters, position: s.position,
+    misere: s.misere, first: s.first, moves,
+  };
+}
+
+async function ask(path, body) {
+  try {
+    const answer = await api(path, body);
+    showError("");
+    return answer;
+  } catch (error) {
+    showError(error.message);
+    return null;
+  }
+}
+
+// Run an action (its requests and the drawing that follows) with <body data-busy="yes">.
+async function act(work) {
+  pending += 1;
+  document.body.dataset.busy = "yes";
+  try {
+    await work();
+  } finally {
+    pending -= 1;
+    if (!pending) document.body.dataset.busy = "no";
+  }
+}
+
+async function show(next) {
+  if (!next) return;
+  state = next;
+  hint = $("hints").checked ? await ask("/api/hint", gameOf(state)) : null;
+  render();
+  explore();
+}
+
+// ------------------------------------------------------------------ setup
+function chosenGame() {
+  return games.find((g) => g.name === $("game").value);
+}
+
+function gameChanged() {
+  const g = chosenGame();
+  $("description").textContent = g.description;
+  $("position").value = g.example || "";
+  const box = $("parameters");
+  box.replaceChildren();
+  for (const [name, help] of Object.entries(g.parameters)) {
+    const label = element("label", { title: help }, name);
+    label.append(element("input", { "data-parameter": name, placeholder: help.slice(0, 40) }));
+    box.append(label);
+  }
+}
+
+function startGame(event) {
+  event.preventDefault();
+  return act(startRequest);
+}
+
+async function startRequest() {
+  const parameters = {};
+  for (const input of document.querySelectorAll("[data-parameter]")) {
+    if (input.value.trim()) parameters[input.dataset.parameter] = input.value.trim();
+  }
+  $("start").disabled = true;
+  $("status").textContent = "";
+  await show(await ask("/api/start", {
+    game: $("game").value, parameters, position: $("position").value,
+    misere: $("misere").checked, first: $("first").value, moves: [],
+  }));
+  $("start").disabled = false;
+}
+
+// ------------------------------------------------------------------ moves
+function play(choice) {
+  return act(async () => show(await ask("/api/move", { ...gameOf(state), ...choice })));
+}
+
+function stepBack(moves) {
+  return act(async () => show(await ask("/api/start", gameOf(state, moves))));
+}
+
+function undo() {
+  return act(async () => show(await ask("/api/undo", gameOf(state))));
+}
+
+function toggleHints() {
+  return act(async () => {
+    if (!state) return;
+    hint = $("hints").checked ? await ask("/api/hint", gameOf(state)) : null;
+    render();
+  });
+}
+
+// ------------------------------------------------------------------ drawing
+function render() {
+  $("game-view").hidden = false;
+  const play = state.misere ? "misère play" : "normal play";
+  $("title").textContent = `${state.name} ${state.start} (${play})`;
+  const status = $("status");
+  status.className = "";
+  const said = state.replies.map((m) => `The computer: ${m}.`).join(" ");
+  if (state.winner === "human") {
+    status.textContent = `${said} You win!`.trim();
+    status.className = "won";
+  } else if (state.winner === "computer") {
+    status.textContent = `${said} The computer wins.`.trim();
+    status.className = "lost";
+  } else {
+    status.textContent = `${said} Your move: ${state.current}.`.trim();
+  }
+  $("undo").disabled = state.moves.length === 0;
+  drawBoard();
+  listMoves();
+  listHistory();
+  drawLegend();
+}
+
+function optionValue(number) {
+  const found = hint && hint.options.find((o) => o.number === number);
+  return found ? found.value : null;
+}
+
+function moveText(number) {
+  const found = state.options.find((o) => o.number === number);
+  return found ? `${found.move} → ${found.position}` : "";
+}
+
+// A target: clickable, keyboard-playable, coloured by its value when hints are on.
+function makeTarget(node, target, paint) {
+  node.classList.add("target");
+  node.dataset.target = target.id;
+  node.dataset.option = target.option;
+  node.setAttribute("tabindex", "0");
+  node.setAttribute("role", "button");
+  node.setAttribute("aria-label", moveText(target.option));
+  const title = svgElement("title");
+  title.textContent = moveText(target.option);
+  node.append(title);
+  const value = optionValue(target.option);
+  if (value !== null) {
+    node.dataset.value = value;
+    node.style.setProperty(paint, valueColour(value));
+  }
+  node.addEventListener("click", () => play({ target: target.id }));
+  node.addEventListener("keydown", (e) => {
+    if (e.key === "Enter" || e.key === " ") {
+      e.preventDefault();
+      play({ target: target.id });
+    }
+  });
+}
+
+function drawBoard() {
+  const box = $("board");
+  box.replaceChildren();
+  const b = state.board;
+  $("board-note").hidden = !(b && b.note);
+  $("board-note").textContent = b && b.note ? `No picture: ${b.note}` : "";
+  $("board-help").hidden = !(b && b.targets && b.targets.length);
+  if (!b || b.note) return;
+  if (b.kind === "poset") drawPoset(box, b);
+  else drawGrid(box, b);
+}
+
+function drawGrid(box, b) {
+  const targets = new Map(b.targets.map((t) => [t.id, t]));
+  const lines = b.targets.some((t) => t.id.startsWith("row:") || t.id.startsWith("col:"));
+  const nrows = b.rows.length;
+  const ncols = nrows ? b.rows[0].length : 0;
+  const size = Math.max(14, Math.min(CELL, Math.floor(720 / Math.max(ncols, nrows, 1))));
+  const left = lines ? HANDLE + GAP : 0;
+  const top = lines ? HANDLE + GAP : 0;
+  const svg = svgElement("svg", {
+    width: left + ncols * size + 2, height: top + Math.max(nrows, 1) * size + 2,
+    class: `grid ${b.kind}`, "aria-label": `${state.name} position ${state.current}`,
+  });
+  const cells = [];
+  b.rows.forEach((row, i) => {
+    cells.push([]);
+    [...row].forEach((bit, j) => {
+      if (b.kind === "diagram" && bit === "0") return cells[i].push(null);
+      const cell = svgElement("rect", {
+        x: left + j * size + 1, y: top + i * size + 1, width: size, height: size,
+        class: `cell ${b.kind === "matrix" ? (bit === "1" ? "one" : "zero") : ""}`,
+      });
+      const target = targets.get(`cell:${i}:${j}`);
+      if (target) makeTarget(cell, target, "fill");
+      svg.append(cell);
+      cells[i].push(cell);
+    });
+  });
+  if (nrows === 0) {
+    const empty = svgElement("text", { x: 4, y: 20, class: "board-label" });
+    empty.textContent = b.kind === "diagram" ? "(empty diagram)" : "(empty matrix)";
+    svg.append(empty);
+  }
+  for (const [kind, count] of [["row", nrows], ["col", ncols]]) {
+    for (let k = 0; k < count; k++) {
+      const target = targets.get(`${kind}:${k}`);
+      if (!target) continue;
+      const handle = svgElement("rect", kind === "row"
+        ? { x: 1, y: top + k * size + 3, width: HANDLE, height: size - 6, rx: 3, class: "handle" }
+        : { x: left + k * size + 3, y: 1, width: size - 6, height: HANDLE, rx: 3, class: "handle" });
+      const along = kind === "row" ? cells[k] : cells.map((r) => r[k]);
+      handle.addEventListener("mouseenter", () => along.forEach((c) => c && c.classList.add("lit")));
+      handle.addEventListener("mouseleave", () => along.forEach((c) => c && c.classList.remove("lit")));
+      makeTarget(handle, target, "fill");
+      svg.append(handle);
+    }
+  }
+  box.append(svg);
+}
+
+function drawPoset(box, b) {
+  box.innerHTML = b.svg;  // grundy.render.hasse.hasse_svg: one circle per element, in order
+  const svg = box.querySelector("svg");
+  svg.classList.add("hasse");
+  const circles = svg.querySelectorAll("circle");
+  const heads = new Set(b.heads);
+  circles.forEach((c, k) => {
+    c.setAttribute("fill", heads.has(k) ? "#3a3a3a" : "#ffffff");
+    c.dataset.coin = heads.has(k) ? "head" : "tail";
+  });
+  for (const t of b.targets) makeTarget(circles[Number(t.id.split(":")[1])], t, "stroke");
+  svg.querySelectorAll("circle[data-value]").forEach((c) => c.style.setProperty("stroke-width", 5));
+}
+
+function drawLegend() {
+  const legend = $("legend");
+  legend.replaceChildren();
+  legend.hidden = !hint;
+  if (!hint) return;
+  const values = [...new Set(hint.options.map((o) => o.value))].sort((a, b) => a - b);
+  legend.append(element("span", {}, `this position: value ${hint.value}.`));
+  for (const v of values) {
+    const item = element("span", { "data-legend": v });
+    item.append(element("span", { class: "swatch", style: `background:${valueColour(v)}` }));
+    item.append(v === 0 ? "0: a winning move" : `${v}`);
+    legend.append(item);
+  }
+  if (!values.length) legend.append(element("span", {}, "no moves left"));
+}
+
+function listMoves() {
+  const list = $("moves");
+  list.replaceChildren();
+  for (const o of state.options) {
+    const item = element("li", { value: o.number });
+    const button = element("button", { type: "button", "data-number": o.number });
+    button.append(o.move, element("span", { class: "to" }, ` → ${o.position}`));
+    button.addEventListener("click", () => play({ number: o.number }));
+    item.append(button);
+    const value = optionValue(o.number);
+    if (value !== null) {
+      item.append(element("span", { class: "value", style: `background:${valueColour(value)}` }, `${value}`));
+      if (value === 0) item.append(element("span", { class: "winning" }, "winning"));
+    }
+    list.append(item);
+  }
+  if (!state.options.length) list.append(element("li", { class: "to" }, "no moves"));
+}
+
+// The game so far; "back here" on every earlier position where it was the person's turn.
+function listHistory() {
+  const list = $("history");
+  list.replaceChildren();
+  const entries = [{ text: `start: ${state.start}`, player: "start", mine: 0, yours: state.first !== "computer" }];
+  let mine = 0; // the person's moves up to each entry
+  for (const h of state.history) {
+    if (h.player === "human") mine += 1;
+    const who = h.player === "human" ? "you" : "computer";
+    entries.push({ text: `${who}: ${h.move} → ${h.position}`, player: h.player, mine, yours: h.player === "computer" });
+  }
+  entries.forEach((e, k) => {
+    const item = element("li", { value: k, class: e.player }, `${e.text} `);
+    if (e.yours && e.mine < state.moves.length) {
+      const back = element("button", { type: "button", title: "back to this position" }, "↶ back here");
+      back.addEventListener("click", () => stepBack(state.moves.slice(0, e.mine)));
+      item.append(back);
+    }
+    list.append(item);
+  });
+}
+
+// ------------------------------------------------------------------ explorer
+async function explore() {
+  const root = await ask("/api/explore", { ...gameOf(state), path: [], tree: true });
+  if (!root) return;
+  const t = root.tree;
+  $("tree-size").textContent = t.note
+    ? `game tree: ${t.note}`
+    : `${root.position}: value ${root.value}; game tree of ${t.nodes} nodes, ${t.leaves} leaves, ` +
+      `${t.states} distinct positions, height ${t.height}`;
+  $("explorer").replaceChildren(branch(root, []));
+}
+
+function branch(node, path) {
+  const list = element("ul");
+  for (const o of node.options) {
+    const item = element("li", { "data-path": [...path, o.number].join(".") });
+    const toggle = element("button", { type: "button", class: "toggle", "aria-expanded": "false" },
+      o.remoteness ? "▸" : "·");
+    toggle.disabled = !o.remoteness;  // remoteness 0: a terminal position
+    item.append(toggle, `${o.move} → ${o.position}`,
+      element("span", { class: "value", style: `background:${valueColour(o.value)}` }, `${o.value}`));
+    toggle.addEventListener("click", () => act(async () => {
+      const open = item.querySelector(":scope > ul");
+      if (open) {
+        open.remove();
+        toggle.textContent = "▸";
+        toggle.setAttribute("aria-expanded", "false");
+        return;
+      }
+      const child = await ask("/api/explore", { ...gameOf(state), path: [...path, o.number] });
+      if (!child) return;
+      item.append(branch(child, [...path, o.number]));
+      toggle.textContent = "▾";
+      toggle.setAttribute("aria-expanded", "true");
+    }));
+    list.append(item);
+  }
+  return list;
+}
+
+// ------------------------------------------------------------------ start
+async function main() {
+  $("setup").addEventListener("submit", startGame);
+  $("game").addEventListener("change", gameChanged);
+  $("undo").addEventListener("click", undo);
+  $("hints").addEventListener("change", toggleHints);
+  const answer = await ask("/api/games");
+  if (!answer) return;
+  games = answer.games;
+  for (const g of games) {
+    $("game").append(element("option", { value: g.name }, g.aliases.length ? `${g.name} (${g.aliases.join(", ")})` : g.name));
+  }
+  $("game").value = (games.find((g) => g.example) || games[0]).name;
+  gameChanged();
+  document.body.dataset.busy = "no";
+  document.body.dataset.ready = "yes";
+}
+
+main();
