@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 
-.PHONY: demo test lint format bench clean findings
+.PHONY: demo test lint format bench clean findings chromium
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -20,7 +20,13 @@ $(VENV)/.installed-dev: $(BIN)/python pyproject.toml
 demo: $(VENV)/.installed
 	@bash scripts/demo.sh $(BIN)/grundy
 
-test: $(VENV)/.installed-dev
+# The browser tests of `grundy serve` drive the system's Chromium (Playwright downloads none).
+chromium:
+	@command -v chromium >/dev/null || { \
+	  if [ "$$(id -u)" = 0 ]; then sudo=; else sudo=sudo; fi; \
+	  $$sudo apt-get update && $$sudo apt-get install -y chromium; }
+
+test: $(VENV)/.installed-dev chromium
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/ruff format --check src tests benchmarks
 	$(BIN)/python -m pytest
