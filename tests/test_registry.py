@@ -60,7 +60,7 @@ def row_parity(lam: Partition) -> int:
 @pytest.fixture
 def isolated(monkeypatch: pytest.MonkeyPatch) -> None:
     """A private copy of the registry and the reference cache for one test."""
-    get_ruleset("lctr")  # built-ins first, so the copy has them
+    grundy.games.load_all()  # every built-in first, so the copy has them
     monkeypatch.setattr(registry, "_REGISTRY", dict(registry._REGISTRY))
     monkeypatch.setattr(registry, "_REFERENCES", {})
 

@@ -7,12 +7,17 @@ its source and is checked against exhaustive search in the tests.
 >>> import grundy
 >>> grundy.value("lctr", "8,7,6,5^2,2,1"), grundy.outcome("cr", "4,2,1")
 (0, 'N')
+
+Importing grundy is cheap: `coin_turning`, `posets`, `count` and `stats`
+(which bring in the poset and analysis code) are imported on first access,
+and each game's module when the game is first looked up (`grundy.games`).
 """
 
-from grundy import nim, posets
-from grundy.analysis import count, stats
+import importlib
+from typing import Any
+
+from grundy import nim
 from grundy.game import FunctionRuleset, Option, PartitionRuleset, Ruleset, capabilities
-from grundy.games import coin_turning
 from grundy.partition import Partition
 from grundy.registry import get_ruleset, register, ruleset_names, rulesets
 from grundy.solver import Solver, options, outcome, solver_for, value, winning_moves
@@ -45,3 +50,23 @@ __all__ = [
 ]
 
 __version__ = "0.2.0"
+
+#: The attributes imported on first access (PEP 562): name → (module, attribute or None).
+_LAZY = {
+    "coin_turning": ("grundy.games.coin_turning", None),
+    "count": ("grundy.analysis", "count"),
+    "posets": ("grundy.posets", None),
+    "stats": ("grundy.analysis", "stats"),
+}
+
+
+def __getattr__(name: str) -> Any:
+    """`coin_turning`, `count`, `posets`, `stats`: imported on first access (PEP 562)."""
+    if name not in _LAZY:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    module, attribute = _LAZY[name]
+    found = importlib.import_module(module)
+    if attribute is not None:
+        found = getattr(found, attribute)
+    globals()[name] = found
+    return found

@@ -3,7 +3,8 @@
 A game is named in one of three ways, all resolved by `get_ruleset`:
 
 * a registered name or alias, case-insensitive (``"lctr"``, ``"crim"``);
-  `grundy.games` registers the built-in games on first use;
+  a built-in game's module (`grundy.games`) is imported when its name is
+  first looked up, so looking up one game imports only that game;
 * a name published by an installed package under the entry-point group
   ``grundy.rulesets`` (``[project.entry-points."grundy.rulesets"]`` in its
   pyproject.toml: ``mygame = "mypkg.games:MyGame"``), loaded on first use;
@@ -20,16 +21,15 @@ A game is named in one of three ways, all resolved by `get_ruleset`:
 
 from __future__ import annotations
 
-import hashlib
 import importlib
 import importlib.util
 import inspect
 import sys
-from importlib.metadata import entry_points
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from grundy import games
 from grundy.game import FunctionRuleset, Ruleset
 
 __all__ = [
@@ -52,7 +52,8 @@ _PLUGINS_LOADED = False
 def register(ruleset: Ruleset) -> Ruleset:
     """Make `ruleset` known under its name and aliases; returns it.
 
-    A name already taken by another ruleset is a ValueError.
+    A name already taken by another ruleset (a built-in one included, even
+    before its module is loaded) is a ValueError.
     """
     if not isinstance(ruleset, Ruleset):
         raise TypeError(f"register expects a Ruleset, got {type(ruleset).__name__}")
@@ -60,6 +61,7 @@ def register(ruleset: Ruleset) -> Ruleset:
         raise ValueError("a ruleset needs a non-empty name")
     for key in (ruleset.name, *ruleset.aliases):
         key = key.lower()
+        _load_builtin(key)
         if key in _REGISTRY and _REGISTRY[key] is not ruleset:
             raise ValueError(f"game name {key!r} is already registered")
     for key in (ruleset.name, *ruleset.aliases):
@@ -85,8 +87,8 @@ def get_ruleset(game: str | Ruleset, **parameters: Any) -> Ruleset:
 
 
 def _lookup(name: str) -> Ruleset:
-    _load_builtins()
     key = name.strip().lower()
+    _load_builtin(key)
     if key in _REGISTRY:
         return _REGISTRY[key]
     if ":" in name:
@@ -108,9 +110,9 @@ def identifies(rules: Ruleset) -> bool:
     >>> identifies(get_ruleset("cr")), identifies(get_ruleset("chess", piece="leaps=1:2"))
     (True, True)
     """
-    _load_builtins()
-    _load_plugins()
     base, bracket, _ = rules.name.partition("[")
+    _load_builtin(base.lower())
+    _load_plugins()
     registered = _REGISTRY.get(base.lower())
     return registered is rules or (registered is not None and bool(bracket))
 
@@ -122,21 +124,32 @@ def ruleset_names() -> list[str]:
 
 def rulesets() -> list[Ruleset]:
     """Every registered ruleset once, by name."""
-    _load_builtins()
     _load_plugins()
     unique = {id(r): r for r in _REGISTRY.values()}
     return sorted(unique.values(), key=lambda r: r.name)
 
 
-def _load_builtins() -> None:
-    import grundy.games  # noqa: F401  (importing it registers the built-in games)
+def entry_points(group: str) -> Any:
+    """The entry points installed under `group` (importlib.metadata, imported only here:
+    reading it costs more than the rest of the registry)."""
+    from importlib.metadata import entry_points as installed
+
+    return installed(group=group)
+
+
+def _load_builtin(key: str) -> None:
+    """Import the module of the built-in game named `key`, if it is one not loaded yet."""
+    if key not in _REGISTRY:
+        games.load(key)
 
 
 def _load_plugins() -> None:
-    """Register every ruleset published under ENTRY_POINT_GROUP (once per process)."""
+    """Register every built-in game, then every ruleset published under ENTRY_POINT_GROUP
+    (once per process)."""
     global _PLUGINS_LOADED
     if _PLUGINS_LOADED:
         return
+    games.load_all()
     _PLUGINS_LOADED = True
     for ep in entry_points(group=ENTRY_POINT_GROUP):
         try:
@@ -174,6 +187,8 @@ def _from_reference(reference: str) -> Ruleset:
 
 def _import(where: str, reference: str) -> ModuleType:
     if where.endswith(".py"):
+        import hashlib
+
         path = Path(where)
         if not path.is_file():
             raise ValueError(f"bad game reference {reference!r}: no file {where}")

@@ -34,6 +34,7 @@ from typing import Any
 from weakref import WeakKeyDictionary
 
 from grundy.game import Option, Ruleset, capabilities
+from grundy.memory import DEFAULT_MEMORY, format_bytes
 from grundy.nim import mex
 from grundy.registry import get_ruleset
 from grundy.validate import as_bool
@@ -65,10 +66,8 @@ class PositionTooLarge(ValueError):
 
 def search_limit() -> int:
     """How many positions the generic solver keeps at most (memo and search frames):
-    the default memory cap of the compiled search (`grundy.search.table.DEFAULT_MEMORY`:
+    the default memory cap of the compiled search (`grundy.memory.DEFAULT_MEMORY`:
     a quarter of the machine's memory, at most 8 GiB) at `BYTES_PER_POSITION` each."""
-    from grundy.search.table import DEFAULT_MEMORY
-
     return DEFAULT_MEMORY // BYTES_PER_POSITION
 
 
@@ -99,8 +98,6 @@ class Solver:
         return len(self._memo[misere])
 
     def _too_large(self, root: Position, limit: int) -> str:
-        from grundy.search.table import format_bytes
-
         text = self.ruleset.format_position(root)
         if len(text) > 60:
             text = text[:57] + "…"

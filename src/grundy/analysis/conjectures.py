@@ -26,7 +26,6 @@ from typing import Any
 from grundy.game import ProgressCallback, Ruleset
 from grundy.partition import Partition
 from grundy.registry import get_ruleset
-from grundy.search.words import decode
 from grundy.solver import solver_for
 
 __all__ = ["Predicate", "check_conjecture"]
@@ -134,6 +133,8 @@ def _valued(rules: Ruleset, n: int, misere: bool) -> Iterator[tuple[Callable[[],
     kernel = rules.kernel
     census = kernel.census(n, misere) if kernel is not None and n >= 1 else None
     if census is not None:
+        from grundy.search.words import decode  # a kernel's census: numba is loaded already
+
         words, values = census
         for w, v in zip(words.tolist(), values.tolist(), strict=True):
             word = w if isinstance(w, int) else w[0] | w[1] << 64  # narrow, or (lo, hi)

@@ -9,9 +9,6 @@ import typer
 from rich.markup import escape
 from rich.table import Table
 
-from grundy.analysis.counts import METHODS, count_table
-from grundy.analysis.sg_pairs import classify_sizes
-from grundy.analysis.tree_size import stats
 from grundy.atomic import check_writable, write_text_atomic
 from grundy.cli.common import (
     GameArg,
@@ -28,7 +25,6 @@ from grundy.cli.common import (
 from grundy.cli.sweep import NoStoreOption, SchedulerOption, StoreOption
 from grundy.game import capabilities
 from grundy.registry import rulesets
-from grundy.store import Store
 from grundy.validate import check_non_negative
 
 
@@ -40,6 +36,8 @@ def stats_command(
     as_json: JsonOption = False,
 ) -> None:
     """Game-tree sizes of a position: nodes, leaves, distinct states, height (000 §7)."""
+    from grundy.analysis.tree_size import stats
+
     rules = resolve_game(game, piece)
     pos = rules.parse(position)
     with progress_bar(f"walking the game tree of {escape(rules.name)}") as bar:
@@ -101,6 +99,9 @@ def count_command(
     as_json: JsonOption = False,
 ) -> None:
     """How many positions of each size n have each value (LCTR value 0: OEIS A373457)."""
+    from grundy.analysis.counts import METHODS, count_table
+    from grundy.store import Store
+
     rules = resolve_game(game, piece)
     if method not in METHODS:
         raise ValueError(f"unknown counting method {method!r}; choose one of {', '.join(METHODS)}")
@@ -160,6 +161,8 @@ def classify_command(
     as_json: JsonOption = False,
 ) -> None:
     """Gurvich–Ho classes (000 Definition 2) over all positions of size <= N."""
+    from grundy.analysis.sg_pairs import classify_sizes
+
     rules = resolve_game(game, piece)
     with progress_bar(f"classifying {rules.name} positions") as bar:
         result = classify_sizes(rules, max_n, bar.update)

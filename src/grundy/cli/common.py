@@ -14,25 +14,19 @@ import json
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import ExitStack, contextmanager
-from importlib.metadata import PackageNotFoundError, version
-from typing import Annotated, Any, Optional, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, Optional, TypeVar
 
 import typer
 from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
 from rich.table import Table
 from rich.text import Text
 
 from grundy import families
 from grundy.game import Ruleset
 from grundy.registry import get_ruleset
+
+if TYPE_CHECKING:
+    from rich.progress import Progress
 
 #: The help options of every command and group (sub-groups inherit them).
 HELP_OPTIONS = ["-h", "--help"]
@@ -49,6 +43,8 @@ app = typer.Typer(
 
 def grundy_version() -> str:
     """The installed package's version (package metadata), or "unknown" from a bare checkout."""
+    from importlib.metadata import PackageNotFoundError, version
+
     try:
         return version("grundy")
     except PackageNotFoundError:
@@ -201,6 +197,15 @@ def progress_bar(description: str, total: int | None = None) -> Iterator[Bar]:
     if not show_progress():
         yield Bar()
         return
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
     columns = [
         TextColumn("[bold]{task.description}"),
         BarColumn(),

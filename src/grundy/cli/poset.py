@@ -7,15 +7,18 @@ young:4,2,1, a product such as chain:3xchain:4, or a JSON file
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Optional
+from typing import TYPE_CHECKING, Annotated, Any, Optional
 
 import typer
 from rich.markup import escape
 from rich.table import Table
 
 from grundy.cli.common import JsonOption, app, console, emit, progress_bar
-from grundy.games import coin_turning
-from grundy.posets import SPEC_HELP, Poset, parse_spec
+from grundy.posets import SPEC_HELP
+
+if TYPE_CHECKING:
+    from grundy.games.coin_turning import CoinMove
+    from grundy.posets import Poset
 
 poset_app = typer.Typer(
     help="Coin-turning games on posets (paper 004): values, positions, Hasse pictures.",
@@ -43,6 +46,8 @@ HEADS_HELP = (
 
 def _values(p: Poset, turning: str) -> list[int]:
     """Element values, with a progress bar on a terminal for large posets."""
+    from grundy.games import coin_turning
+
     if len(p) < 2000:
         return coin_turning.value_list(p, turning)
     with progress_bar(f"values on {p.name}", len(p)) as advance:
@@ -59,6 +64,9 @@ def values_command(
     poset: PosetArg, turning: TurningOption = "ruler", as_json: JsonOption = False
 ) -> None:
     """The Grundy value of every element (004 Theorem 4.1)."""
+    from grundy.games import coin_turning
+    from grundy.posets import parse_spec
+
     p = parse_spec(poset)
     g = _values(p, turning)
     fam = coin_turning.family(turning).name
@@ -98,6 +106,9 @@ def position_command(
     as_json: JsonOption = False,
 ) -> None:
     """A position's value (nim-sum of its heads, 004 (4.1b)) and its winning moves."""
+    from grundy.games import coin_turning
+    from grundy.posets import parse_spec
+
     p = parse_spec(poset)
     chosen = _elements_of(p, heads)
     fam = coin_turning.family(turning).name
@@ -107,7 +118,7 @@ def position_command(
     if not all_moves:
         listed = [m for m in listed if m.value == 0]
 
-    def row(m: coin_turning.CoinMove) -> dict[str, Any]:
+    def row(m: CoinMove) -> dict[str, Any]:
         return {
             "top": p.format(m.top),
             "turn": [p.format(x) for x in m.turned],
@@ -163,6 +174,8 @@ def picture_command(
 ) -> None:
     """Hasse diagram with each element's value on its node (style of 004 Figures 4, 5, 7)."""
     from grundy.atomic import check_writable, write_text_atomic
+    from grundy.games import coin_turning
+    from grundy.posets import parse_spec
     from grundy.render.hasse import check_drawable, hasse_tikz, write_hasse_svg
 
     check_writable(svg)

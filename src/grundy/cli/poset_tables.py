@@ -16,12 +16,6 @@ from rich.table import Table
 
 from grundy.cli.common import JsonOption, console, emit, parse_range, progress_bar
 from grundy.cli.poset import poset_app
-from grundy.games.asm_ruler import asm_ruler_table
-from grundy.games.coin_turning_tables import (
-    check_theorem_1_1,
-    set_partition_ruler,
-    subspace_ruler_recursion,
-)
 
 CheckpointOption = Annotated[
     Optional[Path],  # noqa: UP045  (typer reads the annotation at run time)
@@ -40,6 +34,8 @@ def ruler_set_partitions(
     as_json: JsonOption = False,
 ) -> None:
     """h(n): ruler value of the one-block partition of Π_n (004 Table 4, Theorem 6.1)."""
+    from grundy.games.coin_turning_tables import set_partition_ruler
+
     sizes = parse_range(n, "--n")
     if sizes.start < 1:
         raise ValueError("--n must start at 1 or more: h(n) is defined for n ≥ 1")
@@ -69,6 +65,8 @@ def ruler_asm(
     A_1 is the empty poset (no triple has x + y + z ≤ −1), as `poset values
     asm:1` shows: its table has no rows.
     """
+    from grundy.games.asm_ruler import asm_ruler_table
+
     if n < 1:
         raise ValueError(f"--n must be at least 1, got {n}: A_n is defined for n ≥ 1")
     with progress_bar("ranks", max(n - 1, 0)) as advance:
@@ -96,6 +94,8 @@ def ideal_asm(
     as_json: JsonOption = False,
 ) -> None:
     """Check 004 Theorem 1.1 (order-ideal game on A_n) by direct computation."""
+    from grundy.games.coin_turning_tables import check_theorem_1_1
+
     sizes = parse_range(n, "--n")
     results = []
     with progress_bar("A_n", len(sizes)) as advance:
@@ -122,6 +122,8 @@ def ruler_subspaces(
     as_json: JsonOption = False,
 ) -> None:
     """g_q(0..d): ruler on B_n(q) by dimension, by the recursion 004 (5.7)."""
+    from grundy.games.coin_turning_tables import subspace_ruler_recursion
+
     g = subspace_ruler_recursion(d, q)
     data = {"table": "subspace-ruler", "q": q, "g": g}
 

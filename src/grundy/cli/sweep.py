@@ -12,9 +12,6 @@ import typer
 from rich.markup import escape
 from rich.table import Table
 
-from grundy.analysis.conjectures import check_conjecture
-from grundy.analysis.patterns import find_pattern
-from grundy.analysis.sweep import sweep, write_parquet
 from grundy.atomic import check_writable, write_text_atomic
 from grundy.cli.common import (
     GameArg,
@@ -30,8 +27,6 @@ from grundy.cli.common import (
 from grundy.cli.common import parse_range as parse_sizes
 from grundy.families import parse_range
 from grundy.game import Ruleset
-from grundy.render.latex import booktabs
-from grundy.store import Store
 
 _PARAMETER = re.compile(r"^--([A-Za-z_][A-Za-z0-9_]*)(?:=(.*))?$")
 
@@ -101,6 +96,9 @@ def sweep_command(
     as_json: JsonOption = False,
 ) -> None:
     """Value every position of a family: one row per parameter combination."""
+    from grundy.analysis.sweep import write_parquet
+    from grundy.render.latex import booktabs
+
     rules = resolve_game(game, piece)
     ranges = parameter_ranges(ctx.args)
     for path in (csv_file, parquet, latex, plot):
@@ -153,6 +151,8 @@ def pattern_command(
     as_json: JsonOption = False,
 ) -> None:
     """The simplest rule explaining a sweep's values: residues, strips, boundaries."""
+    from grundy.analysis.patterns import find_pattern
+
     rules = resolve_game(game, piece)
     ranges = parameter_ranges(ctx.args)
     rows = run_sweep(rules, family, ranges, misere, store, no_store, scheduler)
@@ -188,6 +188,8 @@ def conjecture_command(
     as_json: JsonOption = False,
 ) -> None:
     """Check "when P then Q" on every position of each size; the smallest counterexamples."""
+    from grundy.analysis.conjectures import check_conjecture
+
     rules = resolve_game(game, piece)
     sizes = parse_sizes(n, "--n")
     with progress_bar(f"checking {escape(rules.name)}") as bar:
@@ -218,6 +220,9 @@ def run_sweep(
     scheduler: str | None,
 ) -> list[dict[str, Any]]:
     """The sweep behind `sweep` and `pattern`, with the store and a progress bar."""
+    from grundy.analysis.sweep import sweep
+    from grundy.store import Store
+
     results = None if no_store else Store(store)
     with progress_bar(f"sweeping {escape(rules.name)}") as bar:
         return sweep(
@@ -261,6 +266,8 @@ def rows_as_csv(rows: list[dict[str, Any]]) -> str:
 @store_app.command("list")
 def store_list(store: StoreOption = None, as_json: JsonOption = False) -> None:
     """How many values and counted sizes are stored, per game, rules version and play."""
+    from grundy.store import Store
+
     results = Store(store)
     summary = results.summary()
 
@@ -289,6 +296,8 @@ def store_export(
     store: StoreOption = None,
 ) -> None:
     """Every stored value (of one game) as CSV: game, rules_version, misere, position, value."""
+    from grundy.store import Store
+
     check_writable(output)
     rows = list(Store(store).rows(game))
     if not rows:
@@ -308,5 +317,7 @@ def store_clear(
     store: StoreOption = None,
 ) -> None:
     """Delete the stored values and tallies (of one game)."""
+    from grundy.store import Store
+
     removed = Store(store).clear(game)
     console.print(f"{removed} values and tallies deleted")

@@ -13,7 +13,6 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from grundy.analysis.tables import diagram_of, require_table
 from grundy.atomic import check_writable, write_text_atomic
 from grundy.cli.common import (
     GameArg,
@@ -25,15 +24,6 @@ from grundy.cli.common import (
     emit,
     resolve_game,
     search_progress,
-)
-from grundy.render.latex import young_latex
-from grundy.render.young import (
-    check_drawable,
-    outside_value,
-    table_rich,
-    table_svg,
-    young_table,
-    young_title,
 )
 from grundy.solver import solver_for
 
@@ -73,6 +63,17 @@ def table_command(
     Box (i+1, j+1) holds the value of the partition left after deleting the
     first i rows and j columns.  --svg FILE also writes the picture as SVG.
     """
+    from grundy.analysis.tables import diagram_of, require_table
+    from grundy.render.latex import young_latex
+    from grundy.render.young import (
+        check_drawable,
+        outside_value,
+        table_rich,
+        table_svg,
+        young_table,
+        young_title,
+    )
+
     rules = resolve_game(game, piece)
     require_table(rules)
     pos = rules.parse(position)
@@ -132,6 +133,8 @@ def table_command(
 
 def _too_large_for_text(shape: Any) -> str | None:
     """Why the text picture is not printed (too large for a terminal), or None if it fits."""
+    from grundy.render.young import check_drawable
+
     try:
         check_drawable(shape, "text")
     except ValueError as exc:

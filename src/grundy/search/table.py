@@ -25,7 +25,6 @@ meets.  It never raises MemoryError.
 from __future__ import annotations
 
 import os
-import re
 import zipfile
 from typing import Any
 
@@ -33,11 +32,11 @@ import numpy as np
 from numba import njit
 
 from grundy.atomic import atomic_open
+from grundy.memory import DEFAULT_MEMORY, MIN_BYTES, format_bytes, parse_memory
 from grundy.search.wordops import COUNT, EXACT, GROW_AT, REPLACED, entry, is_zero, tt_get, tt_put
 
 __all__ = ["DEFAULT_MEMORY", "TranspositionTable", "format_bytes", "pack", "parse_memory"]
 
-MIN_BYTES = 8 << 10  # the smallest cap parse_memory accepts
 META_SIZE = 4
 _LOW64 = (1 << 64) - 1
 
@@ -66,51 +65,6 @@ def _reinsert(keys, logcap, meta, entries):
         w, info = entry(entries, e)
         if not is_zero(w):
             tt_put(keys, logcap, meta, w, info)
-
-
-def _physical_memory() -> int:
-    try:
-        return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
-    except (ValueError, OSError, AttributeError):
-        return 8 << 30
-
-
-#: Default cap: a quarter of the physical memory, at most 8 GiB.
-DEFAULT_MEMORY = min(8 << 30, max(64 << 20, _physical_memory() // 4))
-
-_MEMORY_RE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([kmgt]?)(i?b?)\s*$", re.IGNORECASE | re.ASCII)
-_UNITS = {"": 1, "k": 1 << 10, "m": 1 << 20, "g": 1 << 30, "t": 1 << 40}
-
-
-def parse_memory(spec: str | int | float | None) -> int:
-    """Bytes from "8G", "512M", "1.5g", "64MiB" or a number of bytes (None: default).
-
-    Units are powers of 1024.  At least 8 KiB is required.
-    """
-    if spec is None:
-        return DEFAULT_MEMORY
-    if isinstance(spec, bool):
-        raise TypeError("memory must be a size such as '8G' or a number of bytes")
-    if isinstance(spec, (int, float)):
-        amount = float(spec)
-    elif isinstance(spec, str):
-        match = _MEMORY_RE.match(spec)
-        if match is None:
-            raise ValueError(f"bad memory size {spec!r}: expected e.g. 8G, 512M or 1.5G")
-        amount = float(match.group(1)) * _UNITS[match.group(2).lower()]
-    else:
-        raise TypeError(f"memory must be a size such as '8G', got {type(spec).__name__}")
-    if amount < MIN_BYTES:
-        raise ValueError(f"memory cap {spec!r} is too small: at least 8K is needed")
-    return int(amount)
-
-
-def format_bytes(n: float) -> str:
-    for unit in ("B", "KiB", "MiB", "GiB"):
-        if n < 1024:
-            return f"{n:.0f} {unit}" if unit == "B" else f"{n:.1f} {unit}"
-        n /= 1024
-    return f"{n:.1f} TiB"
 
 
 def describe_mismatch(saved: dict[str, str], expected: dict[str, str]) -> str:

@@ -1,0 +1,102 @@
+"""Start-up stays light (issue 9): what `import grundy`, `import grundy.cli` and a small
+command import, checked in a fresh interpreter, so that a heavy import slipped into a
+module's top cannot slow every command down unnoticed.  No timing here: the times are
+measured by benchmarks/bench_startup.py.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+import grundy
+from grundy import games, registry
+
+#: Never imported by `import grundy`, `import grundy.cli` or `grundy value lctr`.
+HEAVY = (
+    "numba",
+    "numpy",
+    "galois",
+    "networkx",
+    "pynauty",
+    "pandas",
+    "matplotlib",
+    "dask",
+    "pyarrow",
+    "pydantic",
+    "grundy.search",
+    "grundy.posets.core",
+    "grundy.analysis",
+    "grundy.render",
+)
+
+
+def imported_by(code: str) -> set[str]:
+    """The modules in sys.modules after running `code` in a fresh interpreter."""
+    script = f"{code}\nimport json, sys\nprint(json.dumps(sorted(sys.modules)))"
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True
+    )
+    return set(json.loads(done.stdout.splitlines()[-1]))
+
+
+def heavy(modules: set[str]) -> list[str]:
+    return sorted(m for m in modules if m.split(".")[0] in HEAVY or m in HEAVY)
+
+
+@pytest.mark.parametrize(
+    "code",
+    [
+        "import grundy",
+        "import grundy.cli",
+        "from grundy.cli import main\nmain(['value', 'lctr', '3,1'])",
+        "from grundy.cli import main\nmain(['moves', 'downright', '4,2'])",
+        "from grundy.cli import main\nmain(['value', 'lctr-3d', '2,1'])",  # a generic search
+        "from grundy.cli import main\nmain(['--version'])",
+    ],
+    ids=[
+        "import grundy",
+        "import grundy.cli",
+        "value lctr",
+        "moves downright",
+        "generic",
+        "version",
+    ],
+)
+def test_nothing_heavy_is_imported(code: str) -> None:
+    assert heavy(imported_by(code)) == []
+
+
+def test_one_game_imports_one_game_module() -> None:
+    modules = imported_by("import grundy\ngrundy.value('lctr', '3,1')")
+    assert sorted(m for m in modules if m.startswith("grundy.games.")) == ["grundy.games.lctr"]
+
+
+def test_the_table_of_builtin_games_is_what_their_modules_register() -> None:
+    registry.rulesets()  # imports every built-in game's module
+    registered = {
+        key: type(rules).__module__
+        for key, rules in registry._REGISTRY.items()
+        if type(rules).__module__.startswith("grundy.games.")
+    }
+    assert registered == games.MODULES
+
+
+def test_lazy_attributes_are_the_real_ones() -> None:
+    from grundy import posets
+    from grundy.analysis import count, stats
+    from grundy.games import coin_turning
+
+    assert grundy.posets is posets and grundy.coin_turning is coin_turning
+    assert grundy.count is count and grundy.stats is stats
+    assert games.chomp.CHOMP is registry.get_ruleset("chomp")
+    assert posets.chain(3).name == posets.parse_spec("chain:3").name
+    with pytest.raises(AttributeError):
+        grundy.no_such_attribute  # noqa: B018
+    with pytest.raises(AttributeError):
+        games.no_such_game  # noqa: B018
+    with pytest.raises(AttributeError):
+        posets.no_such_family  # noqa: B018
