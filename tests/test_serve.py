@@ -9,9 +9,14 @@ from __future__ import annotations
 
 import multiprocessing
 import re
+import signal
+import socket
+import subprocess
+import sys
 import textwrap
 import threading
 import time
+import urllib.request
 from collections.abc import Iterator
 from importlib.metadata import EntryPoint
 from pathlib import Path
@@ -273,6 +278,14 @@ class Stubborn(Ruleset):
         signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGALRM})
         time.sleep(60)
         return []
+
+class Buggy(Ruleset):
+    """A ruleset with a bug."""
+    name = "buggy"
+    def parse(self, spec):
+        return int(spec)
+    def options(self, n):
+        return {}["no such key"]
 '''
 
 UNPICKLABLE = '''
@@ -300,7 +313,7 @@ class Heaps(Ruleset):
 @pytest.mark.skipif(
     "fork" not in multiprocessing.get_all_start_methods(), reason="solves are killed on fork"
 )
-def test_a_solve_that_ignores_its_time_is_killed(tmp_path: Path) -> None:
+def test_user_games_that_hang_fail_or_do_not_pickle(tmp_path: Path) -> None:
     path = tmp_path / "games.py"
     path.write_text(textwrap.dedent(STUBBORN) + textwrap.dedent(UNPICKLABLE))
     client = create_app(solve_seconds=0.1).test_client()
@@ -313,10 +326,43 @@ def test_a_solve_that_ignores_its_time_is_killed(tmp_path: Path) -> None:
         "try a smaller position",
     )
     assert not multiprocessing.active_children()
+    # a bug is a failure (500) with its one line, and the server goes on
+    status, data = post(client, "/api/start", game=f"{path}:Buggy", position="5")
+    assert (status, data) == (500, {"error": "internal error: KeyError: 'no such key'"})
     # positions that cannot come back from the child are solved here once it has finished
     game = {"game": f"{path}:Heaps", "position": "5"}
     assert ok(client, "/api/hint", **game)["winning"] == [1]
     assert ok(client, "/api/move", **game, number=1)["winner"] == "human"
+
+
+# ------------------------------------------------------------ the command
+def test_grundy_serve_serves_the_page_until_ctrl_c() -> None:
+    run = (  # Ctrl-C interrupts as in a terminal, even if this test runs with it ignored
+        "import signal; signal.signal(signal.SIGINT, signal.default_int_handler); "
+        "from grundy.cli import run; run()"
+    )
+    command = [sys.executable, "-c", run, "serve", "--port", "0"]
+    server = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
+    try:
+        assert server.stdout is not None
+        banner = server.stdout.readline()
+        url = re.fullmatch(r"grundy: serving (http://127\.0\.0\.1:\d+/) \(Ctrl-C stops\)\n", banner)
+        assert url, banner
+        with urllib.request.urlopen(url.group(1), timeout=10) as page:
+            assert b"/static/app.js" in page.read()
+        server.send_signal(signal.SIGINT)
+        assert server.wait(timeout=10) == 0 and server.stdout.read() == "grundy: stopped\n"
+    finally:
+        if server.poll() is None:
+            server.kill()
+            server.wait()
+
+
+def test_grundy_serve_on_a_port_in_use_is_one_line(capsys) -> None:
+    with socket.create_server(("127.0.0.1", 0)) as taken:
+        port = taken.getsockname()[1]
+        message = command_line_error(capsys, "serve", "--port", str(port))
+    assert message.startswith(f"cannot listen on 127.0.0.1:{port}: Address already in use")
 
 
 # ------------------------------------------------------------ the page
@@ -327,7 +373,7 @@ def page_url() -> Iterator[str]:
     server = make_server("127.0.0.1", 0, create_app(), threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
-    yield f"http://127.0.0.1:{server.server_port}/"
+    yield f"http://127.0.0.1:{server.port}/"
     server.shutdown()
     thread.join()
 

@@ -7,6 +7,7 @@ nothing to every other command.
 from __future__ import annotations
 
 import ipaddress
+import socket
 import sys
 from typing import Annotated
 
@@ -39,21 +40,27 @@ def serve_command(
         def log_request(self, *args: object) -> None:  # no line per request
             pass
 
-    try:
-        server = make_server(host, port, create_app(), threaded=True, request_handler=QuietHandler)
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET  # as werkzeug chooses
+    try:  # bound here, so that a port in use is one line of ours (werkzeug would exit)
+        listening = socket.create_server((host, port), family=family)
     except OSError as exc:
         raise ValueError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+    with listening:
+        server = make_server(
+            host,
+            port,
+            create_app(),
+            threaded=True,
+            request_handler=QuietHandler,
+            fd=listening.fileno(),
+        )
     shown = f"[{host}]" if ":" in host else host
-    sys.stdout.write(f"grundy: serving http://{shown}:{server.server_port}/ (Ctrl-C stops)\n")
+    sys.stdout.write(f"grundy: serving http://{shown}:{server.port}/ (Ctrl-C stops)\n")
     if not _loopback(host):
         sys.stdout.write("grundy: anyone who can reach this address can use the page\n")
     sys.stdout.flush()
-    try:
-        server.serve_forever()
-    except KeyboardInterrupt:
-        sys.stdout.write("grundy: stopped\n")
-    finally:
-        server.server_close()
+    server.serve_forever()  # until Ctrl-C, which werkzeug catches; it closes the server
+    sys.stdout.write("grundy: stopped\n")
 
 
 def _loopback(host: str) -> bool:

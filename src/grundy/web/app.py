@@ -23,7 +23,8 @@ request                body (besides the game)                           answer
 =====================  ================================================  =====================
 
 A bad request is answered with status 400 and ``{"error": "<one line>"}``,
-the line the command line prints after "grundy: error: "; the server goes on.
+the line the command line prints after "grundy: error: "; a failure (a bug,
+here or in a ruleset) with status 500 and its one line; the server goes on.
 
 >>> client = create_app().test_client()
 >>> game = {"game": "lctr", "position": "3,1"}
@@ -170,6 +171,11 @@ def create_app(solve_seconds: float = SOLVE_SECONDS, kept_solves: int = 16) -> F
     def http_error(exc: HTTPException) -> Any:
         return jsonify(error=_one_line(exc.description or exc.name)), exc.code
 
+    @app.errorhandler(Exception)
+    def failure(exc: Exception) -> Any:  # a bug (here or in a ruleset): said, and served on
+        app.logger.exception("request failed")
+        return jsonify(error=_one_line(f"internal error: {type(exc).__name__}: {exc}")), 500
+
     return app
 
 
@@ -185,8 +191,6 @@ def _answers(view: Callable[[], _JSON]) -> Callable[[], Any]:
             return jsonify(error=_one_line(str(exc))), 400
         except MemoryError:
             return jsonify(error="out of memory: the input is too large for this machine"), 400
-        except RecursionError:
-            return jsonify(error="the position is too deep to handle here"), 400
 
     return answer
 

@@ -59,11 +59,9 @@ class Overrun(Exception):
 def bounded(function: Callable[..., T], *args: Any, seconds: float) -> T:
     """`function(*args)` in a forked child process, killed `seconds` + `GRACE_SECONDS` later.
 
-    Returns its result; re-raises its ValueError, TypeError or OverflowError
-    as a ValueError with the same message (a MemoryError as the command
-    line's "out of memory" message); raises `Overrun` when the child does not
-    answer in time or dies.  Without fork (or for a result that cannot be
-    pickled) the call is made here.
+    Returns its result or raises its exception; raises `Overrun` when the child
+    does not answer in time or dies.  Without fork (or when the answer does not
+    pickle) the call is made here.
     """
     if not _FORK:
         return function(*args)
@@ -86,28 +84,20 @@ def bounded(function: Callable[..., T], *args: Any, seconds: float) -> T:
     if answer is None:
         raise Overrun
     status, payload = answer
-    if status == "value":
-        return payload
-    if status == "unpicklable":
-        return function(*args)
-    if status == "error":
-        raise ValueError(payload)
-    raise RuntimeError(payload)
+    if status == "raised":
+        raise payload
+    return function(*args) if status == "unpicklable" else payload
 
 
 def _child(send: Any, function: Callable[..., Any], args: tuple[Any, ...]) -> None:
-    """Run in the child: send ("value", result), ("error", message) or ("unpicklable", None)."""
+    """Run in the child: send ("value", result), ("raised", exception) or ("unpicklable", None)."""
     try:
         answer: tuple[str, Any] = ("value", function(*args))
-    except (ValueError, TypeError, OverflowError) as exc:
-        answer = ("error", str(exc))
-    except MemoryError:
-        answer = ("error", "out of memory: the input is too large for this machine")
-    except Exception as exc:  # a bug in a ruleset: the server answers 500 with it
-        answer = ("failure", f"{type(exc).__name__}: {exc}")
+    except Exception as exc:  # bad input, or a bug in a ruleset: the parent raises it
+        answer = ("raised", exc)
     try:
         send.send(answer)
-    except Exception:  # the result does not pickle: the parent computes it itself
+    except Exception:  # the answer does not pickle: the parent computes it itself
         send.send(("unpicklable", None))
     finally:
         send.close()
