@@ -458,7 +458,13 @@ def test_page_lctr_by_clicking_with_hints(page, capsys) -> None:
     assert history.count() == len(state["history"]) + 1  # the start, then every move
 
 
-def test_page_matrix_by_clicking_reply_undo_and_step_back(page) -> None:
+def test_page_matrix_by_clicking_reply_undo_and_step_back(page, capsys) -> None:
+    page.select_option("#game", "matrix")
+    page.fill("#position", "12;01")  # refused with the command line's line
+    page.click("#start")
+    settled(page, "!document.getElementById('error').hidden")
+    expected = command_line_error(capsys, "play", "matrix", "12;01")
+    assert page.inner_text("#error") == f"grundy: error: {expected}"
     start = "110;011;101"
     assert grundy.value("matrix", start) == 0  # every move loses: the computer must punish it
     start_in_page(page, "matrix", start)
@@ -476,7 +482,7 @@ def test_page_matrix_by_clicking_reply_undo_and_step_back(page) -> None:
     settled(page, "state.moves.length === 1")
     page.locator("#history button").first.click()  # back to the start
     settled(page, "state.moves.length === 0")
-    assert page.evaluate("state.current") == start
+    assert page.evaluate("state.current") == start and page.is_hidden("#error")
     page.locator("#explorer .toggle").first.click()  # one level further, on request
     settled(page, "document.querySelector('#explorer li li') !== null")
     assert page.locator("#explorer li li").count() >= 1
