@@ -21,6 +21,7 @@ per side, the ratio baseline / ours (how many times faster), and the target wher
 from __future__ import annotations
 
 import argparse
+import itertools
 import os
 import statistics
 import subprocess
@@ -41,6 +42,44 @@ COMMANDS: list[tuple[list[str], float | None]] = [
     (["moves", "chomp", "3,2,1"], None),
     (["-h"], None),
 ]
+
+
+#: The steps of `grundy value cr 5,3,3,1`, timed inside the process (`SPLIT_CODE`).
+SPLIT = [
+    "python start-up",
+    "import grundy.cli (typer, rich, grundy's core)",
+    "import numba (numpy, llvmlite)",
+    "import grundy.search (decorate the kernels)",
+    "look up cr (its module)",
+    "first compiled call: numba's set-up, 1 cache load",
+    "the command: 2 cache loads, search, output",
+    "exit",
+]
+#: The console script with a time stamp (time.time) between the steps of SPLIT.
+SPLIT_CODE = """
+import sys, time
+marks = [time.time()]
+import grundy.cli
+marks.append(time.time())
+import numba
+marks.append(time.time())
+import grundy.search
+marks.append(time.time())
+rules = grundy.get_ruleset("cr")
+marks.append(time.time())
+rules.kernel.canonical_word(1)
+marks.append(time.time())
+command = grundy.cli.main
+
+def timed():
+    status = command()
+    marks.append(time.time())
+    sys.stderr.write(" ".join(map(repr, marks)) + "\\n")
+    return status
+
+grundy.cli.main = timed
+grundy.cli.run()
+"""
 
 
 def worktree(commit: str, path: Path) -> Path:
@@ -71,6 +110,18 @@ def run(src: Path, args: list[str]) -> tuple[float, str]:
     if done.returncode != 0:
         sys.exit(f"grundy {' '.join(args)} failed from {src}:\n{done.stderr}")
     return wall, done.stdout
+
+
+def split(src: Path, args: list[str]) -> list[float]:
+    """Seconds per step of SPLIT in one run of `grundy ARGS` from `src`."""
+    env = {**os.environ, "PYTHONPATH": str(src)}
+    start = time.time()
+    done = subprocess.run(
+        [sys.executable, "-c", SPLIT_CODE, *args], env=env, capture_output=True, text=True
+    )
+    end = time.time()
+    marks = [start, *map(float, done.stderr.split()), end]
+    return [b - a for a, b in itertools.pairwise(marks)]
 
 
 def imported_from(src: Path) -> Path:
@@ -122,6 +173,13 @@ def main() -> None:
         ours = statistics.median(times[key]["ours"])
         goal = "-" if target is None else f"< {target} " + ("met" if ours < target else "MISSED")
         print(f"grundy {key:<21} {base:>10.3f} {ours:>8.3f} {base / ours:>6.2f}  {goal}")
+
+    args = ["value", "cr", "5,3,3,1"]
+    steps = [split(sides["ours"], args) for _ in range(options.repeat)]
+    print(f"\nours, grundy {' '.join(args)}: median seconds per step ({options.repeat} runs)")
+    for k, label in enumerate(SPLIT):
+        print(f"  {label:<52} {statistics.median(s[k] for s in steps):.3f}")
+    print(f"  {'total':<52} {statistics.median(sum(s) for s in steps):.3f}")
 
 
 if __name__ == "__main__":

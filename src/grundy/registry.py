@@ -111,9 +111,11 @@ def identifies(rules: Ruleset) -> bool:
     (True, True)
     """
     base, bracket, _ = rules.name.partition("[")
-    _load_builtin(base.lower())
-    _load_plugins()
-    registered = _REGISTRY.get(base.lower())
+    key = base.lower()
+    _load_builtin(key)
+    if key not in _REGISTRY:  # a built-in name needs no plug-ins (they cannot take it)
+        _load_plugins()
+    registered = _REGISTRY.get(key)
     return registered is rules or (registered is not None and bool(bracket))
 
 
