@@ -44,7 +44,8 @@ def imported_by(code: str) -> set[str]:
 
 
 def heavy(modules: set[str]) -> list[str]:
-    return sorted(m for m in modules if m.split(".")[0] in HEAVY or m in HEAVY)
+    """The packages of HEAVY among `modules`."""
+    return sorted(h for h in HEAVY if any(m == h or m.startswith(h + ".") for m in modules))
 
 
 @pytest.mark.parametrize(
@@ -68,6 +69,39 @@ def heavy(modules: set[str]) -> list[str]:
 )
 def test_nothing_heavy_is_imported(code: str) -> None:
     assert heavy(imported_by(code)) == []
+
+
+def test_a_compiled_game_imports_numba_and_nothing_else_heavy() -> None:
+    modules = imported_by("from grundy.cli import main\nmain(['value', 'cr', '5,3,3,1'])")
+    assert {"numba", "grundy.search"} <= modules
+    assert heavy(modules) == ["grundy.search", "numba", "numpy"]
+
+
+#: Which compiled functions a run loaded from numba's disk cache, and which it compiled.
+CACHE_USE = """
+import gc, json
+from numba.core.registry import CPUDispatcher
+from grundy.cli import main
+main(["value", "cr", "5,3,3,1"])
+use = {}
+for f in gc.get_objects():
+    if isinstance(f, CPUDispatcher) and (f.stats.cache_hits or f.stats.cache_misses):
+        use[f.__name__] = [sum(f.stats.cache_hits.values()), sum(f.stats.cache_misses.values())]
+print(json.dumps(use))
+"""
+
+
+def test_a_small_column_row_value_loads_three_functions_from_the_disk_cache() -> None:
+    def cache_use() -> dict[str, list[int]]:
+        done = subprocess.run(
+            [sys.executable, "-c", CACHE_USE], capture_output=True, text=True, check=True
+        )
+        return json.loads(done.stdout.splitlines()[-1])
+
+    cache_use()  # fills the cache if it is cold
+    # The canonical form of the root, one table lookup, the nimber test: each loaded
+    # (one cache hit), none compiled (no cache miss).
+    assert cache_use() == {"conjugation_canonical": [1, 0], "_get": [1, 0], "test_run": [1, 0]}
 
 
 def test_one_game_imports_one_game_module() -> None:
