@@ -1,0 +1,148 @@
+"""`grundy reproduce`: every statement's quick check, the verdicts docs/findings.md
+records, the report and the command's JSON.
+
+docs/findings.md is the full run's report (`make findings`); each quick check
+here must reach the verdict recorded there, so the findings and the checks
+cannot drift apart.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from grundy.cli import main
+from grundy.reproduce import core, report
+from grundy.reproduce.core import NewResult, Outcome, Result, Statement, Verdict
+
+FINDINGS = Path(__file__).resolve().parent.parent / "docs" / "findings.md"
+ITEMS = [*core.statements("all"), *core.new_results("all")]
+
+
+def recorded_verdicts() -> dict[str, str]:
+    """{statement key: verdict} as docs/findings.md records them (new results: "checked")."""
+    titles = {v.value[0].upper() + v.value[1:]: v.value for v in Verdict}
+    verdicts: dict[str, str] = {}
+    section = None
+    for line in FINDINGS.read_text(encoding="utf-8").splitlines():
+        if line.startswith("## "):
+            heading = line[3:].rsplit(" (", 1)[0]
+            section = titles.get(heading, "new" if heading == "Beyond the papers" else None)
+        elif section is not None and line.startswith("| "):
+            cells = [c.strip() for c in line.strip("|").split(" | ")]
+            if cells[0] in ("statement", "paper"):  # the header row
+                continue
+            if section == "new":
+                verdicts[f"{cells[0]} new: {cells[1]}"] = cells[5].split(":", 1)[0]
+            else:
+                verdicts[cells[0]] = section
+    return verdicts
+
+
+RECORDED = recorded_verdicts()
+
+
+@pytest.mark.parametrize("item", ITEMS, ids=[item.key for item in ITEMS])
+def test_the_quick_check_reaches_the_recorded_verdict(item: Statement | NewResult) -> None:
+    outcome = item.check(True)
+    assert isinstance(outcome, Outcome)
+    assert item.key in RECORDED, f"{item.key} is not in docs/findings.md: run `make findings`"
+    assert outcome.verdict.value == RECORDED[item.key], outcome
+
+
+def test_every_recorded_statement_is_still_checked() -> None:
+    assert set(RECORDED) == {item.key for item in ITEMS}
+
+
+def test_every_verdict_class_occurs() -> None:
+    assert set(RECORDED.values()) >= {v.value for v in Verdict}
+
+
+def test_every_paper_has_its_statements() -> None:
+    papers = {s.paper for s in core.statements("all")}
+    assert papers == set(core.PAPERS)
+    assert all(s.claim and "\n" not in s.claim for s in core.statements("all"))
+
+
+def test_an_outcome_says_what_is_wrong() -> None:
+    with pytest.raises(ValueError, match="counterexample"):
+        Outcome(Verdict.FALSE, "n ≤ 3", note="false")
+    with pytest.raises(ValueError, match="note"):
+        Outcome(Verdict.PROOF_SLIP, "n ≤ 3")
+    with pytest.raises(TypeError, match="Verdict"):
+        Outcome("verified", "n ≤ 3")  # type: ignore[arg-type]
+
+
+def test_a_check_must_return_an_outcome() -> None:
+    broken = Statement("games", "Broken", "nothing", lambda quick: None)  # type: ignore[arg-type,return-value]
+    with pytest.raises(TypeError, match="games Broken"):
+        core.run([broken], quick=True)
+
+
+def test_bad_selection_and_double_registration() -> None:
+    with pytest.raises(ValueError, match="unknown paper '005'"):
+        core.statements("005")
+    with pytest.raises(ValueError, match="registered twice"):
+        core.statement("002", core.statements("002")[0].number, "again")(lambda q: None)
+
+
+def _sample() -> list[Result]:
+    verified = Statement("002", "Lemma 3.1", "R is P", lambda q: None)  # type: ignore[arg-type,return-value]
+    wrong = Statement("002", "Conjecture 1", "S_n a | b", lambda q: None)  # type: ignore[arg-type,return-value]
+    return [
+        Result(verified, Outcome(Verdict.VERIFIED, "a, b ≤ 8", command="grundy value cr 2^2"), 1),
+        Result(
+            wrong,
+            Outcome(Verdict.FALSE, "n ≤ 12", "S_1 <1>", "[1] has value 1", "grundy value cr 1"),
+            2,
+        ),
+    ]
+
+
+def test_the_markdown_and_html_reports() -> None:
+    md = report.markdown(_sample(), quick=True)
+    assert "## False as stated (1)" in md and "## Verified (1)" in md
+    assert "| 002 Conjecture 1 | S_n a \\| b | n ≤ 12 |" in md  # a '|' in a cell is escaped
+    assert "2 statements: 1 false as stated, 1 verified (3 s)." in md
+    page = report.html_page(_sample(), quick=True)
+    assert "<code>grundy value cr 1</code>" in page and "S_1 &lt;1&gt;" in page
+
+
+def _cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    status = main(list(args))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_the_command_json_and_report(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    target = tmp_path / "r.html"
+    status, out, _ = _cli(capsys, "reproduce", "002", "--quick", "--json", "--report", str(target))
+    assert status == 0
+    data = json.loads(out)
+    assert data["paper"] == "002" and data["quick"] is True
+    keys = {
+        "paper", "statement", "claim", "checked", "verdict", "note", "counterexample",
+        "command", "seconds",
+    }  # fmt: skip
+    rows = data["results"]
+    assert rows and all(keys <= set(row) for row in rows)
+    assert {row["verdict"] for row in rows} <= {v.value for v in Verdict}
+    assert all(row["paper"] == "002" for row in rows)
+    assert "<h1>Findings</h1>" in target.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("reproduce", "005"), "unknown paper '005'"),
+        (("reproduce", "002", "--report", "r.txt"), "must end in .md or .html"),
+        (("reproduce", "002", "--report", "/missing/dir/r.md"), "does not exist"),
+    ],
+)
+def test_the_command_refuses_bad_input(
+    capsys: pytest.CaptureFixture[str], args: tuple[str, ...], message: str
+) -> None:
+    status, out, err = _cli(capsys, *args)
+    assert status == 2 and not out and message in err and err.count("\n") == 1
