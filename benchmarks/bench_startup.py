@@ -10,10 +10,14 @@ stdout piped, so no progress bars) with PYTHONPATH at the source tree of one sid
 
 Every command first runs once per side untimed (a cold numba cache is filled
 then: the baseline's compiled code is cached per source path, so its first run
-compiles), and both sides must print the same.  Then --repeat rounds run every
-command on both sides, interleaved (the order alternating per round), so load
-from other processes hits both alike; the table shows the median wall time
-per side, the ratio baseline / ours (how many times faster), and the target where issue 9 sets one.
+compiles), and a note says where the two sides print differently (`-h` lists
+the commands added since the baseline).  Then --repeat rounds run every command
+on both sides, interleaved (the order alternating per round), so load from other
+processes hits both alike; the table shows the median wall time per side, the
+ratio baseline / ours (how many times faster), and the target where issue 9 sets
+one.  Last, where our time of `grundy value cr 5,3,3,1` goes (`SPLIT`).  The
+runs start in the repository's root, so no stray module in the current folder
+shadows a library's.
 
     .venv/bin/python benchmarks/bench_startup.py [--baseline COMMIT] [--repeat N]
 """
@@ -104,7 +108,7 @@ def run(src: Path, args: list[str]) -> tuple[float, str]:
     env = {**os.environ, "PYTHONPATH": str(src)}
     start = time.perf_counter()
     done = subprocess.run(
-        [sys.executable, "-c", RUN, *args], env=env, capture_output=True, text=True
+        [sys.executable, "-c", RUN, *args], env=env, cwd=ROOT, capture_output=True, text=True
     )
     wall = time.perf_counter() - start
     if done.returncode != 0:
@@ -117,7 +121,7 @@ def split(src: Path, args: list[str]) -> list[float]:
     env = {**os.environ, "PYTHONPATH": str(src)}
     start = time.time()
     done = subprocess.run(
-        [sys.executable, "-c", SPLIT_CODE, *args], env=env, capture_output=True, text=True
+        [sys.executable, "-c", SPLIT_CODE, *args], env=env, cwd=ROOT, capture_output=True, text=True
     )
     end = time.time()
     marks = [start, *map(float, done.stderr.split()), end]
@@ -129,7 +133,7 @@ def imported_from(src: Path) -> Path:
     env = {**os.environ, "PYTHONPATH": str(src)}
     out = subprocess.run(
         [sys.executable, "-c", "import grundy; print(grundy.__file__)"],
-        env=env, capture_output=True, text=True, check=True,
+        env=env, cwd=ROOT, capture_output=True, text=True, check=True,
     ).stdout  # fmt: skip
     return Path(out.strip()).parent.parent
 
