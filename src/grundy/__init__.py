@@ -49,7 +49,7 @@ __all__ = [
     "winning_moves",
 ]
 
-__version__ = "0.2.0"
+__version__ = "0.3.0"
 
 #: The attributes imported on first access (PEP 562): name → (module, attribute or None).
 _LAZY = {
