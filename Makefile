@@ -24,7 +24,7 @@ demo: $(VENV)/.installed
 chromium:
 	@command -v chromium >/dev/null || { \
 	  if [ "$$(id -u)" = 0 ]; then sudo=; else sudo=sudo; fi; \
-	  $$sudo apt-get update && $$sudo apt-get install -y chromium; }
+	  $$sudo apt-get update && $$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium; }
 
 test: $(VENV)/.installed-dev chromium
 	$(BIN)/ruff check src tests benchmarks
