@@ -28,12 +28,13 @@ from functools import cache
 from pathlib import Path
 
 import grundy
-from grundy import Solver, get_ruleset
+from grundy import get_ruleset
 from grundy.analysis.counts import count_table
 from grundy.games.asm_ruler import asm_ruler_direct, asm_ruler_table
 from grundy.games.set_partition_ruler import set_partition_ruler, set_partition_ruler_baseline
 from grundy.partition import Partition, partitions, staircase
-from grundy.reproduce.core import Outcome, Verdict, first_failure, new_result
+from grundy.reproduce.common import exhaustive_solver
+from grundy.reproduce.core import Outcome, Verdict, first_failure, new_result, verified_unless
 from grundy.search.words import decode
 
 #: The topic files of the findings (a source checkout: src/grundy/reproduce → repository root).
@@ -120,26 +121,18 @@ def _compare(
     what: str, checked: str, cases: list, got: Callable, recorded: Callable, command: str
 ) -> Outcome:
     """VERIFIED when got(c) == recorded(c) for every case, else FALSE at the first case."""
-    bad = first_failure(cases, lambda c: got(c) == recorded(c))
-    if bad is None:
-        return Outcome(Verdict.VERIFIED, checked, command=command or None)
-    return Outcome(
-        Verdict.FALSE,
+    return verified_unless(
+        first_failure(cases, lambda c: got(c) == recorded(c)),
         checked,
-        note=f"the recomputed {what} differs from the record",
-        counterexample=f"{bad}: recomputed {got(bad)}, recorded {recorded(bad)}",
         command=command or None,
+        false_note=f"the recomputed {what} differs from the record",
+        describe=lambda c: f"{c}: recomputed {got(c)}, recorded {recorded(c)}",
     )
-
-
-@cache
-def _exact(game: str) -> Solver:
-    return Solver(get_ruleset(game), fast=False)
 
 
 def _exhaustive_tally(game: str, n: int, misere: bool = False) -> dict[int, int]:
     """{value: count} over the partitions of n by exhaustive search."""
-    solver = _exact(game)
+    solver = exhaustive_solver(game)
     return dict(Counter(solver.value(lam, misere) for lam in partitions(n)))
 
 
@@ -199,7 +192,7 @@ def _staircases(quick: bool) -> Outcome:
         "value (exhaustive search)",
         checked,
         cases[: 2 * exhaustive],
-        lambda c: _exact("cr").value(staircase(c[0]), c[1]),
+        lambda c: exhaustive_solver("cr").value(staircase(c[0]), c[1]),
         record.get,
         "grundy value cr 8,7,6,5,4,3,2,1",
     )
@@ -254,7 +247,7 @@ def _a373457(quick: bool) -> Outcome:
 def _propagation_failure(game: str, top: int) -> tuple[Partition, int, int] | None:
     """The first (λ, i, j) with n ≤ top, i, j ≥ 1, d(λ[i, j]) ≥ 2 and
     SG⁻(λ[i−1, j−1]) ≠ SG⁻(λ[i, j]), by exhaustive search; also the top-left rule."""
-    solver = _exact(game)
+    solver = exhaustive_solver(game)
 
     def v(lam: Partition) -> int:
         return solver.value(lam, True)

@@ -21,7 +21,8 @@ The verdicts (issue 9) say what exactly is wrong, if anything:
 
 Checks register themselves with `statement` in the modules ``paper000`` …
 ``paper004`` and ``games_md``; results beyond the papers (new values) with
-`new_result` in ``beyond``.
+`new_result` in ``beyond``.  Most checks end with `verified_unless`: VERIFIED
+when no case failed, FALSE at the first that did.
 
 >>> from grundy.reproduce.core import Verdict, first_failure
 >>> first_failure(range(10), lambda k: k * k < 50)
@@ -54,6 +55,7 @@ __all__ = [
     "run",
     "statement",
     "statements",
+    "verified_unless",
 ]
 
 #: The sources whose statements are checked, by the key the command takes.
@@ -303,3 +305,46 @@ def first_failure(cases: Iterable[T], holds: Callable[[T], bool]) -> T | None:
         if not holds(case):
             return case
     return None
+
+
+def verified_unless(
+    bad: T | None,
+    checked: str,
+    *,
+    false_note: str,
+    command: str | None = None,
+    note: str = "",
+    describe: Callable[[T], str] = str,
+    false_checked: str | None = None,
+    false_command: Callable[[T], str | None] | None = None,
+) -> Outcome:
+    """The end of most checks: VERIFIED over `checked` when no case failed (`bad` is None,
+    as `first_failure` reports it), else FALSE at the failing case `bad`.
+
+    VERIFIED carries `note` and `command`.  FALSE carries `false_note`, the counterexample
+    `describe(bad)` and the command `false_command(bad)` (`command` when not given), and
+    names `false_checked` as its range where that is given.
+
+    >>> out = verified_unless(None, "n ≤ 3", false_note="a value differs", command="grundy …")
+    >>> out.verdict.name, out.checked, out.counterexample, out.command
+    ('VERIFIED', 'n ≤ 3', None, 'grundy …')
+    >>> out = verified_unless(
+    ...     (2, 1),
+    ...     "every partition with n ≤ 3",
+    ...     false_note="a value differs",
+    ...     describe=lambda parts: f"[{parts[0]}, {parts[1]}]",
+    ...     false_checked="n ≤ 3",
+    ...     false_command=lambda parts: f"grundy value lctr {parts[0]},{parts[1]}",
+    ... )
+    >>> out.verdict.name, out.checked, out.counterexample, out.command
+    ('FALSE', 'n ≤ 3', '[2, 1]', 'grundy value lctr 2,1')
+    """
+    if bad is None:
+        return Outcome(Verdict.VERIFIED, checked, note=note, command=command)
+    return Outcome(
+        Verdict.FALSE,
+        checked if false_checked is None else false_checked,
+        note=false_note,
+        counterexample=describe(bad),
+        command=command if false_command is None else false_command(bad),
+    )

@@ -24,18 +24,20 @@ rulesets that have no canonical form, so λ and λ′ are searched apart.
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from functools import cache
 from itertools import combinations
 
 from grundy import Solver, get_ruleset
 from grundy.game import Ruleset
+from grundy.games.chess import PIECES as LIBRARY_PIECES
 from grundy.games.chess import ChessRules, Piece
 from grundy.games.lctr_3d import Antichain, DimensionalLCTR, antichains_of_size
 from grundy.games.sato_welter import sato_welter_value
 from grundy.nim import mex
 from grundy.partition import Partition, partitions, rectangle
-from grundy.reproduce.core import Outcome, Verdict, first_failure, statement
+from grundy.reproduce.common import diagrams
+from grundy.reproduce.core import Outcome, Verdict, first_failure, statement, verified_unless
 
 GAMES = "games"
 EXAMPLE = "3,2,1"  # every worked example of GAMES.md is on this diagram
@@ -53,16 +55,8 @@ INVARIANT = (
     "pnim",
 )
 
-#: The pieces of GAMES.md's table, written from the table (not the library's list).
-PIECES: dict[str, Piece] = {
-    "king": Piece(leaps=[(0, 1), (1, 0), (1, 1)]),
-    "rook": Piece(riders=[(0, 1), (1, 0)]),
-    "bishop": Piece(riders=[(1, 1)]),
-    "queen": Piece(riders=[(0, 1), (1, 0), (1, 1)]),
-    "knight": Piece(leaps=[(1, 2), (2, 1)]),
-    "pawn": Piece(leaps=[(0, 1), (1, 1)]),
-    "Downright": Piece(leaps=[(0, 1), (1, 0)]),
-}
+#: The pieces of GAMES.md's table: the library's six and the Downright piece.
+PIECES: dict[str, Piece] = {**LIBRARY_PIECES, "Downright": Piece(leaps=[(0, 1), (1, 0)])}
 
 #: FindStat St000681 ("The Grundy value of Chomp on Ferrers diagrams"), the values
 #: listed on https://www.findstat.org/StatisticsDatabase/St000681 for n ≤ 10, one
@@ -111,9 +105,9 @@ def _value(name: str, lam: Partition | str, misere: bool = False, raw: bool = Fa
     return solver.value(solver.ruleset.parse(lam), misere)
 
 
-def _diagrams(top: int) -> list[Partition]:
-    """Every non-empty partition with n ≤ top, smallest first."""
-    return [lam for n in range(1, top + 1) for lam in partitions(n)]
+def _bracketed(lam: Partition) -> str:
+    """'[3,2,1]': a diagram as GAMES.md writes it."""
+    return f"[{lam}]"
 
 
 def _children(name: str, lam: Partition | str) -> set:
@@ -123,7 +117,7 @@ def _children(name: str, lam: Partition | str) -> set:
 
 def _conjugation_failure(name: str, top: int) -> tuple[Partition, bool] | None:
     """The first (λ, misère) with n ≤ top where λ and λ′ have different values."""
-    cases = [(lam, misere) for lam in _diagrams(top) for misere in (False, True)]
+    cases = [(lam, misere) for lam in diagrams(top) for misere in (False, True)]
     return first_failure(
         cases,
         lambda c: _value(name, c[0], c[1], raw=True) == _value(name, c[0].conjugate(), c[1], True),
@@ -157,17 +151,6 @@ def _worked_example(
         note="; ".join(wrong),
         counterexample="[3,2,1]",
         command=command,
-    )
-
-
-def _verified_or_false(
-    bad: object, checked: str, command: str, note: str, counterexample: Callable[[], str]
-) -> Outcome:
-    """VERIFIED when no case failed (`bad` is None), else FALSE with the first case."""
-    if bad is None:
-        return Outcome(Verdict.VERIFIED, checked, command=command)
-    return Outcome(
-        Verdict.FALSE, checked, note=note, counterexample=counterexample(), command=command
     )
 
 
@@ -247,12 +230,14 @@ def _conjugation_exceptions(quick: bool) -> Outcome:
 def _chomp_example(quick: bool) -> Outcome:
     claimed = {"1": 0, "1,1": 1, "2,1": 0}
     bad = first_failure(claimed, lambda lam: _value("chomp", lam) == claimed[lam])
-    return _verified_or_false(
+    return verified_unless(
         bad,
         "the three diagrams, exhaustive search",
-        "grundy moves chomp 2,1",
-        "a worked value is wrong",
-        lambda: f"G([{bad}]) = {_value('chomp', str(bad))}, GAMES.md says {claimed[str(bad)]}",
+        command="grundy moves chomp 2,1",
+        false_note="a worked value is wrong",
+        describe=lambda case: (
+            f"G([{case}]) = {_value('chomp', str(case))}, GAMES.md says {claimed[str(case)]}"
+        ),
     )
 
 
@@ -266,12 +251,14 @@ def _chomp_findstat(quick: bool) -> Outcome:
         ordered = sorted(partitions(n), key=Partition.to_list, reverse=True)
         cases += list(zip(ordered, map(int, FINDSTAT_ST000681[n]), strict=True))
     bad = first_failure(cases, lambda c: _value("chomp", c[0]) == c[1])
-    return _verified_or_false(
+    return verified_unless(
         bad,
         f"the values FindStat lists, every λ with n ≤ {top}",
-        "grundy value chomp 4,3,2,1",
-        "grundy's Chomp differs from St000681",
-        lambda: f"G([{bad[0]}]) = {_value('chomp', bad[0])}, FindStat lists {bad[1]}",
+        command="grundy value chomp 4,3,2,1",
+        false_note="grundy's Chomp differs from St000681",
+        describe=lambda case: (
+            f"G([{case[0]}]) = {_value('chomp', case[0])}, FindStat lists {case[1]}"
+        ),
     )
 
 
@@ -324,13 +311,13 @@ def _sato_welter_beads(quick: bool) -> Outcome:
         moved = {beta - {b} | {c} for b in beta for c in range(b) if c not in beta}
         return {_beta(mu, ell) for mu in _children("sato-welter", lam)} == moved
 
-    bad = first_failure(_diagrams(top), bead_moves_match)
-    return _verified_or_false(
+    bad = first_failure(diagrams(top), bead_moves_match)
+    return verified_unless(
         bad,
         f"the options of every λ with n ≤ {top}",
-        "grundy moves sato-welter 3,2,1",
-        "hook removals and bead moves differ",
-        lambda: f"[{bad}]: its options are not the bead moves of its β-set",
+        command="grundy moves sato-welter 3,2,1",
+        false_note="hook removals and bead moves differ",
+        describe=lambda lam: f"[{lam}]: its options are not the bead moves of its β-set",
     )
 
 
@@ -346,15 +333,15 @@ def _sato_theorem(quick: bool) -> Outcome:
         searched = _value("sato-welter", lam)
         return searched == _welter(_beta(lam, lam.length)) == sato_welter_value(lam)
 
-    bad = first_failure(_diagrams(top), holds)
-    return _verified_or_false(
+    bad = first_failure(diagrams(top), holds)
+    return verified_unless(
         bad,
         f"every λ with n ≤ {top}: search, Welter's pair formula, grundy's fast path",
-        "grundy value sato-welter 5,4,4,2,1",
-        "Sato's theorem fails",
-        lambda: (
-            f"[{bad}]: search {_value('sato-welter', bad)}, "
-            f"Welter {_welter(_beta(bad, bad.length))}, fast path {sato_welter_value(bad)}"
+        command="grundy value sato-welter 5,4,4,2,1",
+        false_note="Sato's theorem fails",
+        describe=lambda lam: (
+            f"[{lam}]: search {_value('sato-welter', lam)}, "
+            f"Welter {_welter(_beta(lam, lam.length))}, fast path {sato_welter_value(lam)}"
         ),
     )
 
@@ -398,13 +385,15 @@ def _rit_conjugation(quick: bool) -> Outcome:
 @statement(GAMES, "RIT: remnant rule", "RIT: G(λ) = (λ1−λ2) ⊕ (λ3−λ4) ⊕ … (Nim on the remnant)")
 def _rit_remnant(quick: bool) -> Outcome:
     top = 16 if quick else 26
-    bad = first_failure(_diagrams(top), lambda lam: _value("rit", lam) == _remnant(lam))
-    return _verified_or_false(
+    bad = first_failure(diagrams(top), lambda lam: _value("rit", lam) == _remnant(lam))
+    return verified_unless(
         bad,
         f"every λ with n ≤ {top}",
-        "grundy value rit 9,7,4,4,2",
-        "the remnant rule fails",
-        lambda: f"G([{bad}]) = {_value('rit', bad)}, the remnant gives {_remnant(bad)}",
+        command="grundy value rit 9,7,4,4,2",
+        false_note="the remnant rule fails",
+        describe=lambda lam: (
+            f"G([{lam}]) = {_value('rit', lam)}, the remnant gives {_remnant(lam)}"
+        ),
     )
 
 
@@ -472,21 +461,17 @@ def _anticorner_exception(quick: bool) -> Outcome:
     def holds(lam: Partition) -> bool:
         return options(lam, True) == options(lam, False) == _children("anticorner", lam)
 
-    bad = first_failure(_diagrams(top), holds)
-    if bad is not None:
-        return Outcome(
-            Verdict.FALSE,
-            f"every λ with n ≤ {top}",
-            note="the exception changes the options",
-            counterexample=f"[{bad}]",
-        )
-    return Outcome(
-        Verdict.VERIFIED,
+    return verified_unless(
+        first_failure(diagrams(top), holds),
         f"the options of every λ with n ≤ {top}, with and without the exception",
         note="the exception changes nothing: for [1] the first box of the bottom row is the last "
         f"box of row 1, so [1] → [] either way and G([1]) = {_value('anticorner', '1')} (it does "
         "not make [1] terminal as Chomp's poison does)",
         command="grundy moves anticorner 1",
+        false_checked=f"every λ with n ≤ {top}",
+        false_note="the exception changes the options",
+        describe=_bracketed,
+        false_command=lambda _: None,
     )
 
 
@@ -515,7 +500,7 @@ def _value_one_shape(lam: Partition) -> bool:
 @statement(GAMES, "PNim: bound", "PNim: G(λ) ≤ λ1 + ℓ(λ) − 1 and the bound is attained")
 def _pnim_bound(quick: bool) -> Outcome:
     top = 14 if quick else 22
-    lams = _diagrams(top)
+    lams = diagrams(top)
     checked = f"every λ with n ≤ {top}"
     over = first_failure(lams, lambda lam: _value("pnim", lam) <= _hook(lam))
     if over is not None:
@@ -559,14 +544,16 @@ def _pnim_bound(quick: bool) -> Outcome:
 def _pnim_value_one(quick: bool) -> Outcome:
     top = 16 if quick else 24
     bad = first_failure(
-        _diagrams(top), lambda lam: (_value("pnim", lam) == 1) == _value_one_shape(lam)
+        diagrams(top), lambda lam: (_value("pnim", lam) == 1) == _value_one_shape(lam)
     )
-    return _verified_or_false(
+    return verified_unless(
         bad,
         f"every λ with n ≤ {top} (both directions)",
-        "grundy value pnim 4,4,3,2",
-        "the characterisation fails",
-        lambda: f"G([{bad}]) = {_value('pnim', bad)}, in the interval: {_value_one_shape(bad)}",
+        command="grundy value pnim 4,4,3,2",
+        false_note="the characterisation fails",
+        describe=lambda lam: (
+            f"G([{lam}]) = {_value('pnim', lam)}, in the interval: {_value_one_shape(lam)}"
+        ),
     )
 
 
@@ -579,14 +566,14 @@ def _pnim_value_one(quick: bool) -> Outcome:
 def _crim_even_rank(quick: bool) -> Outcome:
     top = 18 if quick else 24
     bad = first_failure(
-        _diagrams(top), lambda lam: _value("cr", lam) != 0 or (lam.largest - lam.length) % 2 == 0
+        diagrams(top), lambda lam: _value("cr", lam) != 0 or (lam.largest - lam.length) % 2 == 0
     )
-    return _verified_or_false(
+    return verified_unless(
         bad,
         f"every λ with n ≤ {top} (exhaustive search; to n = 87 by census, see 'games new')",
-        'grundy conjecture cr --n 1..20 --when "value == 0" --then "rank % 2 == 0"',
-        "a P-position of odd rank",
-        lambda: f"[{bad}] is a P-position of odd rank",
+        command='grundy conjecture cr --n 1..20 --when "value == 0" --then "rank % 2 == 0"',
+        false_note="a P-position of odd rank",
+        describe=lambda lam: f"[{lam}] is a P-position of odd rank",
     )
 
 
@@ -609,13 +596,13 @@ def _chess_boxes(quick: bool) -> Outcome:
             for d in range(row2)
         )
 
-    bad = first_failure(_diagrams(top), composes)
-    return _verified_or_false(
+    bad = first_failure(diagrams(top), composes)
+    return verified_unless(
         bad,
         f"λ[a, b][c, d] = λ[a + c, b + d] for every box, every λ with n ≤ {top}",
-        "grundy table chess-king 4,3,1",
-        "positions are not boxes",
-        lambda: f"[{bad}]",
+        command="grundy table chess-king 4,3,1",
+        false_note="positions are not boxes",
+        describe=_bracketed,
     )
 
 
@@ -636,13 +623,13 @@ def _rook_sliding(quick: bool) -> Outcome:
             for j2 in range(j)
         )
 
-    bad = first_failure(_diagrams(top), free)
-    return _verified_or_false(
+    bad = first_failure(diagrams(top), free)
+    return verified_unless(
         bad,
         f"every box of every λ with n ≤ {top}",
-        "grundy moves chess-rook 4,3,1",
-        "a rook slide is blocked",
-        lambda: f"[{bad}]",
+        command="grundy moves chess-rook 4,3,1",
+        false_note="a rook slide is blocked",
+        describe=_bracketed,
     )
 
 
@@ -657,12 +644,12 @@ def _rook_nim(quick: bool) -> Outcome:
     bad = first_failure(
         cases, lambda rc: _value("rook", rectangle(*rc)) == (rc[0] - 1) ^ (rc[1] - 1)
     )
-    return _verified_or_false(
+    return verified_unless(
         bad,
         f"every r × c with r, c ≤ {side}",
-        "grundy table chess-rook 4^3",
-        "the rook is not two-pile Nim",
-        lambda: f"{bad[0]} × {bad[1]}: {_value('rook', rectangle(*bad))}",
+        command="grundy table chess-rook 4^3",
+        false_note="the rook is not two-pile Nim",
+        describe=lambda case: f"{case[0]} × {case[1]}: {_value('rook', rectangle(*case))}",
     )
 
 
@@ -697,15 +684,15 @@ def _queen_wythoff(quick: bool) -> Outcome:
         return got == wythoff[heaps[0]][heaps[1]] and (got == 0) == (heaps in pairs)
 
     bad = first_failure(cases, holds)
-    return _verified_or_false(
+    return verified_unless(
         bad,
         f"every r × c with r, c ≤ {side}: every value against Wythoff's game, and the "
         "P-positions against (⌊jφ⌋, ⌊jφ²⌋)",
-        "grundy table chess-queen 6^4",
-        "the queen is not Wythoff's game",
-        lambda: (
-            f"{bad[0]} × {bad[1]}: {_value('queen', rectangle(*bad))}, Wythoff "
-            f"{wythoff[bad[0] - 1][bad[1] - 1]}"
+        command="grundy table chess-queen 6^4",
+        false_note="the queen is not Wythoff's game",
+        describe=lambda case: (
+            f"{case[0]} × {case[1]}: {_value('queen', rectangle(*case))}, Wythoff "
+            f"{wythoff[case[0] - 1][case[1] - 1]}"
         ),
     )
 
@@ -728,16 +715,16 @@ def _lctr_2d(quick: bool) -> Outcome:
     def corners(lam: Partition) -> Antichain:
         return Antichain(2, [(i + 1, j + 1) for i, j in lam.corners()])
 
-    cases = [(lam, m) for lam in _diagrams(top) for m in (False, True)]
+    cases = [(lam, m) for lam in diagrams(top) for m in (False, True)]
     bad = first_failure(
         cases, lambda c: solver.value(corners(c[0]), c[1]) == _value("lctr", c[0], c[1])
     )
-    return _verified_or_false(
+    return verified_unless(
         bad,
         f"every λ with n ≤ {top}, normal and misère",
-        "grundy value lctr 4,3,1",
-        "2-dimensional LCTR differs from LCTR",
-        lambda: f"[{bad[0]}], misère {bad[1]}",
+        command="grundy value lctr 4,3,1",
+        false_note="2-dimensional LCTR differs from LCTR",
+        describe=lambda case: f"[{case[0]}], misère {case[1]}",
     )
 
 
@@ -752,13 +739,13 @@ def _lctr_d_bound(quick: bool) -> Outcome:
         for m in (False, True)
     ]
     bad = first_failure(cases, lambda c: _lctr_d(c[0]).value(c[1], c[2]) <= c[0])
-    return _verified_or_false(
+    return verified_unless(
         bad,
         f"d = 3: every plane partition of n ≤ {tops[3]}; d = 4: every solid partition of "
         f"n ≤ {tops[4]}; normal and misère",
-        'grundy value lctr-3d "2,1,1"',
-        "a value exceeds d",
-        lambda: f"d = {bad[0]}: {bad[1]} (misère {bad[2]})",
+        command='grundy value lctr-3d "2,1,1"',
+        false_note="a value exceeds d",
+        describe=lambda case: f"d = {case[0]}: {case[1]} (misère {case[2]})",
     )
 
 
@@ -783,18 +770,14 @@ def _corner_representation(quick: bool) -> Outcome:
             above = row
         return Partition.from_runs(runs) == lam and tuple(runs) == lam.runs
 
-    bad = first_failure(_diagrams(top), round_trip)
-    if bad is not None:
-        return Outcome(
-            Verdict.FALSE,
-            f"every λ with n ≤ {top}",
-            note="corners do not determine λ",
-            counterexample=f"[{bad}]",
-        )
-    return Outcome(
-        Verdict.VERIFIED,
+    return verified_unless(
+        first_failure(diagrams(top), round_trip),
         f"corners → runs → λ for every λ with n ≤ {top}",
         note="grundy reads corners as input only in d-dimensional LCTR (lctr-3d), not yet for "
         "the partition games",
         command='grundy value lctr-3d "(1,2,3) (2,1,1)"',
+        false_checked=f"every λ with n ≤ {top}",
+        false_note="corners do not determine λ",
+        describe=_bracketed,
+        false_command=lambda _: None,
     )

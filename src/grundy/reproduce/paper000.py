@@ -24,7 +24,7 @@ i rows and j columns deleted (000 §2.1).
 Eq. (12) (printed) on the α's of [6, 5, 3², 2] (d = 3), against exhaustive search:
 
 >>> lam = Partition.parse("6,5,3^2,2")
->>> _eq12(**_alphas(lam, 3)), _sg("lctr", lam), _sub((3, 1), 0, 1)
+>>> _eq12(**_alphas(lam, 3)), _sg("lctr", lam), sub((3, 1), 0, 1)
 (2, 2, (2,))
 """
 
@@ -37,19 +37,19 @@ from itertools import pairwise
 from math import ceil, comb, log2
 from typing import Any
 
-from grundy import Solver, get_ruleset
+from grundy import get_ruleset
 from grundy.analysis.sg_pairs import classify, sg_pairs
 from grundy.analysis.tree_size import tree_size
 from grundy.game import Ruleset, TreeSize
 from grundy.games.lctr import per_box_value
 from grundy.games.lctr_trees import max_nodes_by_rows
 from grundy.nim import mex
-from grundy.partition import Partition, partitions, partitions_up_to
-from grundy.reproduce.core import Outcome, Verdict, first_failure, statement
+from grundy.partition import Partition, gamma, partitions, partitions_up_to, rectangle, staircase
+from grundy.reproduce.common import Parts, boxes, conjugate, exhaustive_solver, sub
+from grundy.reproduce.core import Outcome, Verdict, first_failure, statement, verified_unless
 
 PAPER = "000"
 GAMES = ("lctr", "downright")
-Parts = tuple[int, ...]
 
 #: Largest size n (quick, full) of the partitions whose values are checked exhaustively
 #: box by box, of those whose game trees are walked, and of the positions of the other
@@ -76,12 +76,6 @@ class _V(int):
         return _V(_nabla(int(self), int(other)))
 
 
-@cache
-def _solver(game: str) -> Solver:
-    """The reference: exhaustive search, never a closed form or kernel."""
-    return Solver(get_ruleset(game), fast=False)
-
-
 _MEMO: dict[tuple[str, bool], dict[Partition, int]] = {}
 
 
@@ -90,7 +84,7 @@ def _sg(game: str, lam: Partition, misere: bool = False) -> int:
     memo = _MEMO.setdefault((game, misere), {})
     known = memo.get(lam)
     if known is None:
-        known = memo[lam] = _solver(game).value(lam, misere)
+        known = memo[lam] = exhaustive_solver(game).value(lam, misere)
     return known
 
 
@@ -113,38 +107,20 @@ def _rows(k: int, top: int) -> Iterator[Partition]:
                     yield Partition([n - b - c, b, c])
 
 
-def _boxes(lam: Partition) -> Iterator[tuple[int, int]]:
-    """The 0-based boxes (i, j) of λ, row by row."""
-    for i, part in enumerate(lam.parts()):
-        for j in range(part):
-            yield i, j
-
-
 def _at(game: str, lam: Partition, i: int, j: int, misere: bool = False) -> int:
     """SG of λ[i, j]; in LCTR the empty partition (terminal) when (i, j) is outside λ."""
     return _sg(game, lam.sub(i, j), misere)
 
 
-def _sub(parts: Parts, i: int, j: int) -> Parts:
-    """λ[i, j] as 000 §2.1 defines it: [λ_{i+1} − j, λ_{i+2} − j, …], non-positive entries
-    removed (the empty partition when row i+1 has at most j boxes)."""
-    return tuple(p - j for p in parts[i:] if p > j)
-
-
-def _conj(parts: Parts) -> Parts:
-    """λ' from its definition: λ'_i = #{k : λ_k ≥ i}."""
-    return tuple(sum(1 for p in parts if p >= i) for i in range(1, (parts[0] if parts else 0) + 1))
-
-
 def _moves(game: str, parts: Parts) -> list[Parts]:
     """The options of L(λ) / D(λ) as 000 §3.1, §3.2 state them."""
     if game == "lctr":
-        return [_sub(parts, 1, 0), _sub(parts, 0, 1)] if parts else []
+        return [sub(parts, 1, 0), sub(parts, 0, 1)] if parts else []
     out = []
     if len(parts) > 1:
-        out.append(_sub(parts, 1, 0))
+        out.append(sub(parts, 1, 0))
     if parts[0] > 1:
-        out.append(_sub(parts, 0, 1))
+        out.append(sub(parts, 0, 1))
     return out
 
 
@@ -166,6 +142,27 @@ def _walk(game: str, lam: Partition | str) -> TreeSize:
 def _show(parts: Iterable[int]) -> str:
     """A partition in the paper's [a, b, …] form."""
     return "[" + ", ".join(map(str, parts)) + "]"
+
+
+def _any_game_tops(quick: bool) -> dict[str, int]:
+    """The largest n checked per game for the statements about any impartial game."""
+    return {
+        "lctr": _top(quick, *BOXES),
+        "downright": _top(quick, *BOXES),
+        "cr": _top(quick, *OTHER_GAMES),
+        "chomp": _top(quick, *OTHER_GAMES),
+    }
+
+
+def _in_words(tops: dict[str, int]) -> str:
+    """'lctr n ≤ 18, downright n ≤ 18, …'."""
+    return ", ".join(f"{g} n ≤ {t}" for g, t in tops.items())
+
+
+def _box_case(case: tuple[Partition, int, int]) -> str:
+    """'4,2 at (1, 1)': a partition and one of its boxes."""
+    lam, i, j = case
+    return f"{lam} at ({i}, {j})"
 
 
 # ------------------------------------------------------- formulas as printed
@@ -372,28 +369,24 @@ def _equation_1(quick: bool) -> Outcome:
     ]
     bad = first_failure(
         cases,
-        lambda c: _sub(_sub(c[0], c[1], c[2]), c[3], c[4]) == _sub(c[0], c[1] + c[3], c[2] + c[4]),
+        lambda c: sub(sub(c[0], c[1], c[2]), c[3], c[4]) == sub(c[0], c[1] + c[3], c[2] + c[4]),
     )
     same = first_failure(
         _upto(top),
         lambda lam: all(
-            tuple(lam.sub(i, j).parts()) == _sub(tuple(lam.parts()), i, j)
+            tuple(lam.sub(i, j).parts()) == sub(tuple(lam.parts()), i, j)
             for i in range(lam.length + 2)
             for j in range(lam.largest + 2)
         ),
     )
-    if bad is None and same is None:
-        return Outcome(
-            Verdict.VERIFIED,
-            f"every partition with n ≤ {top} and all i1 + i2 ≤ r + 1, j1 + j2 ≤ λ1 + 1 "
-            f"({len(cases)} cases); grundy's λ[i, j] agrees with the paper's definition",
-            command="grundy table lctr 6,4^2,2,1^2",
-        )
-    return Outcome(
-        Verdict.FALSE,
-        f"every partition with n ≤ {top}",
-        note="identity fails",
-        counterexample=str(bad or same),
+    return verified_unless(
+        bad if bad is not None else same,
+        f"every partition with n ≤ {top} and all i1 + i2 ≤ r + 1, j1 + j2 ≤ λ1 + 1 "
+        f"({len(cases)} cases); grundy's λ[i, j] agrees with the paper's definition",
+        command="grundy table lctr 6,4^2,2,1^2",
+        false_checked=f"every partition with n ≤ {top}",
+        false_note="identity fails",
+        false_command=lambda _: None,
     )
 
 
@@ -409,20 +402,15 @@ def _corollary_1(quick: bool) -> Outcome:
             for _, child in rules[c[0]].options(c[2])
         ),
     )
-    if bad is None:
-        return Outcome(
-            Verdict.VERIFIED,
-            f"every move from every partition with n ≤ {top}, LCTR and Downright, "
-            "normal and misère play",
-            command="grundy moves lctr 3,1",
-        )
-    g, _, lam = bad
-    return Outcome(
-        Verdict.FALSE,
-        f"n ≤ {top}",
-        note="a move keeps the value",
-        counterexample=f"{g} {lam}",
-        command=f"grundy moves {g} {lam}",
+    return verified_unless(
+        bad,
+        f"every move from every partition with n ≤ {top}, LCTR and Downright, "
+        "normal and misère play",
+        command="grundy moves lctr 3,1",
+        false_checked=f"n ≤ {top}",
+        false_note="a move keeps the value",
+        describe=lambda c: f"{c[0]} {c[2]}",
+        false_command=lambda c: f"grundy moves {c[0]} {c[2]}",
     )
 
 
@@ -438,7 +426,7 @@ def _figure_5(quick: bool) -> Outcome:
         g: [[_at(g, lam, i, j) for j in range(p)] for i, p in enumerate(lam.parts())] for g in GAMES
     }
     dr = tables["downright"]
-    diagonal = all(dr[i - 1][j - 1] == dr[i][j] for i, j in _boxes(lam) if i and j)
+    diagonal = all(dr[i - 1][j - 1] == dr[i][j] for i, j in boxes(lam) if i and j)
     return Outcome(
         Verdict.NOT_CHECKABLE,
         "the two tables of λ by exhaustive search",
@@ -476,12 +464,12 @@ def _equation_4(quick: bool) -> Outcome:
 
 def _eq4_box(parts: Parts, table: dict[tuple[int, int], int], i: int, j: int) -> int:
     """000 Eq. (4) at box (i, j), from the boxes right and below."""
-    sub = _sub(parts, i, j)
-    if sub == (1,):
+    rest = sub(parts, i, j)
+    if rest == (1,):
         return 0
-    if len(sub) == 1:
+    if len(rest) == 1:
         return mex((table[i, j + 1],))
-    if sub[0] == 1:
+    if rest[0] == 1:
         return mex((table[i + 1, j],))
     return _nabla(table[i, j + 1], table[i + 1, j])
 
@@ -492,7 +480,7 @@ def _box_recursion(quick: bool, game: str) -> Outcome:
     def holds(lam: Partition) -> bool:
         parts = tuple(lam.parts())
         table: dict[tuple[int, int], int] = {}
-        for i, j in sorted(_boxes(lam), reverse=True):
+        for i, j in sorted(boxes(lam), reverse=True):
             if game == "lctr":
                 below, right = (table.get((i + 1, j), 0), table.get((i, j + 1), 0))
                 table[i, j] = _nabla(below, right)
@@ -502,19 +490,13 @@ def _box_recursion(quick: bool, game: str) -> Outcome:
                 return False
         return True
 
-    bad = first_failure(_upto(top, game), holds)
-    if bad is None:
-        return Outcome(
-            Verdict.VERIFIED,
-            f"every box of every partition with n ≤ {top}, against exhaustive search",
-            command=f"grundy table {game} 8,7,6,5^2,2,1",
-        )
-    return Outcome(
-        Verdict.FALSE,
-        f"n ≤ {top}",
-        note="the recursion gives a wrong value",
-        counterexample=str(bad),
-        command=f"grundy table {game} {bad}",
+    return verified_unless(
+        first_failure(_upto(top, game), holds),
+        f"every box of every partition with n ≤ {top}, against exhaustive search",
+        command=f"grundy table {game} 8,7,6,5^2,2,1",
+        false_checked=f"n ≤ {top}",
+        false_note="the recursion gives a wrong value",
+        false_command=lambda lam: f"grundy table {game} {lam}",
     )
 
 
@@ -522,21 +504,14 @@ def _box_recursion(quick: bool, game: str) -> Outcome:
 def _lemma_3(quick: bool) -> Outcome:
     top = _top(quick, 20, 40)
     cases = [(g, n) for n in range(1, top + 1) for g in GAMES]
-    stair = lambda n: Partition(range(n, 0, -1))  # noqa: E731
-    bad = first_failure(cases, lambda c: _sg(c[0], stair(c[1])) == _lemma3(c[1], c[0]))
-    if bad is None:
-        return Outcome(
-            Verdict.VERIFIED,
-            f"P_n for n ≤ {top}, both games",
-            command="grundy value downright 5,4,3,2,1",
-        )
-    g, n = bad
-    return Outcome(
-        Verdict.FALSE,
-        f"n ≤ {top}",
-        note="staircase value differs",
-        counterexample=f"{g} P_{n}",
-        command=f"grundy value {g} {stair(n)}",
+    return verified_unless(
+        first_failure(cases, lambda c: _sg(c[0], staircase(c[1])) == _lemma3(c[1], c[0])),
+        f"P_n for n ≤ {top}, both games",
+        command="grundy value downright 5,4,3,2,1",
+        false_checked=f"n ≤ {top}",
+        false_note="staircase value differs",
+        describe=lambda c: f"{c[0]} P_{c[1]}",
+        false_command=lambda c: f"grundy value {c[0]} {staircase(c[1])}",
     )
 
 
@@ -549,23 +524,16 @@ def _lemma_3(quick: bool) -> Outcome:
 )
 def _lemma_4(quick: bool) -> Outcome:
     top = _top(quick, 15, 40)
-    gam = lambda r, c: Partition([c] + [1] * (r - 1))  # noqa: E731
     formula = {"lctr": _eq5, "downright": _eq6}
     cases = [(g, r, c) for r in range(1, top + 1) for c in range(1, top + 1) for g in GAMES]
-    bad = first_failure(cases, lambda x: _sg(x[0], gam(x[1], x[2])) == formula[x[0]](x[1], x[2]))
-    if bad is None:
-        return Outcome(
-            Verdict.VERIFIED,
-            f"Γ_{{r,c}} = [c, 1^(r−1)] for r, c ≤ {top}, both games",
-            command='grundy value downright "4,1^2"',
-        )
-    g, r, c = bad
-    return Outcome(
-        Verdict.FALSE,
-        f"r, c ≤ {top}",
-        note="gamma value differs",
-        counterexample=f"{g} Γ_{{{r},{c}}}",
-        command=f"grundy value {g} {gam(r, c)}",
+    return verified_unless(
+        first_failure(cases, lambda x: _sg(x[0], gamma(x[1], x[2])) == formula[x[0]](x[1], x[2])),
+        f"Γ_{{r,c}} = [c, 1^(r−1)] for r, c ≤ {top}, both games",
+        command='grundy value downright "4,1^2"',
+        false_checked=f"r, c ≤ {top}",
+        false_note="gamma value differs",
+        describe=lambda x: f"{x[0]} Γ_{{{x[1]},{x[2]}}}",
+        false_command=lambda x: f"grundy value {x[0]} {gamma(x[1], x[2])}",
     )
 
 
@@ -575,30 +543,22 @@ def _lemma_4(quick: bool) -> Outcome:
     "in any impartial game under normal play, SG(A) does not exceed the number of moves from A",
 )
 def _observation_5(quick: bool) -> Outcome:
-    tops = {
-        "lctr": _top(quick, *BOXES),
-        "downright": _top(quick, *BOXES),
-        "cr": _top(quick, *OTHER_GAMES),
-        "chomp": _top(quick, *OTHER_GAMES),
-    }
+    tops = _any_game_tops(quick)
 
     def holds(case: tuple[str, Partition]) -> bool:
         game, lam = case
         return _sg(game, lam) <= sum(1 for _ in get_ruleset(game).options(lam))
 
     cases = [(g, lam) for g, top in tops.items() for lam in _upto(top, g)]
-    bad = first_failure(cases, holds)
-    checked = ", ".join(f"{g} n ≤ {t}" for g, t in tops.items())
-    if bad is None:
-        return Outcome(
-            Verdict.VERIFIED, f"every partition in {checked}", command="grundy moves cr 3,2,1"
-        )
-    return Outcome(
-        Verdict.FALSE,
-        checked,
-        note="value above the number of moves",
-        counterexample=f"{bad[0]} {bad[1]}",
-        command=f"grundy moves {bad[0]} {bad[1]}",
+    checked = _in_words(tops)
+    return verified_unless(
+        first_failure(cases, holds),
+        f"every partition in {checked}",
+        command="grundy moves cr 3,2,1",
+        false_checked=checked,
+        false_note="value above the number of moves",
+        describe=lambda c: f"{c[0]} {c[1]}",
+        false_command=lambda c: f"grundy moves {c[0]} {c[1]}",
     )
 
 
@@ -613,26 +573,24 @@ def _lemma_6(quick: bool) -> Outcome:
     bad1 = first_failure(
         shapes,
         lambda p: all(
-            _sub(_conj(p), i, j) == _conj(_sub(p, j, i))
-            for i in range(len(_conj(p)) + 2)
+            sub(conjugate(p), i, j) == conjugate(sub(p, j, i))
+            for i in range(len(conjugate(p)) + 2)
             for j in range(len(p) + 2)
         ),
     )
     raw = {g: _raw_values(g, top) for g in GAMES}
     cases = [(g, p) for g in GAMES for p in shapes if p or g == "lctr"]
-    bad2 = first_failure(cases, lambda c: raw[c[0]][c[1]] == raw[c[0]][_conj(c[1])])
+    bad2 = first_failure(cases, lambda c: raw[c[0]][c[1]] == raw[c[0]][conjugate(c[1])])
     # the plain recursion agrees with the reference solver (which uses this symmetry)
     bad3 = first_failure(cases, lambda c: raw[c[0]][c[1]] == _sg(c[0], Partition(c[1])))
-    if bad1 is None and bad2 is None and bad3 is None:
-        return Outcome(
-            Verdict.VERIFIED,
-            f"every partition with n ≤ {top}: item 1 for every (i, j), item 2 by a plain mex "
-            "recursion that does not use conjugation (it agrees with the solver)",
-            command="grundy value lctr 4,1",
-        )
-    where = bad1 if bad1 is not None else (bad2 or bad3)
-    return Outcome(
-        Verdict.FALSE, f"n ≤ {top}", note="conjugation changes the game", counterexample=str(where)
+    return verified_unless(
+        next((bad for bad in (bad1, bad2, bad3) if bad is not None), None),
+        f"every partition with n ≤ {top}: item 1 for every (i, j), item 2 by a plain mex "
+        "recursion that does not use conjugation (it agrees with the solver)",
+        command="grundy value lctr 4,1",
+        false_checked=f"n ≤ {top}",
+        false_note="conjugation changes the game",
+        false_command=lambda _: None,
     )
 
 
@@ -648,18 +606,13 @@ def _lemma_7(quick: bool) -> Outcome:
     bad = first_failure(
         cases, lambda lam: (_sg("lctr", lam, True) == 0) == (_sg("downright", lam) == 0)
     )
-    if bad is None:
-        return Outcome(
-            Verdict.VERIFIED,
-            f"every partition with 1 ≤ n ≤ {top}",
-            command="grundy value lctr 4,2,1,1 --misere",
-        )
-    return Outcome(
-        Verdict.FALSE,
-        f"n ≤ {top}",
-        note="the P-positions differ",
-        counterexample=str(bad),
-        command=f"grundy value lctr {bad} --misere",
+    return verified_unless(
+        bad,
+        f"every partition with 1 ≤ n ≤ {top}",
+        command="grundy value lctr 4,2,1,1 --misere",
+        false_checked=f"n ≤ {top}",
+        false_note="the P-positions differ",
+        false_command=lambda lam: f"grundy value lctr {lam} --misere",
     )
 
 
@@ -682,12 +635,7 @@ def _terminal(rules: Ruleset, pos: Any) -> bool:
     "it is a P-position of trunc(G) under normal play",
 )
 def _theorem_9(quick: bool) -> Outcome:
-    tops = {
-        "lctr": _top(quick, *BOXES),
-        "downright": _top(quick, *BOXES),
-        "cr": _top(quick, *OTHER_GAMES),
-        "chomp": _top(quick, *OTHER_GAMES),
-    }
+    tops = _any_game_tops(quick)
     memos: dict[str, dict[Any, int]] = {g: {} for g in tops}
 
     def holds(case: tuple[str, Partition]) -> bool:
@@ -719,32 +667,28 @@ def _theorem_9(quick: bool) -> Outcome:
         ),
         None,
     )
-    checked = ", ".join(f"{g} n ≤ {t}" for g, t in tops.items())
-    if bad is None and same_game is None:
-        return Outcome(
-            Verdict.VERIFIED,
-            f"every non-terminal position in {checked}",
-            note=(
-                "also SG(trunc(L(λ))) = SG(D(λ)) on every λ ≠ [] there; the values may differ "
-                f"(as the text says): SG(D([{differ}])) = {_sg('downright', differ)}, "
-                f"SG⁻(L([{differ}])) = {_sg('lctr', differ, True)}"
-            )
-            if differ is not None
-            else "also SG(trunc(L(λ))) = SG(D(λ)) on every λ ≠ [] there",
-            command="grundy value lctr 3,2 --misere",
+    checked = _in_words(tops)
+    return verified_unless(
+        bad if bad is not None or same_game is None else ("lctr", same_game),
+        f"every non-terminal position in {checked}",
+        note=(
+            "also SG(trunc(L(λ))) = SG(D(λ)) on every λ ≠ [] there; the values may differ "
+            f"(as the text says): SG(D([{differ}])) = {_sg('downright', differ)}, "
+            f"SG⁻(L([{differ}])) = {_sg('lctr', differ, True)}"
         )
-    where = bad if bad is not None else ("lctr", same_game)
-    return Outcome(
-        Verdict.FALSE,
-        checked,
-        note="P-positions of G (misère) and trunc(G) differ",
-        counterexample=f"{where[0]} {where[1]}",
+        if differ is not None
+        else "also SG(trunc(L(λ))) = SG(D(λ)) on every λ ≠ [] there",
+        command="grundy value lctr 3,2 --misere",
+        false_checked=checked,
+        false_note="P-positions of G (misère) and trunc(G) differ",
+        describe=lambda c: f"{c[0]} {c[1]}",
+        false_command=lambda _: None,
     )
 
 
 def _minus(parts: Parts) -> Parts:
     """λ⁻: λ with all its corners (boxes (i, j) with λ[i, j] = [1]) removed."""
-    out = [p - 1 if _sub(parts, i, p - 1) == (1,) else p for i, p in enumerate(parts)]
+    out = [p - 1 if sub(parts, i, p - 1) == (1,) else p for i, p in enumerate(parts)]
     return tuple(p for p in out if p)
 
 
@@ -760,7 +704,7 @@ def _equation_7(quick: bool) -> Outcome:
 
     def holds(lam: Partition) -> bool:
         small = Partition(_minus(tuple(lam.parts())))
-        for i, j in _boxes(small):
+        for i, j in boxes(small):
             here, there = lam.sub(i, j), small.sub(i, j)
             # the moves (D down, R right) of trunc(D(λ)) at box (i, j), and of D(λ⁻)
             kept = {m for m, c in dr.options(here) if not _terminal(dr, c)}
@@ -770,20 +714,15 @@ def _equation_7(quick: bool) -> Outcome:
                 return False
         return True
 
-    bad = first_failure((lam for lam in _upto(top) if lam.size >= 2), holds)
-    if bad is None:
-        return Outcome(
-            Verdict.VERIFIED,
-            f"every partition with 2 ≤ n ≤ {top}: at every box of λ⁻ the same moves "
-            "(down/right) and the same value",
-            note="e.g. λ = [4, 2, 1]: trunc(D(λ)) is D([3, 1]), whose table the command shows",
-            command="grundy table downright 3,1",
-        )
-    return Outcome(
-        Verdict.FALSE,
-        f"2 ≤ n ≤ {top}",
-        note="trunc(D(λ)) and D(λ⁻) differ",
-        counterexample=str(bad),
+    return verified_unless(
+        first_failure((lam for lam in _upto(top) if lam.size >= 2), holds),
+        f"every partition with 2 ≤ n ≤ {top}: at every box of λ⁻ the same moves "
+        "(down/right) and the same value",
+        note="e.g. λ = [4, 2, 1]: trunc(D(λ)) is D([3, 1]), whose table the command shows",
+        command="grundy table downright 3,1",
+        false_checked=f"2 ≤ n ≤ {top}",
+        false_note="trunc(D(λ)) and D(λ⁻) differ",
+        false_command=lambda _: None,
     )
 
 
@@ -794,24 +733,19 @@ def _equation_7(quick: bool) -> Outcome:
 )
 def _lemma_10(quick: bool) -> Outcome:
     top = _top(quick, *BOXES)
-    cases = [(lam, i, j) for lam in _upto(top, "downright") for i, j in _boxes(lam) if i and j]
+    cases = [(lam, i, j) for lam in _upto(top, "downright") for i, j in boxes(lam) if i and j]
     bad = first_failure(
         cases,
         lambda c: _at("downright", c[0], c[1] - 1, c[2] - 1) == _at("downright", c[0], c[1], c[2]),
     )
-    if bad is None:
-        return Outcome(
-            Verdict.VERIFIED,
-            f"every box (i, j), i, j ≥ 1, of every partition with n ≤ {top} ({len(cases)} boxes)",
-            command="grundy table downright 5,4,4,2",
-        )
-    lam, i, j = bad
-    return Outcome(
-        Verdict.FALSE,
-        f"n ≤ {top}",
-        note="the diagonal value changes",
-        counterexample=f"{lam} at ({i}, {j})",
-        command=f"grundy table downright {lam}",
+    return verified_unless(
+        bad,
+        f"every box (i, j), i, j ≥ 1, of every partition with n ≤ {top} ({len(cases)} boxes)",
+        command="grundy table downright 5,4,4,2",
+        false_checked=f"n ≤ {top}",
+        false_note="the diagonal value changes",
+        describe=_box_case,
+        false_command=lambda c: f"grundy table downright {c[0]}",
     )
 
 
@@ -831,19 +765,13 @@ def _theorem_11(quick: bool) -> Outcome:
             _at("downright", lam, k, k) == _sg("downright", lam) for k in range(ell)
         )
 
-    bad = first_failure(_upto(top, "downright"), holds)
-    if bad is None:
-        return Outcome(
-            Verdict.VERIFIED,
-            f"every partition with 1 ≤ n ≤ {top}",
-            command="grundy table downright 12,11,9,7,6,5,3,1",
-        )
-    return Outcome(
-        Verdict.FALSE,
-        f"n ≤ {top}",
-        note="the diagonal value changes",
-        counterexample=str(bad),
-        command=f"grundy table downright {bad}",
+    return verified_unless(
+        first_failure(_upto(top, "downright"), holds),
+        f"every partition with 1 ≤ n ≤ {top}",
+        command="grundy table downright 12,11,9,7,6,5,3,1",
+        false_checked=f"n ≤ {top}",
+        false_note="the diagonal value changes",
+        false_command=lambda lam: f"grundy table downright {lam}",
     )
 
 
@@ -851,15 +779,13 @@ def _theorem_11(quick: bool) -> Outcome:
 @statement(PAPER, "Lemma 12", "SG(L([λ1])) = 0 if λ1 = 0, 1 if λ1 is odd, 2 otherwise")
 def _lemma_12(quick: bool) -> Outcome:
     top = _top(quick, 40, 200)
-    bad = first_failure(range(top + 1), lambda a: _sg("lctr", Partition([a])) == _lemma12(a))
-    if bad is None:
-        return Outcome(Verdict.VERIFIED, f"λ1 ≤ {top}", command="grundy value lctr 6")
-    return Outcome(
-        Verdict.FALSE,
+    return verified_unless(
+        first_failure(range(top + 1), lambda a: _sg("lctr", Partition([a])) == _lemma12(a)),
         f"λ1 ≤ {top}",
-        note="one-row value differs",
-        counterexample=f"[{bad}]",
-        command=f"grundy value lctr {bad}",
+        command="grundy value lctr 6",
+        false_note="one-row value differs",
+        describe=lambda a: f"[{a}]",
+        false_command=lambda a: f"grundy value lctr {a}",
     )
 
 
@@ -873,18 +799,13 @@ def _lemma_13(quick: bool) -> Outcome:
     bad = first_failure(
         _rows(2, top), lambda lam: _sg("lctr", lam) == _lemma13(lam.part(1), lam.part(2))
     )
-    if bad is None:
-        return Outcome(
-            Verdict.VERIFIED,
-            f"every two-row partition with n ≤ {top}",
-            command="grundy value lctr 5,2",
-        )
-    return Outcome(
-        Verdict.FALSE,
-        f"n ≤ {top}",
-        note="two-row value differs",
-        counterexample=str(bad),
-        command=f"grundy value lctr {bad}",
+    return verified_unless(
+        bad,
+        f"every two-row partition with n ≤ {top}",
+        command="grundy value lctr 5,2",
+        false_checked=f"n ≤ {top}",
+        false_note="two-row value differs",
+        false_command=lambda lam: f"grundy value lctr {lam}",
     )
 
 
@@ -901,14 +822,13 @@ def _alphas(lam: Partition, w: int) -> dict[str, int]:
     "SG(A[1,0]) = SG(A[2,0]) ∇ SG(A[1,1]), SG(A) = SG(A[0,1]) ∇ SG(A[1,0])",
 )
 def _equation_8(quick: bool) -> Outcome:
-    top = _top(quick, *BOXES)
     steps = [
         ((1, 1), (2, 1), (1, 2)),
         ((0, 1), (0, 2), (1, 1)),
         ((1, 0), (2, 0), (1, 1)),
         ((0, 0), (0, 1), (1, 0)),
     ]
-    return _mex_steps(top, 2, steps, "8", "5,3,2^2,1")
+    return _mex_steps(quick, 2, steps, "8", "5,3,2^2,1")
 
 
 @statement(
@@ -917,26 +837,41 @@ def _equation_8(quick: bool) -> Outcome:
     "for d(λ) = 2: SG(A) = ((α21 ∇ α12) ∇ α02) ∇ (α20 ∇ (α21 ∇ α12)), α_ij = SG(A[i, j])",
 )
 def _equation_9(quick: bool) -> Outcome:
-    top = _top(quick, *BOXES)
-    cases = [lam for lam in _upto(top) if lam.durfee() == 2]
-    bad = first_failure(cases, lambda lam: _sg("lctr", lam) == _eq9(**_alphas(lam, 2)))
-    if bad is None:
-        return Outcome(
-            Verdict.VERIFIED,
-            f"every partition with d(λ) = 2 and n ≤ {top} ({len(cases)})",
-            command="grundy table lctr 5,3,2^2,1",
-        )
-    return Outcome(
-        Verdict.FALSE,
-        f"d(λ) = 2, n ≤ {top}",
-        note="Eq. (9) gives a wrong value",
-        counterexample=str(bad),
-        command=f"grundy table lctr {bad}",
+    return _by_durfee(
+        quick,
+        2,
+        lambda lam: _sg("lctr", lam) == _eq9(**_alphas(lam, 2)),
+        "Eq. (9) gives a wrong value",
+        "5,3,2^2,1",
     )
 
 
-def _mex_steps(top: int, d: int, steps: list[Any], eq: str, example: str) -> Outcome:
+def _by_durfee(
+    quick: bool,
+    d: int,
+    holds: Callable[[Partition], bool],
+    false_note: str,
+    example: str,
+    detail: str = "",
+    note: str = "",
+) -> Outcome:
+    """VERIFIED if `holds` on every partition with d(λ) = d in the range of `BOXES`, else
+    FALSE at the first that fails; `detail` ends the range in words."""
+    top = _top(quick, *BOXES)
     cases = [lam for lam in _upto(top) if lam.durfee() == d]
+    return verified_unless(
+        first_failure(cases, holds),
+        f"every partition with d(λ) = {d} and n ≤ {top} ({len(cases)}){detail}",
+        note=note,
+        command=f"grundy table lctr {example}",
+        false_checked=f"d(λ) = {d}, n ≤ {top}",
+        false_note=false_note,
+        false_command=lambda lam: f"grundy table lctr {lam}",
+    )
+
+
+def _mex_steps(quick: bool, d: int, steps: list[Any], eq: str, example: str) -> Outcome:
+    """Each step (box, a, b) of Eq. (`eq`): SG(A[box]) = SG(A[a]) ∇ SG(A[b]) when d(λ) = d."""
 
     def holds(lam: Partition) -> bool:
         return all(
@@ -944,20 +879,8 @@ def _mex_steps(top: int, d: int, steps: list[Any], eq: str, example: str) -> Out
             for box, a, b in steps
         )
 
-    bad = first_failure(cases, holds)
-    if bad is None:
-        return Outcome(
-            Verdict.VERIFIED,
-            f"every partition with d(λ) = {d} and n ≤ {top} "
-            f"({len(cases)}), values by exhaustive search",
-            command=f"grundy table lctr {example}",
-        )
-    return Outcome(
-        Verdict.FALSE,
-        f"d(λ) = {d}, n ≤ {top}",
-        note=f"a step of Eq. ({eq}) fails",
-        counterexample=str(bad),
-        command=f"grundy table lctr {bad}",
+    return _by_durfee(
+        quick, d, holds, f"a step of Eq. ({eq}) fails", example, ", values by exhaustive search"
     )
 
 
@@ -1026,7 +949,6 @@ def _lemma_14(quick: bool) -> Outcome:
     "neighbours, ending with SG(A) = SG(A[0, 1]) ∇ SG(A[1, 0])",
 )
 def _equation_11(quick: bool) -> Outcome:
-    top = _top(quick, *BOXES)
     steps = [
         ((2, 2), (2, 3), (3, 2)),
         ((2, 1), (2, 2), (3, 1)),
@@ -1038,7 +960,7 @@ def _equation_11(quick: bool) -> Outcome:
         ((0, 1), (0, 2), (1, 1)),
         ((0, 0), (0, 1), (1, 0)),
     ]
-    return _mex_steps(top, 3, steps, "11", "6,5,3^2,2")
+    return _mex_steps(quick, 3, steps, "11", "6,5,3^2,2")
 
 
 @statement(
@@ -1048,31 +970,21 @@ def _equation_11(quick: bool) -> Outcome:
     "α13)) ∇ (((α31 ∇ (α32 ∇ α23)) ∇ ((α32 ∇ α23) ∇ α13)) ∇ (((α32 ∇ α23) ∇ α13) ∇ α03))",
 )
 def _equation_12(quick: bool) -> Outcome:
-    top = _top(quick, *BOXES)
-    cases = [lam for lam in _upto(top) if lam.durfee() == 3]
-
     def holds(lam: Partition) -> bool:
         alphas = _alphas(lam, 3)
         value = _sg("lctr", lam)
         return _eq12(**alphas) == value == _eq12_closed_inside(**alphas)
 
-    bad = first_failure(cases, holds)
-    if bad is None:
-        return Outcome(
-            Verdict.VERIFIED,
-            f"every partition with d(λ) = 3 and n ≤ {top} ({len(cases)})",
-            note=(
-                "the text copy leaves one '(' unclosed; closing it after the first line, or at "
-                "the end with ∇ read left to right, gives the same (right) value"
-            ),
-            command="grundy table lctr 6,5,3^2,2",
-        )
-    return Outcome(
-        Verdict.FALSE,
-        f"d(λ) = 3, n ≤ {top}",
-        note="Eq. (12) gives a wrong value",
-        counterexample=str(bad),
-        command=f"grundy table lctr {bad}",
+    return _by_durfee(
+        quick,
+        3,
+        holds,
+        "Eq. (12) gives a wrong value",
+        "6,5,3^2,2",
+        note=(
+            "the text copy leaves one '(' unclosed; closing it after the first line, or at "
+            "the end with ∇ read left to right, gives the same (right) value"
+        ),
     )
 
 
@@ -1085,7 +997,7 @@ def _equation_12(quick: bool) -> Outcome:
 )
 def _lemma_15(quick: bool) -> Outcome:
     top = _top(quick, *BOXES)
-    cases = [(lam, i, j) for lam in _upto(top) for i, j in _boxes(lam) if i and j]
+    cases = [(lam, i, j) for lam in _upto(top) for i, j in boxes(lam) if i and j]
 
     def item(case: tuple[Partition, int, int], need: dict[int, int]) -> bool:
         lam, i, j = case
@@ -1098,25 +1010,20 @@ def _lemma_15(quick: bool) -> Outcome:
     # the Durfee conditions are needed: the smallest boxes where items 2, 3 fail without them
     loose2 = first_failure(cases, lambda c: item(c, {0: 0, 1: 0, 2: 99}))
     loose3 = first_failure(cases, lambda c: item(c, {0: 0, 1: 99, 2: 0}))
-    if bad is None:
-        needed = "; ".join(
-            f"item {k} needs its d-condition: [{c[0]}] at ({c[1]}, {c[2]})"
-            for k, c in ((2, loose2), (3, loose3))
-            if c is not None
-        )
-        return Outcome(
-            Verdict.VERIFIED,
-            f"every box (i, j), i, j ≥ 1, of every partition with n ≤ {top} ({len(cases)} boxes)",
-            note=needed,
-            command="grundy table lctr 12,11,9,7,6,5,3,1",
-        )
-    lam, i, j = bad
-    return Outcome(
-        Verdict.FALSE,
-        f"n ≤ {top}",
-        note="the value does not propagate",
-        counterexample=f"{lam} at ({i}, {j})",
-        command=f"grundy table lctr {lam}",
+    needed = "; ".join(
+        f"item {k} needs its d-condition: [{c[0]}] at ({c[1]}, {c[2]})"
+        for k, c in ((2, loose2), (3, loose3))
+        if c is not None
+    )
+    return verified_unless(
+        bad,
+        f"every box (i, j), i, j ≥ 1, of every partition with n ≤ {top} ({len(cases)} boxes)",
+        note=needed,
+        command="grundy table lctr 12,11,9,7,6,5,3,1",
+        false_checked=f"n ≤ {top}",
+        false_note="the value does not propagate",
+        describe=_box_case,
+        false_command=lambda c: f"grundy table lctr {c[0]}",
     )
 
 
@@ -1179,28 +1086,20 @@ def _corollary_16(quick: bool) -> Outcome:
         ),
         None,
     )
-    if bad is None:
-        note = (
-            ""
-            if narrow is None
-            else (
-                f"the window 3 is needed: SG(L([{narrow}])) = {_sg('lctr', narrow)} but its "
-                f"λ[d−2, d−2] = [{narrow.sub(narrow.durfee() - 2, narrow.durfee() - 2)}] has value "
-                f"{_at('lctr', narrow, narrow.durfee() - 2, narrow.durfee() - 2)}"
-            )
-        )
-        return Outcome(
-            Verdict.VERIFIED,
-            f"every partition with d(λ) ≥ 3 and n ≤ {top} ({len(cases)})",
-            note=note,
-            command="grundy table lctr 7^4,3",
-        )
-    return Outcome(
-        Verdict.FALSE,
-        f"n ≤ {top}",
-        note="the diagonal value changes",
-        counterexample=str(bad),
-        command=f"grundy table lctr {bad}",
+    return verified_unless(
+        bad,
+        f"every partition with d(λ) ≥ 3 and n ≤ {top} ({len(cases)})",
+        note=""
+        if narrow is None
+        else (
+            f"the window 3 is needed: SG(L([{narrow}])) = {_sg('lctr', narrow)} but its "
+            f"λ[d−2, d−2] = [{narrow.sub(narrow.durfee() - 2, narrow.durfee() - 2)}] has value "
+            f"{_at('lctr', narrow, narrow.durfee() - 2, narrow.durfee() - 2)}"
+        ),
+        command="grundy table lctr 7^4,3",
+        false_checked=f"n ≤ {top}",
+        false_note="the diagonal value changes",
+        false_command=lambda lam: f"grundy table lctr {lam}",
     )
 
 
@@ -1212,29 +1111,19 @@ def _corollary_16(quick: bool) -> Outcome:
 )
 def _lemma_17(quick: bool) -> Outcome:
     top = _top(quick, 12, 30)
-    rect = lambda r, c: Partition([c] * r)  # noqa: E731
     cases = [(r, c) for r in range(1, top + 1) for c in range(1, top + 1)]
-    bad = first_failure(cases, lambda rc: _sg("lctr", rect(*rc)) == _lemma17(*rc))
-    if bad is not None:
-        r, c = bad
-        return Outcome(
-            Verdict.FALSE,
-            f"r, c ≤ {top}",
-            note="rectangle value differs",
-            counterexample=f"⊞_{{{r},{c}}}",
-            command=f"grundy value lctr {rect(r, c)}",
-        )
+    bad = first_failure(cases, lambda rc: _sg("lctr", rectangle(*rc)) == _lemma17(*rc))
     # the proof's step for c ≥ r ≥ 3: SG(L(⊞_{c−r+3,3})) = SG(L(⊞_{c,r})), solved by Lemma 14.1
     step = first_failure(
         [(r, c) for r, c in cases if c >= r >= 3],
         lambda rc: (
-            _sg("lctr", rect(rc[1] - rc[0] + 3, 3))
-            == _sg("lctr", rect(rc[1], rc[0]))
+            _sg("lctr", rectangle(rc[1] - rc[0] + 3, 3))
+            == _sg("lctr", rectangle(rc[1], rc[0]))
             == _lemma14(*[rc[1] - rc[0] + 3] * 3)
         ),
     )
-    return Outcome(
-        Verdict.VERIFIED,
+    return verified_unless(
+        bad,
         f"⊞_{{r,c}} = [c^r] for r, c ≤ {top}, with the printed comma",
         note=(
             "the proof writes ⊞_{c−r+3,3} and ⊞_{c,r}, both transposed (⊞_{r,c} has r rows); "
@@ -1242,18 +1131,29 @@ def _lemma_17(quick: bool) -> Outcome:
             + ("" if step is None else f" except at r, c = {step}")
         ),
         command="grundy value lctr 7^5",
+        false_checked=f"r, c ≤ {top}",
+        false_note="rectangle value differs",
+        describe=lambda rc: f"⊞_{{{rc[0]},{rc[1]}}}",
+        false_command=lambda rc: f"grundy value lctr {rectangle(*rc)}",
     )
 
 
 # ====================================================================== §6
-def _pairs_checked(game: str, top: int) -> tuple[dict[Any, tuple[int, int]], Any]:
-    """The (SG, SG⁻) pairs of every position of size ≤ top (canonical), and the first whose
-    pair differs from exhaustive search (None when all agree)."""
+def _pairs_checked(game: str, top: int) -> tuple[dict[Any, tuple[int, int]], Outcome | None]:
+    """The (SG, SG⁻) pairs of every position of size ≤ top (canonical), and FALSE at the
+    first whose pair differs from exhaustive search (None when all agree)."""
     pairs = sg_pairs(game, _upto(top, game))
     bad = first_failure(
         pairs.items(), lambda kv: kv[1] == (_sg(game, kv[0]), _sg(game, kv[0], True))
     )
-    return pairs, bad
+    if bad is None:
+        return pairs, None
+    return pairs, Outcome(
+        Verdict.FALSE,
+        f"n ≤ {top}",
+        note="library pair differs from search",
+        counterexample=f"{game} {bad[0]}",
+    )
 
 
 @statement(PAPER, "Lemma 18", "LCTR and Downright do not admit (0, 2)- and (2, 0)-positions")
@@ -1261,28 +1161,18 @@ def _lemma_18(quick: bool) -> Outcome:
     top = _top(quick, *BOXES)
     found = {}
     for game in GAMES:
-        pairs, bad = _pairs_checked(game, top)
-        if bad is not None:
-            return Outcome(
-                Verdict.FALSE,
-                f"n ≤ {top}",
-                note="library pair differs from search",
-                counterexample=f"{game} {bad[0]}",
-            )
+        pairs, failed = _pairs_checked(game, top)
+        if failed is not None:
+            return failed
         found[game] = next((p for p, v in pairs.items() if v in ((0, 2), (2, 0))), None)
-    if all(v is None for v in found.values()):
-        return Outcome(
-            Verdict.VERIFIED,
-            f"every position of size ≤ {top} in both games (pairs by exhaustive search)",
-            command=f"grundy classify lctr --max-n {top}",
-        )
-    game, lam = next((g, p) for g, p in found.items() if p is not None)
-    return Outcome(
-        Verdict.FALSE,
-        f"n ≤ {top}",
-        note="a (0,2)- or (2,0)-position exists",
-        counterexample=f"{game} {lam}",
-        command=f"grundy value {game} {lam}",
+    return verified_unless(
+        next(((g, p) for g, p in found.items() if p is not None), None),
+        f"every position of size ≤ {top} in both games (pairs by exhaustive search)",
+        command=f"grundy classify lctr --max-n {top}",
+        false_checked=f"n ≤ {top}",
+        false_note="a (0,2)- or (2,0)-position exists",
+        describe=lambda c: f"{c[0]} {c[1]}",
+        false_command=lambda c: f"grundy value {c[0]} {c[1]}",
     )
 
 
@@ -1295,14 +1185,9 @@ def _theorem_19(quick: bool) -> Outcome:
     top = _top(quick, *BOXES)
     notes = []
     for game in GAMES:
-        pairs, bad = _pairs_checked(game, top)
-        if bad is not None:
-            return Outcome(
-                Verdict.FALSE,
-                f"n ≤ {top}",
-                note="library pair differs from search",
-                counterexample=f"{game} {bad[0]}",
-            )
+        pairs, failed = _pairs_checked(game, top)
+        if failed is not None:
+            return failed
         result = classify(game, _upto(top, game))["classes"]
         want = {"domestic": True, "returnable": True, "tame": False, "forced": False}
         wrong = [c for c, h in want.items() if result[c]["holds"] != h]
@@ -1389,21 +1274,16 @@ def _lemma_20(quick: bool) -> Outcome:
                 return False
         return d == lam.durfee() and read.reads <= _probe_bound(lam.length)
 
-    bad = first_failure(cases, holds)
-    if bad is None:
-        return Outcome(
-            Verdict.VERIFIED,
-            f"every partition with n ≤ {top} and {len(cases) - len(_upto(top)) + 1} run-length "
-            "partitions with up to ~10^13 rows: the binary search finds d(λ) reading at most "
-            "⌈log2(r + 1)⌉ parts",
-            note="the O(·) bound is asymptotic; what is checked is this read count",
-            command="grundy value lctr 1000000000000^1000000,5^100000000000",
-        )
-    return Outcome(
-        Verdict.FALSE,
-        f"n ≤ {top}",
-        note="the binary search fails or reads too much",
-        counterexample=str(bad),
+    return verified_unless(
+        first_failure(cases, holds),
+        f"every partition with n ≤ {top} and {len(cases) - len(_upto(top)) + 1} run-length "
+        "partitions with up to ~10^13 rows: the binary search finds d(λ) reading at most "
+        "⌈log2(r + 1)⌉ parts",
+        note="the O(·) bound is asymptotic; what is checked is this read count",
+        command="grundy value lctr 1000000000000^1000000,5^100000000000",
+        false_checked=f"n ≤ {top}",
+        false_note="the binary search fails or reads too much",
+        false_command=lambda _: None,
     )
 
 
@@ -1414,23 +1294,17 @@ def _lemma_21(quick: bool) -> Outcome:
     def holds(lam: Partition) -> bool:
         read = _Reader(lam)
         conj = tuple(read.column(k) for k in range(1, lam.largest + 1))
-        return conj == _conj(tuple(lam.parts())) == tuple(
+        return conj == conjugate(tuple(lam.parts())) == tuple(
             lam.conjugate().parts()
         ) and read.reads <= lam.largest * _probe_bound(lam.length)
 
-    bad = first_failure(_upto(top), holds)
-    if bad is None:
-        return Outcome(
-            Verdict.VERIFIED,
-            f"every partition with n ≤ {top}: one binary search per column gives λ' reading at "
-            "most λ1·⌈log2(r + 1)⌉ parts",
-            note="the O(·) bound is asymptotic; what is checked is this read count",
-        )
-    return Outcome(
-        Verdict.FALSE,
-        f"n ≤ {top}",
-        note="the conjugate is wrong or reads too much",
-        counterexample=str(bad),
+    return verified_unless(
+        first_failure(_upto(top), holds),
+        f"every partition with n ≤ {top}: one binary search per column gives λ' reading at "
+        "most λ1·⌈log2(r + 1)⌉ parts",
+        note="the O(·) bound is asymptotic; what is checked is this read count",
+        false_checked=f"n ≤ {top}",
+        false_note="the conjugate is wrong or reads too much",
     )
 
 
@@ -1497,31 +1371,21 @@ def _corollary_23(quick: bool) -> Outcome:
         lt = _walk("lctr", lam)
         return lt.nodes == _walk("downright", lam).nodes + lt.leaves
 
-    bad = first_failure(_upto(top, "downright"), holds)
-    if bad is None:
-        return Outcome(
-            Verdict.VERIFIED,
-            f"every partition with 1 ≤ n ≤ {top} (game trees walked)",
-            command="grundy stats lctr 3,2",
-        )
-    return Outcome(
-        Verdict.FALSE,
-        f"n ≤ {top}",
-        note="the node counts differ",
-        counterexample=str(bad),
-        command=f"grundy stats lctr {bad}",
+    return verified_unless(
+        first_failure(_upto(top, "downright"), holds),
+        f"every partition with 1 ≤ n ≤ {top} (game trees walked)",
+        command="grundy stats lctr 3,2",
+        false_checked=f"n ≤ {top}",
+        false_note="the node counts differ",
+        false_command=lambda lam: f"grundy stats lctr {lam}",
     )
-
-
-def _rect(r: int, c: int) -> Partition:
-    return Partition([c] * r)
 
 
 @statement(PAPER, "Lemma 24", "α(D(⊞_{r,c})) = C(r+c, r) − 1")
 def _lemma_24(quick: bool) -> Outcome:
     top = _top(quick, 8, 14)
     cases = [(r, c) for r in range(1, top + 1) for c in range(1, top + 1)]
-    alpha = {rc: _walk("downright", _rect(*rc)).nodes for rc in cases}
+    alpha = {rc: _walk("downright", rectangle(*rc)).nodes for rc in cases}
     bad = first_failure(cases, lambda rc: alpha[rc] == comb(rc[0] + rc[1], rc[0]) - 1)
     # the proof's recurrence, Eq. (13), for min(r, c) > 1
     eq13 = first_failure(
@@ -1551,7 +1415,7 @@ def _lemma_24(quick: bool) -> Outcome:
         f"r, c ≤ {top}",
         note="α differs",
         counterexample=f"⊞_{bad}",
-        command=f"grundy stats downright {_rect(*bad)}",
+        command=f"grundy stats downright {rectangle(*bad)}",
     )
 
 
@@ -1614,7 +1478,7 @@ def _lemma_25(quick: bool) -> Outcome:
 def _lemma_26(quick: bool) -> Outcome:
     top = _top(quick, 8, 14)
     cases = [(r, c) for r in range(1, top + 1) for c in range(1, top + 1)]
-    size = {(g, rc): _walk(g, _rect(*rc)) for g in GAMES for rc in cases}
+    size = {(g, rc): _walk(g, rectangle(*rc)) for g in GAMES for rc in cases}
     bad = first_failure(cases, lambda rc: size["lctr", rc].leaves == comb(rc[0] + rc[1], rc[0]))
     if bad is not None:
         return Outcome(
@@ -1622,7 +1486,7 @@ def _lemma_26(quick: bool) -> Outcome:
             f"r, c ≤ {top}",
             note="ϱ differs",
             counterexample=f"⊞_{bad}",
-            command=f"grundy stats lctr {_rect(*bad)}",
+            command=f"grundy stats lctr {rectangle(*bad)}",
         )
     inner = [(r, c) for r, c in cases if min(r, c) > 1]
 
@@ -1652,23 +1516,27 @@ def _lemma_26(quick: bool) -> Outcome:
             f"{dr - dr1 + comb(r + c - 2, r - 1)}, but ϱ(L(⊞_{{{r},{c}}})) = "
             f"{size['lctr', slip].leaves}"
         ),
-        command=f"grundy stats downright {_rect(*slip)} && grundy stats lctr {_rect(*slip)}",
+        command=f"grundy stats downright {rectangle(r, c)} && grundy stats lctr {rectangle(r, c)}",
     )
 
 
 def _table_rows() -> list[tuple[str, str, Callable[[int, int], Partition], Any]]:
     """000 Table 1 as printed: (game, family, shape, (states, α, ϱ) as functions of r, c)."""
-    gam = lambda r, c: Partition([c] + [1] * (r - 1))  # noqa: E731
-    stair = lambda r, c: Partition(range(r, 0, -1))  # noqa: E731
+    stair = lambda r, c: staircase(r)  # noqa: E731
     return [
-        ("lctr", "Γ min=1", gam, lambda r, c: (r + c, 2 * r + 2 * c - 1, r + c)),
-        ("downright", "Γ min=1", gam, lambda r, c: (r + c - 1, r + c - 1, 1)),
-        ("lctr", "Γ min>1", gam, lambda r, c: (r + c - 1, 2 * r + 2 * c - 1, r + c)),
-        ("downright", "Γ min>1", gam, lambda r, c: (r + c - 2, r + c - 1, 2)),
+        ("lctr", "Γ min=1", gamma, lambda r, c: (r + c, 2 * r + 2 * c - 1, r + c)),
+        ("downright", "Γ min=1", gamma, lambda r, c: (r + c - 1, r + c - 1, 1)),
+        ("lctr", "Γ min>1", gamma, lambda r, c: (r + c - 1, 2 * r + 2 * c - 1, r + c)),
+        ("downright", "Γ min>1", gamma, lambda r, c: (r + c - 2, r + c - 1, 2)),
         ("lctr", "P_r", stair, lambda r, c: (r + 1, 2 ** (r + 1) - 1, 2**r)),
         ("downright", "P_r", stair, lambda r, c: (r, 2**r - 1, 2 ** (r - 1))),
-        ("lctr", "⊞", _rect, lambda r, c: (r * c + 1, 2 * comb(r + c, r) - 1, comb(r + c, r))),
-        ("downright", "⊞", _rect, lambda r, c: (r * c, comb(r + c, r) - 1, comb(r + c - 2, r - 1))),
+        ("lctr", "⊞", rectangle, lambda r, c: (r * c + 1, 2 * comb(r + c, r) - 1, comb(r + c, r))),
+        (
+            "downright",
+            "⊞",
+            rectangle,
+            lambda r, c: (r * c, comb(r + c, r) - 1, comb(r + c - 2, r - 1)),
+        ),
     ]
 
 
@@ -1729,7 +1597,7 @@ def _conjecture_27(quick: bool) -> Outcome:
             sizes = {lam: _walk(game, lam).nodes for lam in partitions(n * n)}
             best = max(sizes.values())
             winners = [lam for lam, a in sizes.items() if a == best]
-            if winners != [_rect(n, n)] or max_nodes_by_rows(game, n * n) != (best, 1):
+            if winners != [rectangle(n, n)] or max_nodes_by_rows(game, n * n) != (best, 1):
                 return Outcome(
                     Verdict.FALSE,
                     f"n ≤ {walked}",
@@ -1737,7 +1605,7 @@ def _conjecture_27(quick: bool) -> Outcome:
                     counterexample=f"n = {n}: {winners}",
                 )
         for n in range(walked + 1, top + 1):
-            square = _walk(game, _rect(n, n)).nodes
+            square = _walk(game, rectangle(n, n)).nodes
             best, ways = max_nodes_by_rows(game, n * n)
             if (square, 1) != (best, ways):
                 return Outcome(
@@ -1790,14 +1658,6 @@ def _proposition_28(quick: bool) -> Outcome:
         )
 
     bad = first_failure(cases, holds)
-    if bad is not None:
-        return Outcome(
-            Verdict.FALSE,
-            f"n ≤ {top}",
-            note="a bound fails",
-            counterexample=str(bad),
-            command=f"grundy stats lctr {bad}",
-        )
     attain = {
         g: [lam for lam in cases if size[g, lam].states == lam.size + (g == "lctr")] for g in GAMES
     }
@@ -1807,8 +1667,8 @@ def _proposition_28(quick: bool) -> Outcome:
         for lam in cases
         if lam.length > 1 and lam.runs == ((lam.largest, 1), (1, lam.length - 1))
     )
-    return Outcome(
-        Verdict.VERIFIED,
+    return verified_unless(
+        bad,
         f"every partition with 1 ≤ n ≤ {top} (game trees walked): both upper bounds; states ≥ "
         "r (D) and r + 1 (L) for the largest r with C(r+1, 2) ≤ n; the proof's height bounds",
         note=(
@@ -1820,4 +1680,7 @@ def _proposition_28(quick: bool) -> Outcome:
             + f" for n ≤ {top}; Ω(√n) itself is asymptotic"
         ),
         command="grundy stats lctr 3,1",
+        false_checked=f"n ≤ {top}",
+        false_note="a bound fails",
+        false_command=lambda lam: f"grundy stats lctr {lam}",
     )

@@ -37,34 +37,43 @@ canonical form (conjugates apart).
 >>> from grundy.reproduce.core import statements
 >>> [s.number for s in statements("001")][:3]
 ['Theorem 1', 'Figure 1', 'Figure 3']
->>> _thick(2, 1, 3), _above(3, 4), _conjugate([3, 1])
-([3, 3, 2, 2, 2], 1, [2, 1, 1])
+>>> _thick(2, 1, 3), _above(3, 4), _left_column_removed([3, 1])
+([3, 3, 2, 2, 2], 1, (2,))
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Sequence
 
 from grundy.analysis.tables import box_values
 from grundy.game import FunctionRuleset
 from grundy.nim import mex
 from grundy.partition import Partition, partitions_up_to
 from grundy.registry import get_ruleset
-from grundy.reproduce.core import Outcome, Verdict, first_failure, statement
+from grundy.reproduce.common import (
+    Parts,
+    boxes,
+    conjugate,
+    diagrams,
+    exhaustive_solver,
+    quadrated,
+    searched_apart,
+    show,
+    sub,
+)
+from grundy.reproduce.core import Outcome, Verdict, first_failure, statement, verified_unless
 from grundy.solver import Solver
 
 _LCTR = get_ruleset("lctr")
 #: Exhaustive search (no closed form): the reference.
-_SOLVER = Solver(_LCTR, fast=False)
+_SOLVER = exhaustive_solver("lctr")
+#: The same moves with no canonical form: λ and λ′ are searched apart.
+_RAW = searched_apart("lctr")
 
 
 def _moves(position: Partition) -> list[Partition]:
     """LCTR's options, from the ruleset (λ^R, λ^C)."""
     return [child for _, child in _LCTR.options(position)]
-
-
-#: The same moves with no canonical form: λ and λ′ are searched apart.
-_RAW = Solver(FunctionRuleset(_moves, name="lctr, no canonical form"), fast=False)
 
 
 def _sg(parts: Iterable[int]) -> int:
@@ -77,30 +86,15 @@ def _sg_raw(parts: Iterable[int]) -> int:
     return _RAW.value(Partition(parts))
 
 
-def _show(parts: Iterable[int]) -> str:
-    """'[3,1,1]': a partition with its parts listed."""
-    return "[" + ",".join(map(str, parts)) + "]"
-
-
 # --------------------------------------------------- the paper's definitions
-def _top_row_removed(parts: list[int]) -> list[int]:
+def _top_row_removed(parts: Sequence[int]) -> Parts:
     """λ^R = (λ2, …, λℓ)."""
-    return parts[1:]
+    return tuple(parts[1:])
 
 
-def _left_column_removed(parts: list[int]) -> list[int]:
+def _left_column_removed(parts: Sequence[int]) -> Parts:
     """λ^C = (λ1 − 1, …, λℓ − 1), non-positive values omitted."""
-    return [x - 1 for x in parts if x > 1]
-
-
-def _conjugate(parts: list[int]) -> list[int]:
-    """λ′ = (λ′1, …, λ′_{λ1}), λ′_i = the number of parts of λ not smaller than i."""
-    return [sum(1 for x in parts if x >= i) for i in range(1, (parts[0] if parts else 0) + 1)]
-
-
-def _sub(parts: list[int], i: int, j: int) -> list[int]:
-    """λ[i, j]: λ without its first i rows and first j columns (the position in box (i, j))."""
-    return [x - j for x in parts[i:] if x > j]
+    return tuple(x - 1 for x in parts if x > 1)
 
 
 def _thick(t: int, a: int, b: int) -> list[int]:
@@ -116,19 +110,6 @@ def _above(a: int, d: int) -> int:
     return d if d <= 2 else (d + 1) % 2
 
 
-def _boxes(p: Partition) -> Iterator[tuple[int, int]]:
-    for i, row in enumerate(p.parts()):
-        for j in range(row):
-            yield i, j
-
-
-def _quadrated(n_max: int) -> Iterator[Partition]:
-    """Every non-empty quadrated partition of size ≤ 4·n_max (μ with each box a 2 × 2 square)."""
-    for mu in partitions_up_to(n_max):
-        if mu:
-            yield Partition.from_runs((2 * p, 2 * m) for p, m in mu.runs)
-
-
 def _verified_or_false(
     cases: Iterable[object],
     holds: Callable[[object], bool],
@@ -139,16 +120,14 @@ def _verified_or_false(
 ) -> Outcome:
     """VERIFIED if `holds` on every case, else FALSE with `describe(case)` =
     (counterexample, command) of the first failure."""
-    bad = first_failure(cases, holds)
-    if bad is None:
-        return Outcome(Verdict.VERIFIED, checked, note=note, command=command)
-    counterexample, shows = describe(bad)
-    return Outcome(
-        Verdict.FALSE,
+    return verified_unless(
+        first_failure(cases, holds),
         checked,
-        note=(note + "; " if note else "") + "the computation contradicts it",
-        counterexample=counterexample,
-        command=shows,
+        note=note,
+        command=command,
+        false_note=(note + "; " if note else "") + "the computation contradicts it",
+        describe=lambda case: describe(case)[0],
+        false_command=lambda case: describe(case)[1],
     )
 
 
@@ -162,7 +141,7 @@ def _value_mismatch(formula: Callable[[list[int]], int], raw: bool = False) -> C
     """describe(parts) for a failed value check."""
     value = _sg_raw if raw else _sg
     return lambda parts: (
-        f"{_show(parts)} has value {value(parts)}, the paper says {formula(parts)}",
+        f"{show(parts)} has value {value(parts)}, the paper says {formula(parts)}",
         f"grundy value lctr {Partition(parts)}",
     )
 
@@ -213,7 +192,7 @@ def _check_theorem_1(quick: bool) -> Outcome:
         f"every LCTR position with n ≤ {top}, normal and misère play: the classes by the "
         "theorem against SG = 0 by exhaustive search",
         lambda c: (
-            f"{_show(c[0].to_list())} ({'misère' if c[1] else 'normal'})",
+            f"{show(c[0].to_list())} ({'misère' if c[1] else 'normal'})",
             f"grundy moves lctr {c[0]}",
         ),
         "grundy moves lctr 3,2,1",
@@ -259,18 +238,13 @@ def _check_figure_1(quick: bool) -> Outcome:
     checked = (
         "the 7-position graph reconstructed from the text (the drawing is not in the text copy)"
     )
-    if bad is None:
-        return Outcome(
-            Verdict.VERIFIED,
-            checked,
-            note="graph reconstructed from the labelling steps: root → c1, c2; c_k → b_k, t_k; "
-            "b_k → t_k",
-        )
-    return Outcome(
-        Verdict.FALSE,
+    return verified_unless(
+        bad,
         checked,
-        note="the labelling the text describes is not the SG labelling",
-        counterexample=f"position {bad}: SG {solver.value(bad)}, the text {_FIGURE_1_LABELS[bad]}",
+        note="graph reconstructed from the labelling steps: root → c1, c2; c_k → b_k, t_k; "
+        "b_k → t_k",
+        false_note="the labelling the text describes is not the SG labelling",
+        describe=lambda v: f"position {v}: SG {solver.value(v)}, the text {_FIGURE_1_LABELS[v]}",
     )
 
 
@@ -283,12 +257,12 @@ def _check_figure_1(quick: bool) -> Outcome:
 )
 def _check_figure_3(quick: bool) -> Outcome:
     top = 10 if quick else 20
-    cases = [(p, i, j) for p in partitions_up_to(top) for i, j in _boxes(p)]
+    cases = [(p, i, j) for p in partitions_up_to(top) for i, j in boxes(p)]
     return _verified_or_false(
         cases,
         lambda c: _SOLVER.value(c[0].sub(c[1], c[2])) <= 2,
         f"every position in the table of every partition with n ≤ {top}, exhaustive search",
-        lambda c: (f"{_show(c[0].sub(c[1], c[2]).to_list())}", f"grundy table lctr {c[0]}"),
+        lambda c: (f"{show(c[0].sub(c[1], c[2]).to_list())}", f"grundy table lctr {c[0]}"),
         "grundy table lctr 8,7,6,5^2,2,1",
         note="the partition of Fig. 2 is not in the text copy, so every partition's table is "
         "checked",
@@ -303,7 +277,7 @@ def _check_lemma_2(quick: bool) -> Outcome:
         lambda p: _SOLVER.value(p) <= 2 and len(_moves(p)) <= 2,
         f"every partition with n ≤ {top} (value ≤ 2, and at most 2 moves as the proof says), "
         "exhaustive search",
-        lambda p: (f"{_show(p.to_list())} has value {_SOLVER.value(p)}", f"grundy value lctr {p}"),
+        lambda p: (f"{show(p.to_list())} has value {_SOLVER.value(p)}", f"grundy value lctr {p}"),
         "grundy count lctr --n 1..12",
     )
 
@@ -312,15 +286,15 @@ def _check_lemma_2(quick: bool) -> Outcome:
 @statement("001", "Lemma 3", "for a nonempty partition λ: (λ^R)′ = (λ′)^C and (λ^C)′ = (λ′)^R")
 def _check_lemma_3(quick: bool) -> Outcome:
     top = 16 if quick else 30
-    cases = [p.to_list() for p in partitions_up_to(top) if p]
+    cases = [p.to_list() for p in diagrams(top)]
     return _verified_or_false(
         cases,
         lambda q: (
-            _conjugate(_top_row_removed(q)) == _left_column_removed(_conjugate(q))
-            and _conjugate(_left_column_removed(q)) == _top_row_removed(_conjugate(q))
+            conjugate(_top_row_removed(q)) == _left_column_removed(conjugate(q))
+            and conjugate(_left_column_removed(q)) == _top_row_removed(conjugate(q))
         ),
         f"every nonempty partition with n ≤ {top} (λ^R, λ^C and λ′ as §2.2 and §3 define them)",
-        lambda q: (_show(q), f"grundy moves lctr {Partition(q)}"),
+        lambda q: (show(q), f"grundy moves lctr {Partition(q)}"),
         "grundy moves lctr 4,2,1",
     )
 
@@ -333,7 +307,7 @@ def _check_lemma_4(quick: bool) -> Outcome:
         lambda p: _RAW.value(p) == _RAW.value(p.conjugate()),
         f"every partition with n ≤ {top}, exhaustive search with conjugates searched apart",
         lambda p: (
-            f"{_show(p.to_list())} has value {_RAW.value(p)}, its conjugate "
+            f"{show(p.to_list())} has value {_RAW.value(p)}, its conjugate "
             f"{_RAW.value(p.conjugate())}",
             f"grundy value lctr {p}",
         ),
@@ -391,9 +365,9 @@ def _check_figure_4(quick: bool) -> Outcome:
 
     def agrees(p: Partition, literal: bool) -> bool:
         got = table(p, literal)
-        return all(got[i][j] == _SOLVER.value(p.sub(i, j)) for i, j in _boxes(p))
+        return all(got[i][j] == _SOLVER.value(p.sub(i, j)) for i, j in boxes(p))
 
-    cases = [p for p in partitions_up_to(top) if p]
+    cases = diagrams(top)
     literal = first_failure(cases, lambda p: agrees(p, True))
     meant = first_failure(cases, lambda p: agrees(p, False))
     checked = f"every box of every partition with n ≤ {top}, both readings, exhaustive search"
@@ -402,7 +376,7 @@ def _check_figure_4(quick: bool) -> Outcome:
             Verdict.FALSE,
             checked,
             note="the rule fails even with 0 for the empty partition beyond the diagram",
-            counterexample=_show(meant.to_list()),
+            counterexample=show(meant.to_list()),
             command=f"grundy table lctr {meant}",
         )
     if literal is None:
@@ -413,7 +387,7 @@ def _check_figure_4(quick: bool) -> Outcome:
         note="read as 'a square with no value to its right or below gets 0' the rule is false; "
         "read as 'a missing value counts as 0' (the empty partition beyond the diagram, which "
         "000 Fig. 5 draws) it holds",
-        counterexample=f"{_show(literal.to_list())}: its last square has no value to the right "
+        counterexample=f"{show(literal.to_list())}: its last square has no value to the right "
         f"or below, that reading records 0, SG = {_SOLVER.value(literal)}",
         command=f"grundy table lctr {literal}",
     )
@@ -525,7 +499,7 @@ def _two_rows_or_columns(p: Partition) -> bool:
 )
 def _check_lemma_9(quick: bool) -> Outcome:
     top = 7 if quick else 14
-    cases = list(_quadrated(top))
+    cases = list(quadrated(top))
     checked = (
         f"reconstructed statement; every nonempty quadrated partition with n ≤ {4 * top}, "
         "exhaustive search"
@@ -536,21 +510,18 @@ def _check_lemma_9(quick: bool) -> Outcome:
             _SOLVER.value(p) == 0 and (_SOLVER.value(p.sub(1, 1)) == 0) != _two_rows_or_columns(p)
         ),
     )
-    if bad is None:
-        return Outcome(
-            Verdict.VERIFIED,
-            checked,
-            note="second claim reconstructed from the proof (opposite moves lead to a quadrated "
-            "partition); the exceptions are needed: for them λ^{RC} is a row or column, not P",
-            command="grundy table lctr 4^2,2^2",
-        )
-    return Outcome(
-        Verdict.FALSE,
+    return verified_unless(
+        bad,
         checked,
-        note="a quadrated partition or its λ^{RC} is not as claimed",
-        counterexample=f"{_show(bad.to_list())}: value {_SOLVER.value(bad)}, λ^{{RC}} = "
-        f"{_show(bad.sub(1, 1).to_list())} has value {_SOLVER.value(bad.sub(1, 1))}",
-        command=f"grundy table lctr {bad}",
+        note="second claim reconstructed from the proof (opposite moves lead to a quadrated "
+        "partition); the exceptions are needed: for them λ^{RC} is a row or column, not P",
+        command="grundy table lctr 4^2,2^2",
+        false_note="a quadrated partition or its λ^{RC} is not as claimed",
+        describe=lambda p: (
+            f"{show(p.to_list())}: value {_SOLVER.value(p)}, λ^{{RC}} = "
+            f"{show(p.sub(1, 1).to_list())} has value {_SOLVER.value(p.sub(1, 1))}"
+        ),
+        false_command=lambda p: f"grundy table lctr {p}",
     )
 
 
@@ -569,12 +540,12 @@ def _check_lemma_10(quick: bool) -> Outcome:
         return 1, 1
 
     return _verified_or_false(
-        list(_quadrated(top)),
+        list(quadrated(top)),
         lambda p: (_SOLVER.value(p.sub(1, 0)), _SOLVER.value(p.sub(0, 1))) == claimed(p),
         f"reconstructed statement; every nonempty quadrated partition with n ≤ {4 * top}, "
         "exhaustive search",
         lambda p: (
-            f"{_show(p.to_list())}: λ^R, λ^C have values {_SOLVER.value(p.sub(1, 0))}, "
+            f"{show(p.to_list())}: λ^R, λ^C have values {_SOLVER.value(p.sub(1, 0))}, "
             f"{_SOLVER.value(p.sub(0, 1))}, the lemma {claimed(p)}",
             f"grundy moves lctr {p}",
         ),
@@ -672,15 +643,15 @@ def _check_figure_11(quick: bool) -> Outcome:
         t, a, b = c
         lam = _thick(t, a, b)
         cell = rebuilt(t, a)
-        diagonal = all(_sg(_sub(lam, i, i)) == 0 for i in range(t))
-        return diagonal and all(_sg(_sub(lam, i, j)) == cell[i, j] for i, j in _cells_above(t))
+        diagonal = all(_sg(sub(lam, i, i)) == 0 for i in range(t))
+        return diagonal and all(_sg(sub(lam, i, j)) == cell[i, j] for i, j in _cells_above(t))
 
     return _verified_or_false(
         cases,
         holds,
         f"every thick Γ-partition with t, a ≤ {top}, b ≤ {arms}: the diagonal, and the cells "
         "above it rebuilt by mex from that column alone, against exhaustive search",
-        lambda c: (_show(_thick(*c)), f"grundy table lctr {Partition(_thick(*c))}"),
+        lambda c: (show(_thick(*c)), f"grundy table lctr {Partition(_thick(*c))}"),
         "grundy table lctr 7^4,4^3",
     )
 
@@ -715,8 +686,8 @@ def _triangle(
     def holds(c: tuple[int, int, int, int, int]) -> bool:
         t, a, b, i, j = c
         lam = _thick(t, a, b)
-        up = _sg(_sub(lam, i, j)) == _above(a, j - i)
-        return up and (not below or _sg(_sub(lam, j, i)) == _above(b, j - i))
+        up = _sg(sub(lam, i, j)) == _above(a, j - i)
+        return up and (not below or _sg(sub(lam, j, i)) == _above(b, j - i))
 
     return cases, holds
 
@@ -733,8 +704,8 @@ def _triangle_outcome(
         + (f", b ≤ {down_arms}, and the cells below the diagonal" if below else "")
         + ", exhaustive search",
         lambda c: (
-            f"{_show(_thick(*c[:3]))}, cell ({c[3]}, {c[4]}) or ({c[4]}, {c[3]}): values "
-            f"{_sg(_sub(_thick(*c[:3]), c[3], c[4]))}, {_sg(_sub(_thick(*c[:3]), c[4], c[3]))}",
+            f"{show(_thick(*c[:3]))}, cell ({c[3]}, {c[4]}) or ({c[4]}, {c[3]}): values "
+            f"{_sg(sub(_thick(*c[:3]), c[3], c[4]))}, {_sg(sub(_thick(*c[:3]), c[4], c[3]))}",
             f"grundy table lctr {Partition(_thick(*c[:3]))}",
         ),
         command,
@@ -815,12 +786,12 @@ def _is_rectangle(p: Partition) -> bool:
 def _check_corollary_18(quick: bool) -> Outcome:
     top = 16 if quick else 28
     return _verified_or_false(
-        [p for p in partitions_up_to(top) if p],
+        diagrams(top),
         lambda p: len(_reachable(p)) <= p.size,
         f"every partition with n ≤ {top} (reachable: ∅ counted, λ itself not, as in the proof "
         "of Lemma 19)",
         lambda p: (
-            f"{_show(p.to_list())} reaches {len(_reachable(p))} partitions",
+            f"{show(p.to_list())} reaches {len(_reachable(p))} partitions",
             f"grundy stats lctr {p}",
         ),
         "grundy stats lctr 8,7,6,5^2,2,1",
@@ -836,11 +807,11 @@ def _check_corollary_18(quick: bool) -> Outcome:
 def _check_lemma_19(quick: bool) -> Outcome:
     top = 16 if quick else 28
     return _verified_or_false(
-        [p for p in partitions_up_to(top) if p],
+        diagrams(top),
         lambda p: (len(_reachable(p)) == p.size) == _is_rectangle(p),
         f"every partition with n ≤ {top} (reachable: ∅ counted, λ itself not)",
         lambda p: (
-            f"{_show(p.to_list())} reaches {len(_reachable(p))} partitions",
+            f"{show(p.to_list())} reaches {len(_reachable(p))} partitions",
             f"grundy stats lctr {p}",
         ),
         "grundy stats lctr 4^3",
@@ -851,8 +822,8 @@ def _algorithm_1(parts: tuple[int, ...], store: dict[tuple[int, ...], int]) -> i
     """Algorithm 1: SG by Eq. (1), each position reachable from λ computed once and kept in
     the dictionary `store` (which holds the terminal position beforehand)."""
     if parts not in store:
-        options = (_top_row_removed(list(parts)), _left_column_removed(list(parts)))
-        store[parts] = mex(_algorithm_1(tuple(q), store) for q in options)
+        options = (_top_row_removed(parts), _left_column_removed(parts))
+        store[parts] = mex(_algorithm_1(q, store) for q in options)
     return store[parts]
 
 
@@ -870,11 +841,11 @@ def _check_observation_20(quick: bool) -> Outcome:
         return len(store) - 1  # one mex step per stored position
 
     return _verified_or_false(
-        [p for p in partitions_up_to(top) if p],
+        diagrams(top),
         lambda p: steps(p) <= p.size,
         f"every partition with n ≤ {top}: Algorithm 1 takes at most n mex steps (one per "
         "square: each stored position is λ[i, j] for a box (i, j))",
-        lambda p: (f"{_show(p.to_list())}: {steps(p)} mex steps", f"grundy stats lctr {p}"),
+        lambda p: (f"{show(p.to_list())}: {steps(p)} mex steps", f"grundy stats lctr {p}"),
         "grundy stats lctr 8,7,6,5^2,2,1",
         note="an operation count; with whole partitions as dictionary keys a step costs more "
         "than O(1), keyed by the box (i, j) it is O(1)",
@@ -894,14 +865,14 @@ def _check_algorithm_1(quick: bool) -> Outcome:
     def agrees(p: Partition) -> bool:
         table = box_values("lctr", p)  # grundy's per-box table (`grundy table lctr`)
         return _algorithm_1(tuple(p.parts()), store) == _SOLVER.value(p) and all(
-            table[i][j] == _SOLVER.value(p.sub(i, j)) for i, j in _boxes(p)
+            table[i][j] == _SOLVER.value(p.sub(i, j)) for i, j in boxes(p)
         )
 
     return _verified_or_false(
-        [p for p in partitions_up_to(top) if p],
+        diagrams(top),
         agrees,
         f"every partition with n ≤ {top}: Algorithm 1 (written here) and grundy's per-box "
         "table (every box) against exhaustive search",
-        lambda p: (_show(p.to_list()), f"grundy table lctr {p}"),
+        lambda p: (show(p.to_list()), f"grundy table lctr {p}"),
         "grundy table lctr 8,7,6,5^2,2,1",
     )

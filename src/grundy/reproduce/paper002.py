@@ -26,29 +26,32 @@ the almost gamma Γ^{1,d}_{a,b} = [b, d^(a−1)], S_n = [n, n−1, …, 1].
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 
-from grundy.game import FunctionRuleset
 from grundy.games.column_row import COLUMN_ROW_KERNEL
 from grundy.nim import mex
 from grundy.partition import Partition, partitions_up_to
 from grundy.registry import get_ruleset
-from grundy.reproduce.core import Outcome, Verdict, first_failure, statement
-from grundy.solver import Solver
+from grundy.reproduce.common import (
+    boxes,
+    conjugate,
+    exhaustive_solver,
+    quadrated,
+    searched_apart,
+    show,
+    smallest_first,
+    sub,
+)
+from grundy.reproduce.core import Outcome, Verdict, first_failure, statement, verified_unless
 
 _CR = get_ruleset("cr")
 #: Exhaustive search (no closed form, no kernel); conjugates share a memo entry.
-_SOLVER = Solver(_CR, fast=False)
+_SOLVER = exhaustive_solver("cr")
 
 
 def _sg(parts: Iterable[int]) -> int:
     """SG of Column-Row on the partition with these parts, by exhaustive search."""
     return _SOLVER.value(Partition(parts))
-
-
-def _show(parts: Iterable[int]) -> str:
-    """'[6,5,5]': a partition as the paper writes it (parts listed)."""
-    return "[" + ",".join(map(str, parts)) + "]"
 
 
 def _rectangle(a: int, b: int) -> list[int]:
@@ -71,20 +74,9 @@ def _staircase(n: int) -> list[int]:
     return list(range(n, 0, -1))
 
 
-def _quadrated(n_max: int) -> Iterator[Partition]:
-    """Every non-empty quadrated partition of size ≤ 4·n_max: each μ ⊢ ≤ n_max with every
-    box blown up to a 2 × 2 square (parts and multiplicities doubled)."""
-    for mu in partitions_up_to(n_max):
-        if mu:
-            yield Partition.from_runs((2 * p, 2 * m) for p, m in mu.runs)
-
-
 def _pairs(top: int, low: int = 1) -> list[tuple[int, int]]:
     """(a, b) with low ≤ a, b ≤ top, smallest a + b first."""
-    return sorted(
-        ((a, b) for a in range(low, top + 1) for b in range(low, top + 1)),
-        key=lambda ab: (ab[0] + ab[1], ab[0]),
-    )
+    return smallest_first((a, b) for a in range(low, top + 1) for b in range(low, top + 1))
 
 
 # ------------------------------------------------------------------ Lemma 1.1
@@ -125,7 +117,7 @@ def _check_lemma_1_1(quick: bool) -> Outcome:
             checked,
             note="the reading '(a ≤ 2 or b ≤ 2) and a + b odd' fails"
             + (" (the other reading holds)" if and_first is None else ", and so does the other"),
-            counterexample=f"R_{{{a},{b}}} = {_show(_rectangle(a, b))} has value "
+            counterexample=f"R_{{{a},{b}}} = {show(_rectangle(a, b))} has value "
             f"{_sg(_rectangle(a, b))}, the lemma says {_lemma_1_1(a, b, False)}",
             command=f"grundy value cr {b}^{a}",
         )
@@ -135,7 +127,7 @@ def _check_lemma_1_1(quick: bool) -> Outcome:
         checked,
         note="read with 'and' binding tighter ('b ≤ 2 or (a ≤ 2 and a + b odd)') the middle "
         "case is false; '(a ≤ 2 or b ≤ 2) and a + b odd' (= 003 Theorem 1) holds",
-        counterexample=f"R_{{{a},{b}}} = {_show(_rectangle(a, b))} has value "
+        counterexample=f"R_{{{a},{b}}} = {show(_rectangle(a, b))} has value "
         f"{_sg(_rectangle(a, b))}, that reading gives {_lemma_1_1(a, b, True)} (so does "
         f"R_{{3,1}} = [1,1,1], value {_sg(_rectangle(3, 1))})",
         command="grundy value cr 1",
@@ -143,22 +135,6 @@ def _check_lemma_1_1(quick: bool) -> Outcome:
 
 
 # ------------------------------------------------------------------ Lemma 1.2
-def _conjugate(parts: list[int]) -> list[int]:
-    """λ′ as 002 §1.1 defines it: λ′_i = the number of parts of λ that are ≥ i."""
-    return [sum(1 for x in parts if x >= i) for i in range(1, (parts[0] if parts else 0) + 1)]
-
-
-def _sub(parts: list[int], i: int, j: int) -> list[int]:
-    """λ[i, j] (002 §1.1, Fig. 2): drop the first i rows, then j boxes from each remaining
-    row (non-positive parts omitted); the printed "(x_i − j, …, x_1 − j)" ends at x_k."""
-    return [x - j for x in parts[i:] if x > j]
-
-
-def _raw_cr_options(position: Partition) -> list[Partition]:
-    """Column-Row's options with no canonical form (so conjugates are searched apart)."""
-    return [child for _, child in _CR.options(position)]
-
-
 @statement(
     "002",
     "Lemma 1.2",
@@ -166,16 +142,9 @@ def _raw_cr_options(position: Partition) -> list[Partition]:
 )
 def _check_lemma_1_2(quick: bool) -> Outcome:
     n1, n2 = (14, 9) if quick else (22, 15)
-    boxes = (
-        (p.to_list(), i, j)
-        for p in partitions_up_to(n1)
-        for i, row in enumerate(p.parts())
-        for j in range(row)
-    )
-    bad1 = first_failure(
-        boxes, lambda c: _sub(_conjugate(c[0]), c[2], c[1]) == _conjugate(_sub(*c))
-    )
-    raw = Solver(FunctionRuleset(_raw_cr_options, name="cr, no canonical form"), fast=False)
+    cases = ((p.to_list(), i, j) for p in partitions_up_to(n1) for i, j in boxes(p))
+    bad1 = first_failure(cases, lambda c: sub(conjugate(c[0]), c[2], c[1]) == conjugate(sub(*c)))
+    raw = searched_apart("cr")
     bad2 = first_failure(partitions_up_to(n2), lambda p: raw.value(p) == raw.value(p.conjugate()))
     checked = (
         f"(1) every box (j, i) of every partition with n ≤ {n1}; (2) every partition with "
@@ -195,7 +164,7 @@ def _check_lemma_1_2(quick: bool) -> Outcome:
             Verdict.FALSE,
             checked,
             note="item (1) fails",
-            counterexample=f"λ = {_show(parts)}, (i, j) = ({j}, {i})",
+            counterexample=f"λ = {show(parts)}, (i, j) = ({j}, {i})",
             command=f"grundy table cr {Partition(parts)}",
         )
     assert bad2 is not None
@@ -203,7 +172,7 @@ def _check_lemma_1_2(quick: bool) -> Outcome:
         Verdict.FALSE,
         checked,
         note="item (2) fails",
-        counterexample=f"{_show(bad2.to_list())} has value {raw.value(bad2)}, its conjugate "
+        counterexample=f"{show(bad2.to_list())} has value {raw.value(bad2)}, its conjugate "
         f"{raw.value(bad2.conjugate())}",
         command=f"grundy value cr {bad2}",
     )
@@ -252,20 +221,17 @@ def _check_algorithm_1(quick: bool) -> Outcome:
         f"every partition with n ≤ {top}: Algorithm 1 (written here as printed) against "
         "exhaustive search and the compiled engine"
     )
-    if bad is None:
-        return Outcome(
-            Verdict.VERIFIED,
-            checked,
-            note="line 7 writes λ −ir→ λ̃ for the j-th row (read j)",
-            command="grundy value cr 5,4,3,2,1",
-        )
-    return Outcome(
-        Verdict.FALSE,
+    return verified_unless(
+        bad,
         checked,
-        note="Algorithm 1 and exhaustive search disagree",
-        counterexample=f"{_show(bad.to_list())}: Algorithm 1 gives "
-        f"{_algorithm_1(tuple(bad.parts()), store)}, exhaustive search {_SOLVER.value(bad)}",
-        command=f"grundy value cr {bad}",
+        note="line 7 writes λ −ir→ λ̃ for the j-th row (read j)",
+        command="grundy value cr 5,4,3,2,1",
+        false_note="Algorithm 1 and exhaustive search disagree",
+        describe=lambda p: (
+            f"{show(p.to_list())}: Algorithm 1 gives "
+            f"{_algorithm_1(tuple(p.parts()), store)}, exhaustive search {_SOLVER.value(p)}"
+        ),
+        false_command=lambda p: f"grundy value cr {p}",
     )
 
 
@@ -283,7 +249,7 @@ def _check_lemma_3_1(quick: bool) -> Outcome:
         "(2)": lambda q, g: any(h.is_quadrated() for _, h in _CR.options(g)),
         "(3)": lambda q, g: _SOLVER.value(g) != 0 and _SOLVER.value(q) == 0,
     }
-    cases = [(q, g) for q in _quadrated(top) for _, g in _CR.options(q)]
+    cases = [(q, g) for q in quadrated(top) for _, g in _CR.options(q)]
     checked = (
         f"every move from every non-empty quadrated partition of n ≤ {4 * top} "
         f"({len(cases)} moves), exhaustive search"
@@ -296,7 +262,7 @@ def _check_lemma_3_1(quick: bool) -> Outcome:
                 Verdict.FALSE,
                 checked,
                 note=f"item {item} fails",
-                counterexample=f"Q = {_show(q.to_list())}, G = {_show(g.to_list())}",
+                counterexample=f"Q = {show(q.to_list())}, G = {show(g.to_list())}",
                 command=f"grundy moves cr {q}",
             )
     return Outcome(Verdict.VERIFIED, checked, command="grundy moves cr 4^2,2^2")
@@ -377,7 +343,7 @@ def _check_theorem_4_1(quick: bool) -> Outcome:
             Verdict.FALSE,
             checked,
             note="the formula fails",
-            counterexample=f"Γ_{{{a},{b}}} = {_show(_gamma(a, b))} has value "
+            counterexample=f"Γ_{{{a},{b}}} = {show(_gamma(a, b))} has value "
             f"{_sg(_gamma(a, b))}, the theorem says {_theorem_4_1(a, b)}",
             command=f"grundy value cr {Partition(_gamma(a, b))}",
         )
@@ -393,7 +359,7 @@ def _check_theorem_4_1(quick: bool) -> Outcome:
     for k, (a, b) in sorted(slips.items(), key=lambda kc: (sum(kc[1]), kc[1], kc[0])):
         a1, b1, value, says = _proof_4_1_wrong(a, b, k) or (0, 0, 0, 0)
         shown.setdefault((a, b), []).append(
-            f"Γ_{{{a1},{b1}}} = {_show(_gamma(a1, b1))} has value {value}, the proof says {says}"
+            f"Γ_{{{a1},{b1}}} = {show(_gamma(a1, b1))} has value {value}, the proof says {says}"
         )
     a, b = next(iter(shown))
     return Outcome(
@@ -404,7 +370,7 @@ def _check_theorem_4_1(quick: bool) -> Outcome:
         + " (the first has the parity swapped, the others fail for a = 2 or b = 2, where an "
         "option has min = 1); the values 0 and 3 it concludes are right",
         counterexample="; ".join(
-            f"Γ_{{{a},{b}}} = {_show(_gamma(a, b))}: " + ", ".join(texts)
+            f"Γ_{{{a},{b}}} = {show(_gamma(a, b))}: " + ", ".join(texts)
             for (a, b), texts in shown.items()
         ),
         command=f"grundy moves cr {Partition(_gamma(a, b))}",
@@ -426,7 +392,7 @@ def _almost_gammas(
 ) -> list[tuple[int, int, int]]:
     """(a, b, d) with d ≤ b ≤ b_top, smallest partition first."""
     cases = [(a, b, d) for a in a_range for b in range(1, b_top + 1) for d in d_range(b)]
-    return sorted(cases, key=lambda c: (sum(_almost_gamma(*c)), c))
+    return smallest_first(cases, lambda c: sum(_almost_gamma(*c)))
 
 
 @statement(
@@ -455,7 +421,7 @@ def _check_theorem_5_1(quick: bool) -> Outcome:
             Verdict.FALSE,
             checked,
             note="the formula fails inside its hypotheses",
-            counterexample=f"{_show(_almost_gamma(*bad))} has value {_sg(_almost_gamma(*bad))}, "
+            counterexample=f"{show(_almost_gamma(*bad))} has value {_sg(_almost_gamma(*bad))}, "
             f"the theorem says {_theorem_5_1(*bad)}",
             command=f"grundy value cr {Partition(_almost_gamma(*bad))}",
         )
@@ -475,7 +441,7 @@ def _check_theorem_5_1(quick: bool) -> Outcome:
         checked,
         note="both a ≥ 4 and d ≥ 3 are needed (b ≥ 3 follows from 3 ≤ d ≤ b)",
         counterexample="; ".join(
-            f"{_show(_almost_gamma(*c))} (a = {c[0]}, b = {c[1]}, d = {c[2]}) has value "
+            f"{show(_almost_gamma(*c))} (a = {c[0]}, b = {c[1]}, d = {c[2]}) has value "
             f"{_sg(_almost_gamma(*c))}, the formula gives {_theorem_5_1(*c)}"
             for c in shown
         ),
@@ -523,7 +489,7 @@ def _check_conjecture_1(quick: bool) -> Outcome:
         note=f"false for n = {', '.join(map(str, bad))}; {corrected} "
         "(n ≤ 24 in docs/findings/column_row.md)",
         counterexample="; ".join(
-            f"S_{n} = {_show(_staircase(n))} has value {_staircase_value(n)}, the conjecture "
+            f"S_{n} = {show(_staircase(n))} has value {_staircase_value(n)}, the conjecture "
             f"says {_conjecture_1(n)}"
             for n in bad[:2]
         ),

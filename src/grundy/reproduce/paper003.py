@@ -30,9 +30,9 @@ import grundy
 from grundy import FunctionRuleset, Solver
 from grundy.games.matrix import PLAIN_MATRIX, BoolMatrix, ferrers_matrix, parse_matrix
 from grundy.nim import mex
-from grundy.reproduce.core import Outcome, Verdict, first_failure, statement
+from grundy.reproduce.common import Parts, smallest_first
+from grundy.reproduce.core import Outcome, Verdict, first_failure, statement, verified_unless
 
-Parts = tuple[int, ...]
 Parity = tuple[int, ...]
 #: A bullet of a printed theorem: its condition and the value it states.
 Bullet = tuple[Callable[..., bool], int]
@@ -77,13 +77,22 @@ def _partitions(k: int, top: int, bottom: int = 1) -> Iterator[Parts]:
 
 def _by_size(k_max: int, top: int) -> list[Parts]:
     """Every partition with at most k_max parts, each ≤ top, by size then parts."""
-    found = [a for k in range(1, k_max + 1) for a in _partitions(k, top)]
-    return sorted(found, key=lambda a: (sum(a), a))
+    return smallest_first(a for k in range(1, k_max + 1) for a in _partitions(k, top))
 
 
 def _cr_command(parts: Sequence[int], verb: str = "value") -> str:
     """The command showing the Ferrers matrix of `parts` (Column-Row)."""
     return f'grundy {verb} cr "{",".join(map(str, parts))}"'
+
+
+def _staircase_command(n: int) -> str:
+    """The command showing U_n, the staircase n, n−1, …, 1 (Column-Row)."""
+    return _cr_command(range(n, 0, -1))
+
+
+def _matrix_command(verb: str) -> Callable[[BoolMatrix], str]:
+    """The command (`verb` value or moves) showing a matrix."""
+    return lambda matrix: f'grundy {verb} matrix "{matrix}"'
 
 
 def _parity(a: Sequence[int]) -> Parity:
@@ -191,7 +200,7 @@ def _strong_words(quick: bool, ks: Callable[[int], bool]) -> str:
 @cache
 def _strong(k: int, top: int) -> dict[Parts, int]:
     """The value of every strong partition with k parts, each ≤ top (a_k > k), smallest first."""
-    return {a: _cr(a) for a in sorted(_partitions(k, top, k + 1), key=lambda a: (sum(a), a))}
+    return {a: _cr(a) for a in smallest_first(_partitions(k, top, k + 1))}
 
 
 def _strong_cases(quick: bool, ks: Callable[[int], bool]) -> Iterator[tuple[Parts, int]]:
@@ -216,16 +225,14 @@ def _check_strong(
         said = claim(_parity(a), len(a))
         return said is None or said == (v == 0)
 
-    bad = first_failure(_strong_cases(quick, ks), holds)
-    if bad is None:
-        return Outcome(Verdict.VERIFIED, checked, note=note, command=command)
-    a, v = bad
-    return Outcome(
-        Verdict.FALSE,
+    return verified_unless(
+        first_failure(_strong_cases(quick, ks), holds),
         checked,
-        note="the printed parity condition disagrees with search",
-        counterexample=f"{list(a)}: value {v}",
-        command=_cr_command(a),
+        note=note,
+        command=command,
+        false_note="the printed parity condition disagrees with search",
+        describe=lambda case: f"{list(case[0])}: value {case[1]}",
+        false_command=lambda case: _cr_command(case[0]),
     )
 
 
@@ -255,14 +262,13 @@ def _remark_1(quick: bool) -> Outcome:
         + ("" if quick else " and 300 random 4×5")
         + (", with a zero row and a zero column inserted (zero lines kept in the play)")
     )
-    if bad is None:
-        return Outcome(Verdict.VERIFIED, checked, command='grundy value matrix "1010;0000;0110"')
-    return Outcome(
-        Verdict.FALSE,
+    return verified_unless(
+        bad,
         checked,
-        note="a zero line changed the value",
-        counterexample=str(padded(bad)),
-        command=f'grundy value matrix "{padded(bad)}"',
+        command='grundy value matrix "1010;0000;0110"',
+        false_note="a zero line changed the value",
+        describe=lambda m: str(padded(m)),
+        false_command=lambda m: f'grundy value matrix "{padded(m)}"',
     )
 
 
@@ -297,14 +303,12 @@ def _remark_2(quick: bool) -> Outcome:
         + ("" if quick else ", every 3×4 and 60 random 5×5")
         + (", by the plain Solver (no symmetry): transpose and a random row and column permutation")
     )
-    if bad is None:
-        return Outcome(Verdict.VERIFIED, checked, command='grundy value matrix "10;11;01"')
-    return Outcome(
-        Verdict.FALSE,
+    return verified_unless(
+        bad,
         checked,
-        note="a permuted or transposed matrix has another value",
-        counterexample=str(bad),
-        command=f'grundy value matrix "{bad}"',
+        command='grundy value matrix "10;11;01"',
+        false_note="a permuted or transposed matrix has another value",
+        false_command=_matrix_command("value"),
     )
 
 
@@ -321,14 +325,12 @@ def _proposition_1(quick: bool) -> Outcome:
     bullets: list[Bullet] = [(lambda n: n % 2 == 0, 0), (lambda n: n % 2 == 1, 1)]
     bad = first_failure(cases, lambda m: _bullets(bullets, m.nrows) == {_plain(m)})
     checked = f"3 random n×n permutation matrices for each n ≤ {top}, by the plain Solver"
-    if bad is None:
-        return Outcome(Verdict.VERIFIED, checked, command='grundy value matrix "010;001;100"')
-    return Outcome(
-        Verdict.FALSE,
+    return verified_unless(
+        bad,
         checked,
-        note="a permutation matrix has another value",
-        counterexample=str(bad),
-        command=f'grundy value matrix "{bad}"',
+        command='grundy value matrix "010;001;100"',
+        false_note="a permutation matrix has another value",
+        false_command=_matrix_command("value"),
     )
 
 
@@ -406,15 +408,13 @@ def _u_table(quick: bool) -> Outcome:
     def search(n: int) -> int:
         return _plain(_upper(n)) if n <= plain_top else grundy.value("matrix", _upper(n))
 
-    bad = first_failure(sorted(U_PRINTED), lambda n: search(n) == U_PRINTED[n])
-    if bad is None:
-        return Outcome(Verdict.VERIFIED, checked, command='grundy value cr "7,6,5,4,3,2,1"')
-    return Outcome(
-        Verdict.FALSE,
+    return verified_unless(
+        first_failure(sorted(U_PRINTED), lambda n: search(n) == U_PRINTED[n]),
         checked,
-        note="a printed value of Gr(U_n) disagrees with search",
-        counterexample=f"U_{bad}: value {search(bad)}, printed {U_PRINTED[bad]}",
-        command=_cr_command(range(bad, 0, -1)),
+        command='grundy value cr "7,6,5,4,3,2,1"',
+        false_note="a printed value of Gr(U_n) disagrees with search",
+        describe=lambda n: f"U_{n}: value {search(n)}, printed {U_PRINTED[n]}",
+        false_command=_staircase_command,
     )
 
 
@@ -422,20 +422,14 @@ def _u_table(quick: bool) -> Outcome:
 def _conjecture_1(quick: bool) -> Outcome:
     top = 12 if quick else 20
     checked = f"every even n ≤ {top} (U_n is the staircase n, n−1, …, 1: Column-Row's engine)"
-    bad = first_failure(range(2, top + 1, 2), lambda n: grundy.value("matrix", _upper(n)) == 0)
-    if bad is None:
-        return Outcome(
-            Verdict.VERIFIED,
-            checked,
-            note="open in general; a finite range only",
-            command=_cr_command(range(top, 0, -1)),
-        )
-    return Outcome(
-        Verdict.FALSE,
+    return verified_unless(
+        first_failure(range(2, top + 1, 2), lambda n: grundy.value("matrix", _upper(n)) == 0),
         checked,
-        note="an even U_n with nonzero value",
-        counterexample=f"U_{bad}: value {grundy.value('matrix', _upper(bad))}",
-        command=_cr_command(range(bad, 0, -1)),
+        note="open in general; a finite range only",
+        command=_staircase_command(top),
+        false_note="an even U_n with nonzero value",
+        describe=lambda n: f"U_{n}: value {grundy.value('matrix', _upper(n))}",
+        false_command=_staircase_command,
     )
 
 
@@ -478,8 +472,7 @@ def _ferrers_theorem(
 ) -> Outcome:
     """Theorems 2–6: every Ferrers matrix of k rows of the given shape (named in `words`)."""
     top, plain_top, search = _ferrers_range(quick)
-    cases = [a for a in _partitions(k, top) if shape(a)]
-    cases.sort(key=lambda a: (sum(a), a))
+    cases = smallest_first(a for a in _partitions(k, top) if shape(a))
     checked = f"every {words} with {search}"
     failed = _check_bullets(cases, bullets, lambda a: _ferrers(a, plain_top), checked, _cr_command)
     return failed or Outcome(Verdict.VERIFIED, checked, command=f'grundy value cr "{example}"')
@@ -630,16 +623,13 @@ def _theorem_6(quick: bool) -> Outcome:
 def _remark_3(quick: bool) -> Outcome:
     top = 8 if quick else 10
     cases = _by_size(top, top)
-    bad = first_failure(cases, lambda a: (a[-1] > len(a)) == all(x > len(a) for x in a))
-    checked = f"every partition with at most {top} parts, each ≤ {top}"
-    if bad is None:
-        return Outcome(Verdict.VERIFIED, checked, command='grundy value cr "10,8,7,5"')
-    return Outcome(
-        Verdict.FALSE,
-        checked,
-        note="the two readings of strong differ",
-        counterexample=str(list(bad)),
-        command=_cr_command(bad),
+    return verified_unless(
+        first_failure(cases, lambda a: (a[-1] > len(a)) == all(x > len(a) for x in a)),
+        f"every partition with at most {top} parts, each ≤ {top}",
+        command='grundy value cr "10,8,7,5"',
+        false_note="the two readings of strong differ",
+        describe=lambda a: str(list(a)),
+        false_command=_cr_command,
     )
 
 
@@ -726,16 +716,12 @@ def _remark_4(quick: bool) -> Outcome:
         to_p = any(_plain(g1) == 0 for g1 in children(m))
         return (not answered or p) and (not to_p or not p)
 
-    bad = first_failure(cases, holds)
-    checked = "every 3×3 matrix" + ("" if quick else " and every 4×3") + ", by the plain Solver"
-    if bad is None:
-        return Outcome(Verdict.VERIFIED, checked, command='grundy moves matrix "110;011;001"')
-    return Outcome(
-        Verdict.FALSE,
-        checked,
-        note="an observation fails",
-        counterexample=str(bad),
-        command=f'grundy moves matrix "{bad}"',
+    return verified_unless(
+        first_failure(cases, holds),
+        "every 3×3 matrix" + ("" if quick else " and every 4×3") + ", by the plain Solver",
+        command='grundy moves matrix "110;011;001"',
+        false_note="an observation fails",
+        false_command=_matrix_command("moves"),
     )
 
 
@@ -790,17 +776,13 @@ def _lemma_1(quick: bool) -> Outcome:
             and _parity(b) == _parity(a)
         )
 
-    bad = first_failure(cases, holds)
-    checked = f"every strong partition with 3 ≤ k ≤ {k_top} parts, each ≤ 2k + 2, every such ℓ"
-    if bad is None:
-        return Outcome(Verdict.VERIFIED, checked, command='grundy moves cr "9,7,6,5"')
-    a, ell = bad
-    return Outcome(
-        Verdict.FALSE,
-        checked,
-        note="Player 2 cannot answer, or the position differs",
-        counterexample=f"{list(a)}, ℓ = {ell}",
-        command=_cr_command(a, "moves"),
+    return verified_unless(
+        first_failure(cases, holds),
+        f"every strong partition with 3 ≤ k ≤ {k_top} parts, each ≤ 2k + 2, every such ℓ",
+        command='grundy moves cr "9,7,6,5"',
+        false_note="Player 2 cannot answer, or the position differs",
+        describe=lambda case: f"{list(case[0])}, ℓ = {case[1]}",
+        false_command=lambda case: _cr_command(case[0], "moves"),
     )
 
 
@@ -1025,7 +1007,7 @@ def _theorem_13(quick: bool) -> Outcome:
         return done
     # The proof of necessity (k even, q ≥ 1): "Suppose Player 1 removes a column ... that
     # contains two 1's. The resulting game position is B = [b1, b2, …, b_{k−1}]".
-    for a in sorted(_partitions(8, 13, 9), key=lambda a: (sum(a), a)):
+    for a in smallest_first(_partitions(8, 13, 9)):
         par = _parity(a)
         if not _starts(par, (0, 1, 0, 0)):
             continue
@@ -1213,15 +1195,12 @@ def _remark_5(quick: bool) -> Outcome:
     def printed(k: int) -> tuple[int, int]:
         return _nearest(Fraction(2 ** (k - 1), 3)), _nearest(Fraction(2**k, 3))
 
-    bad = first_failure(range(4, top + 1), lambda k: counts(k) == printed(k))
-    if bad is None:
-        return Outcome(Verdict.VERIFIED, checked, command='grundy value cr "6,6,6,5"')
-    return Outcome(
-        Verdict.FALSE,
+    return verified_unless(
+        first_failure(range(4, top + 1), lambda k: counts(k) == printed(k)),
         checked,
-        note="the counts differ",
-        counterexample=f"k = {bad}: (P, N) = {counts(bad)}, printed {printed(bad)}",
         command='grundy value cr "6,6,6,5"',
+        false_note="the counts differ",
+        describe=lambda k: f"k = {k}: (P, N) = {counts(k)}, printed {printed(k)}",
     )
 
 
@@ -1251,14 +1230,12 @@ def _example_1(quick: bool) -> Outcome:
             _theorem15(par, 7) == _proposition_2(par) and _theorem16(par, 7) == _proposition_3(par)
         ),
     )
-    if bad is None:
-        return Outcome(Verdict.VERIFIED, checked, command='grundy value cr "19,18,15,14,11,9,8"')
-    return Outcome(
-        Verdict.FALSE,
+    return verified_unless(
+        bad,
         checked,
-        note="a proposition is not the specialization",
-        counterexample=f"parities {bad}",
         command='grundy value cr "19,18,15,14,11,9,8"',
+        false_note="a proposition is not the specialization",
+        describe=lambda par: f"parities {par}",
     )
 
 

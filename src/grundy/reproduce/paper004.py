@@ -52,7 +52,7 @@ from grundy.nim import mex
 from grundy.partition import partitions
 from grundy.posets import Poset, bits
 from grundy.posets.families import factorize
-from grundy.reproduce.core import Outcome, Verdict, first_failure, statement
+from grundy.reproduce.core import Outcome, Verdict, first_failure, statement, verified_unless
 
 P004 = "004"
 FAMILY_NAMES = ("turtles", "ideal", "ruler")
@@ -182,6 +182,21 @@ def _image(mask: int, perm: list[int]) -> int:
     for i in bits(mask):
         out |= 1 << perm[i]
     return out
+
+
+def _name(P: Poset) -> str:
+    """A poset's name (the counterexample of a check over posets)."""
+    return P.name
+
+
+def _poset_family(case: tuple[Poset, str] | tuple[Poset, str, list[int]]) -> str:
+    """'D_12, ruler': the poset and family of a case."""
+    return f"{case[0].name}, {case[1]}"
+
+
+def _asm(n: int) -> str:
+    """'A_5'."""
+    return f"A_{n}"
 
 
 # ================================================================ helpers: nim arithmetic
@@ -446,19 +461,14 @@ def _theorem_1_1(quick: bool) -> Outcome:
         library = check_theorem_1_1(n)["holds"]  # the library's own check (Lemma 4.1 bitsets)
         return library and all(g[t] == _formula_1_3(n, t) for t in g)
 
-    bad = first_failure(range(2, top + 1), holds)
-    if bad is None:
-        return Outcome(
-            Verdict.VERIFIED,
-            f"every element of A_n, n ≤ {top} (n ≤ {small} by (4.1a) on the order (1.2))",
-            command="grundy poset ideal-asm --n 2..12",
-        )
-    return Outcome(
-        Verdict.FALSE,
-        f"A_n, n ≤ {top}",
-        note="(1.3) differs from the computed ideal game",
-        counterexample=f"n = {bad}",
-        command=f"grundy poset ideal-asm --n {bad}",
+    return verified_unless(
+        first_failure(range(2, top + 1), holds),
+        f"every element of A_n, n ≤ {top} (n ≤ {small} by (4.1a) on the order (1.2))",
+        command="grundy poset ideal-asm --n 2..12",
+        false_checked=f"A_n, n ≤ {top}",
+        false_note="(1.3) differs from the computed ideal game",
+        describe=lambda n: f"n = {n}",
+        false_command=lambda n: f"grundy poset ideal-asm --n {n}",
     )
 
 
@@ -490,19 +500,14 @@ def _theorem_2_1(quick: bool) -> Outcome:
     bad = first_failure(
         cases, lambda c: c[4].value((c[2], c[3])) == c[5].value(c[2]) ^ c[6].value(c[3])
     )
-    if bad is None:
-        return Outcome(
-            Verdict.VERIFIED,
-            f"Column-Row + LCTR and Chomp + Column-Row, every pair of diagrams of ≤ {size} boxes "
-            "(whole-game search of the combined game)",
-            command='grundy value cris "2,1 + 3"',
-        )
-    return Outcome(
-        Verdict.FALSE,
-        f"pairs of diagrams of ≤ {size} boxes",
-        note="the combined game's value is not the nim-sum",
-        counterexample=f"{bad[0]} {bad[2]} + {bad[1]} {bad[3]}",
+    return verified_unless(
+        bad,
+        f"Column-Row + LCTR and Chomp + Column-Row, every pair of diagrams of ≤ {size} boxes "
+        "(whole-game search of the combined game)",
         command='grundy value cris "2,1 + 3"',
+        false_checked=f"pairs of diagrams of ≤ {size} boxes",
+        false_note="the combined game's value is not the nim-sum",
+        describe=lambda c: f"{c[0]} {c[2]} + {c[1]} {c[3]}",
     )
 
 
@@ -520,19 +525,14 @@ def _rank_3_1(quick: bool) -> Outcome:
         rank = P.rank
         return rank is not None and all(rank[t] == _rho(n, t) for t in P.elements)
 
-    bad = first_failure(range(2, top + 1), holds)
-    if bad is None:
-        return Outcome(
-            Verdict.VERIFIED,
-            f"A_n built from (1.1)–(1.2), n ≤ {top}",
-            command="grundy poset values asm:5",
-        )
-    return Outcome(
-        Verdict.FALSE,
-        f"n ≤ {top}",
-        note="not graded with that rank",
-        counterexample=f"A_{bad}",
-        command=f"grundy poset values asm:{bad}",
+    return verified_unless(
+        first_failure(range(2, top + 1), holds),
+        f"A_n built from (1.1)–(1.2), n ≤ {top}",
+        command="grundy poset values asm:5",
+        false_checked=f"n ≤ {top}",
+        false_note="not graded with that rank",
+        describe=_asm,
+        false_command=lambda n: f"grundy poset values asm:{n}",
     )
 
 
@@ -554,19 +554,14 @@ def _proposition_3_1(quick: bool) -> Outcome:
                 return t
         return None
 
-    bad = first_failure(range(2, top + 1), lambda n: first_bad(n) is None)
-    if bad is None:
-        return Outcome(
-            Verdict.VERIFIED,
-            f"every element of A_n, n ≤ {top}, covers computed from the order (1.2)",
-            command='grundy moves coin-turning "asm:5 ruler (0,0,3)"',
-        )
-    return Outcome(
-        Verdict.FALSE,
-        f"n ≤ {top}",
-        note="the covers differ from the list",
-        counterexample=f"A_{bad}: {first_bad(bad)}",
-        command=f"grundy poset values asm:{bad}",
+    return verified_unless(
+        first_failure(range(2, top + 1), lambda n: first_bad(n) is None),
+        f"every element of A_n, n ≤ {top}, covers computed from the order (1.2)",
+        command='grundy moves coin-turning "asm:5 ruler (0,0,3)"',
+        false_checked=f"n ≤ {top}",
+        false_note="the covers differ from the list",
+        describe=lambda n: f"A_{n}: {first_bad(n)}",
+        false_command=lambda n: f"grundy poset values asm:{n}",
     )
 
 
@@ -621,20 +616,14 @@ def _proposition_4_1(quick: bool) -> Outcome:
             for T in sets[i]
         )
 
-    bad = first_failure(cases, holds)
-    if bad is None:
-        return Outcome(
-            Verdict.VERIFIED,
-            f"every move of {len(cases) // 6} posets (≤ {10 if not quick else 6} elements), "
-            "3 families, 2 linear extensions each",
-            command='grundy moves coin-turning "divisors:12 ruler 4 6"',
-        )
-    return Outcome(
-        Verdict.FALSE,
-        "small posets",
-        note="a move does not decrease F",
-        counterexample=f"{bad[0].name}, {bad[1]}",
+    return verified_unless(
+        first_failure(cases, holds),
+        f"every move of {len(cases) // 6} posets (≤ {10 if not quick else 6} elements), "
+        "3 families, 2 linear extensions each",
         command='grundy moves coin-turning "divisors:12 ruler 4 6"',
+        false_checked="small posets",
+        false_note="a move does not decrease F",
+        describe=_poset_family,
     )
 
 
@@ -656,21 +645,15 @@ def _theorem_4_1(quick: bool) -> Outcome:
         game = _game_solver(P, sets)
         return all(game(heads) == _masked_xor(heads, g) for heads in range(1 << len(P)))
 
-    bad = first_failure(cases, holds)
-    if bad is None:
-        return Outcome(
-            Verdict.VERIFIED,
-            f"every position of {len(cases) // 3} posets of ≤ {6 if quick else 10} elements "
-            "(chains, D_12, Π_3, A_3, B_2(2), a Young diagram, N, random ones…) for turning "
-            "turtles, order ideals and the ruler, against whole-game search",
-            command='grundy moves coin-turning "divisors:12 ruler 4 6"',
-        )
-    return Outcome(
-        Verdict.FALSE,
-        "small posets",
-        note="(4.1) differs from whole-game search",
-        counterexample=f"{bad[0].name}, {bad[1]}",
+    return verified_unless(
+        first_failure(cases, holds),
+        f"every position of {len(cases) // 3} posets of ≤ {6 if quick else 10} elements "
+        "(chains, D_12, Π_3, A_3, B_2(2), a Young diagram, N, random ones…) for turning "
+        "turtles, order ideals and the ruler, against whole-game search",
         command='grundy moves coin-turning "divisors:12 ruler 4 6"',
+        false_checked="small posets",
+        false_note="(4.1) differs from whole-game search",
+        describe=_poset_family,
     )
 
 
@@ -720,21 +703,15 @@ def _theorem_4_2(quick: bool) -> Outcome:
             return all(game(heads) == _masked_xor(heads, g) for heads in range(1 << len(P)))
         return True
 
-    bad = first_failure(cases, holds)
-    if bad is None:
-        return Outcome(
-            Verdict.VERIFIED,
-            f"{len(cases) // 3} products of two small posets, product families of turtles, "
-            f"ideals and rulers, ⊗ by the mex definition (2.4); whole-game search on products of ≤ "
-            f"{game_limit} elements",
-            command="grundy poset values chain:3xchain:4",
-        )
-    return Outcome(
-        Verdict.FALSE,
-        "small products",
-        note="(4.2a) fails",
-        counterexample=f"{bad[0].name} × {bad[1].name}, {bad[2]}",
+    return verified_unless(
+        first_failure(cases, holds),
+        f"{len(cases) // 3} products of two small posets, product families of turtles, "
+        f"ideals and rulers, ⊗ by the mex definition (2.4); whole-game search on products of ≤ "
+        f"{game_limit} elements",
         command="grundy poset values chain:3xchain:4",
+        false_checked="small products",
+        false_note="(4.2a) fails",
+        describe=lambda c: f"{c[0].name} × {c[1].name}, {c[2]}",
     )
 
 
@@ -777,20 +754,14 @@ def _proposition_4_2(quick: bool) -> Outcome:
         g2 = _values(sets2)
         return all(g1[i] == g2[X2.index(x)] for i, x in enumerate(X1.elements))
 
-    bad = first_failure(cases, holds)
-    if bad is None:
-        return Outcome(
-            Verdict.VERIFIED,
-            f"{count} random posets of ≤ 7 elements with random families satisfying (♯), f the "
-            "identity onto the same set with more relations (order-preserving, not an isomorphism)",
-            command="grundy poset values asm:5 --turning ideal",
-        )
-    return Outcome(
-        Verdict.FALSE,
-        "random posets",
-        note="values differ",
-        counterexample=bad[0].name,
+    return verified_unless(
+        first_failure(cases, holds),
+        f"{count} random posets of ≤ 7 elements with random families satisfying (♯), f the "
+        "identity onto the same set with more relations (order-preserving, not an isomorphism)",
         command="grundy poset values asm:5 --turning ideal",
+        false_checked="random posets",
+        false_note="values differ",
+        describe=lambda c: c[0].name,
     )
 
 
@@ -814,21 +785,15 @@ def _lemma_4_1(quick: bool) -> Outcome:
                 return False
         return set(g) <= {0, 1}
 
-    bad = first_failure(cases, holds)
-    if bad is None:
-        return Outcome(
-            Verdict.VERIFIED,
-            f"every element of {len(cases)} posets (the small ones, D_360, B_3(2), Π_4, A_6"
-            + ("" if quick else ", Π_5, A_8, a Young diagram")
-            + "), against (4.1a)",
-            command="grundy poset values asm:6 --turning ideal",
-        )
-    return Outcome(
-        Verdict.FALSE,
-        "posets",
-        note="(4.4) fails",
-        counterexample=bad.name,
+    return verified_unless(
+        first_failure(cases, holds),
+        f"every element of {len(cases)} posets (the small ones, D_360, B_3(2), Π_4, A_6"
+        + ("" if quick else ", Π_5, A_8, a Young diagram")
+        + "), against (4.1a)",
         command="grundy poset values asm:6 --turning ideal",
+        false_checked="posets",
+        false_note="(4.4) fails",
+        describe=_name,
     )
 
 
@@ -863,25 +828,19 @@ def _corollary_4_1(quick: bool) -> Outcome:
     skew_ok = _values(_family_sets(skew, "ideal")) == [1, 0, 0, 0, 0]
     A3 = posets.asm(3)
     minima = {t: v for t, v in coin_turning.values(A3, "ideal").items() if t in A3.minimal()}
-    if bad is None:
-        return Outcome(
-            Verdict.VERIFIED,
-            f"{len(cases)} graded posets with 0̂ (chains, D_n, B_n(q), Π_n, a Young diagram, a "
-            "product)",
-            note=(
-                "outside the hypotheses: 'graded' is not needed (0 < 1 < 2 < 3 > 4 > 0, "
-                f"not graded, obeys (4.5): {skew_ok}); a unique minimum is (A_3: its minima "
-                + ", ".join(f"{t} have value {v}" for t, v in minima.items())
-                + ")"
-            ),
-            command="grundy poset values divisors:360 --turning ideal",
-        )
-    return Outcome(
-        Verdict.FALSE,
-        "graded posets with 0̂",
-        note="(4.5) fails",
-        counterexample=bad.name,
+    return verified_unless(
+        bad,
+        f"{len(cases)} graded posets with 0̂ (chains, D_n, B_n(q), Π_n, a Young diagram, a product)",
+        note=(
+            "outside the hypotheses: 'graded' is not needed (0 < 1 < 2 < 3 > 4 > 0, "
+            f"not graded, obeys (4.5): {skew_ok}); a unique minimum is (A_3: its minima "
+            + ", ".join(f"{t} have value {v}" for t, v in minima.items())
+            + ")"
+        ),
         command="grundy poset values divisors:360 --turning ideal",
+        false_checked="graded posets with 0̂",
+        false_note="(4.5) fails",
+        describe=_name,
     )
 
 
@@ -929,15 +888,12 @@ def _lemma_5_1(quick: bool) -> Outcome:
             suffix ^= f[m]
             sums.add(suffix)
         f.append(mex(sums))
-    bad = first_failure(range(1, top + 1), lambda n: f[n] == _R(n))
-    if bad is None:
-        return Outcome(Verdict.VERIFIED, f"n ≤ {top}", command="grundy poset values chain:16")
-    return Outcome(
-        Verdict.FALSE,
+    return verified_unless(
+        first_failure(range(1, top + 1), lambda n: f[n] == _R(n)),
         f"n ≤ {top}",
-        note="(5.1) differs from R",
-        counterexample=f"n = {bad}: f = {f[bad]}, R = {_R(bad)}",
         command="grundy poset values chain:16",
+        false_note="(5.1) differs from R",
+        describe=lambda n: f"n = {n}: f = {f[n]}, R = {_R(n)}",
     )
 
 
@@ -954,18 +910,14 @@ def _theorem_5_1(quick: bool) -> Outcome:
         range(1, top + 1),
         lambda x: g_big[x] == _R(x) and (x > literal or g_lit[x - 1] == _R(x)),
     )
-    if bad is None:
-        return Outcome(
-            Verdict.VERIFIED,
-            f"the n-element chains, n ≤ {top} ((4.1a) written out for n ≤ {literal})",
-            command="grundy poset values chain:16",
-        )
-    return Outcome(
-        Verdict.FALSE,
-        f"n ≤ {top}",
-        note="the ruler on the chain differs from R",
-        counterexample=f"x = {bad}",
-        command=f"grundy poset values chain:{bad}",
+    return verified_unless(
+        bad,
+        f"the n-element chains, n ≤ {top} ((4.1a) written out for n ≤ {literal})",
+        command="grundy poset values chain:16",
+        false_checked=f"n ≤ {top}",
+        false_note="the ruler on the chain differs from R",
+        describe=lambda x: f"x = {x}",
+        false_command=lambda x: f"grundy poset values chain:{x}",
     )
 
 
@@ -986,19 +938,14 @@ def _theorem_5_2(quick: bool) -> Outcome:
         g = coin_turning.values(posets.divisors(n), "ruler", use_product=False)
         return all(v == formula(d) for d, v in g.items())
 
-    bad = first_failure(ns, holds)
-    if bad is None:
-        return Outcome(
-            Verdict.VERIFIED,
-            "every divisor of n = " + ", ".join(map(str, ns)),
-            command="grundy poset values divisors:360",
-        )
-    return Outcome(
-        Verdict.FALSE,
-        "D_n",
-        note="(5.4) fails",
-        counterexample=f"D_{bad}",
-        command=f"grundy poset values divisors:{bad}",
+    return verified_unless(
+        first_failure(ns, holds),
+        "every divisor of n = " + ", ".join(map(str, ns)),
+        command="grundy poset values divisors:360",
+        false_checked="D_n",
+        false_note="(5.4) fails",
+        describe=lambda n: f"D_{n}",
+        false_command=lambda n: f"grundy poset values divisors:{n}",
     )
 
 
@@ -1351,19 +1298,13 @@ def _lemma_5_5(quick: bool) -> Outcome:
                 return f"{x0}: (5.13c)"
         return None
 
-    bad = first_failure(range(2, top + 1), lambda n: first_bad(n) is None)
-    if bad is None:
-        return Outcome(
-            Verdict.VERIFIED,
-            f"every x0 ∈ A_n, n ≤ {top}",
-            command='grundy moves coin-turning "asm:5 ideal (0,0,2)"',
-        )
-    return Outcome(
-        Verdict.FALSE,
-        f"n ≤ {top}",
-        note="a part of (5.13) fails",
-        counterexample=f"A_{bad}, x0 = {first_bad(bad)}",
+    return verified_unless(
+        first_failure(range(2, top + 1), lambda n: first_bad(n) is None),
+        f"every x0 ∈ A_n, n ≤ {top}",
         command='grundy moves coin-turning "asm:5 ideal (0,0,2)"',
+        false_checked=f"n ≤ {top}",
+        false_note="a part of (5.13) fails",
+        describe=lambda n: f"A_{n}, x0 = {first_bad(n)}",
     )
 
 
@@ -1405,19 +1346,14 @@ def _figure_7(quick: bool) -> Outcome:
         g = coin_turning.values(posets.asm(n), "ideal")
         return all(star(n, t) == (v == 1) == (_formula_1_3(n, t) == 1) for t, v in g.items())
 
-    bad = first_failure(range(2, top + 1), holds)
-    if bad is None:
-        return Outcome(
-            Verdict.VERIFIED,
-            f"every element of A_n, n ≤ {top}: (*) ⟺ (1.3) ⟺ value 1",
-            command="grundy poset ideal-asm --n 2..12",
-        )
-    return Outcome(
-        Verdict.FALSE,
-        f"n ≤ {top}",
-        note="(*) differs",
-        counterexample=f"A_{bad}",
-        command=f"grundy poset ideal-asm --n {bad}",
+    return verified_unless(
+        first_failure(range(2, top + 1), holds),
+        f"every element of A_n, n ≤ {top}: (*) ⟺ (1.3) ⟺ value 1",
+        command="grundy poset ideal-asm --n 2..12",
+        false_checked=f"n ≤ {top}",
+        false_note="(*) differs",
+        describe=_asm,
+        false_command=lambda n: f"grundy poset ideal-asm --n {n}",
     )
 
 
@@ -1434,23 +1370,19 @@ def _lemma_6_1(quick: bool) -> Outcome:
         range(2, top + 1),
         lambda n: _fibres_constant(n, coin_turning.values(posets.asm(n), "ruler")) is None,
     )
-    if bad is None:
-        return Outcome(
-            Verdict.VERIFIED,
-            f"every element of A_n, n ≤ {top}",
-            note=(
-                "no statement numbered Lemma 6.1 is printed: §4.4 says Proposition 4.2 'will be "
-                "used to prove Lemma 5.4 and Lemma 6.1 for the ASM posets'; the unnumbered claim "
-                "of §6.1 checked here (and Proposition 6.1) are what it can refer to"
-            ),
-            command="grundy poset values asm:6",
-        )
-    return Outcome(
-        Verdict.FALSE,
-        f"n ≤ {top}",
-        note="two elements with the same π have different ruler values",
-        counterexample=f"A_{bad}",
-        command=f"grundy poset values asm:{bad}",
+    return verified_unless(
+        bad,
+        f"every element of A_n, n ≤ {top}",
+        note=(
+            "no statement numbered Lemma 6.1 is printed: §4.4 says Proposition 4.2 'will be "
+            "used to prove Lemma 5.4 and Lemma 6.1 for the ASM posets'; the unnumbered claim "
+            "of §6.1 checked here (and Proposition 6.1) are what it can refer to"
+        ),
+        command="grundy poset values asm:6",
+        false_checked=f"n ≤ {top}",
+        false_note="two elements with the same π have different ruler values",
+        describe=_asm,
+        false_command=lambda n: f"grundy poset values asm:{n}",
     )
 
 
@@ -1620,19 +1552,15 @@ def _table_4(quick: bool) -> Outcome:
             and (n > poset_top or on_posets[n - 1] == TABLE_4[n - 1])
         ),
     )
-    if bad is None:
-        return Outcome(
-            Verdict.VERIFIED,
-            f"n ≤ {top} as printed (n ≤ {poset_top} by the ruler on the poset Π_n itself; "
-            "beyond by (4.1a) grouped by types with Theorem 6.1 (ii))",
-            command=f"grundy poset ruler-set-partitions --n 1..{top}",
-        )
-    return Outcome(
-        Verdict.FALSE,
-        f"n ≤ {top}",
-        note="a printed value differs",
-        counterexample=f"h({bad}) = {by_types[bad - 1]}, printed {TABLE_4[bad - 1]}",
-        command=f"grundy poset ruler-set-partitions --n {bad}",
+    return verified_unless(
+        bad,
+        f"n ≤ {top} as printed (n ≤ {poset_top} by the ruler on the poset Π_n itself; "
+        "beyond by (4.1a) grouped by types with Theorem 6.1 (ii))",
+        command=f"grundy poset ruler-set-partitions --n 1..{top}",
+        false_checked=f"n ≤ {top}",
+        false_note="a printed value differs",
+        describe=lambda n: f"h({n}) = {by_types[n - 1]}, printed {TABLE_4[n - 1]}",
+        false_command=lambda n: f"grundy poset ruler-set-partitions --n {n}",
     )
 
 
@@ -1752,21 +1680,16 @@ def _equation_6_4(quick: bool) -> Outcome:
                     return False
         return True
 
-    bad = first_failure(range(1, top + 1), lambda n: holds(n))
-    if bad is None:
-        return Outcome(
-            Verdict.VERIFIED,
-            f"every π ∈ Π_n, n ≤ {top}: (6.4) equals the sum (6.3) over the poset, both with and "
-            "without λ = (n)",
-            note="as a rewriting of (6.3) it is right; it inherits (6.3)'s inclusion of λ = (n)",
-            command="grundy poset values set-partitions:4",
-        )
-    return Outcome(
-        Verdict.FALSE,
-        f"n ≤ {top}",
-        note="(6.4) differs from (6.3)",
-        counterexample=f"Π_{bad}",
-        command=f"grundy poset values set-partitions:{bad}",
+    return verified_unless(
+        first_failure(range(1, top + 1), holds),
+        f"every π ∈ Π_n, n ≤ {top}: (6.4) equals the sum (6.3) over the poset, both with and "
+        "without λ = (n)",
+        note="as a rewriting of (6.3) it is right; it inherits (6.3)'s inclusion of λ = (n)",
+        command="grundy poset values set-partitions:4",
+        false_checked=f"n ≤ {top}",
+        false_note="(6.4) differs from (6.3)",
+        describe=lambda n: f"Π_{n}",
+        false_command=lambda n: f"grundy poset values set-partitions:{n}",
     )
 
 
@@ -1829,6 +1752,18 @@ def _subsets(universe: int) -> list[frozenset[int]]:
     return [frozenset(i for i in range(universe) if mask >> i & 1) for mask in range(1 << universe)]
 
 
+def _sets_outcome(bad: tuple[frozenset[int], frozenset[int]] | None, checked: str) -> Outcome:
+    """The end of the checks over pairs of small sets S, T (Proposition A.1, Lemma A.2)."""
+    return verified_unless(
+        bad,
+        checked,
+        command="grundy nim add 3 5",
+        false_checked="small sets",
+        false_note="fails",
+        describe=lambda st: f"S = {set(st[0])}, T = {set(st[1])}",
+    )
+
+
 @statement(
     P004,
     "Proposition A.1",
@@ -1841,19 +1776,7 @@ def _proposition_a_1(quick: bool) -> Outcome:
         cases,
         lambda st: mex(st[0]) <= mex(st[1]) and (mex(st[0]) in st[1] or mex(st[0]) == mex(st[1])),
     )
-    if bad is None:
-        return Outcome(
-            Verdict.VERIFIED,
-            f"every S ⊆ T ⊆ {{0, …, {universe - 1}}}",
-            command="grundy nim add 3 5",
-        )
-    return Outcome(
-        Verdict.FALSE,
-        "small sets",
-        note="fails",
-        counterexample=f"S = {set(bad[0])}, T = {set(bad[1])}",
-        command="grundy nim add 3 5",
-    )
+    return _sets_outcome(bad, f"every S ⊆ T ⊆ {{0, …, {universe - 1}}}")
 
 
 @statement(
@@ -1902,19 +1825,12 @@ def _lemma_a_1(quick: bool) -> Outcome:
     bad = first_failure(
         cases, lambda abc: ((abc[1] ^ abc[2]) < abc[0]) != ((abc[0] ^ abc[2]) < abc[1])
     )
-    if bad is None:
-        return Outcome(
-            Verdict.VERIFIED,
-            f"a, b < {size}, every c < a ⊕ b (and the proof's 'exactly one of b ⊕ c < a, "
-            "a ⊕ c < b')",
-            command="grundy nim add 5 9",
-        )
-    return Outcome(
-        Verdict.FALSE,
-        f"a, b < {size}",
-        note="fails",
-        counterexample=str(bad),
+    return verified_unless(
+        bad,
+        f"a, b < {size}, every c < a ⊕ b (and the proof's 'exactly one of b ⊕ c < a, a ⊕ c < b')",
         command="grundy nim add 5 9",
+        false_checked=f"a, b < {size}",
+        false_note="fails",
     )
 
 
@@ -1956,20 +1872,7 @@ def _lemma_a_2(quick: bool) -> Outcome:
         a, b = mex(S), mex(T)
         return a ^ b == mex({s ^ b for s in S} | {a ^ t for t in T})
 
-    bad = first_failure(cases, holds)
-    if bad is None:
-        return Outcome(
-            Verdict.VERIFIED,
-            f"every S, T ⊆ {{0, …, {universe - 1}}}",
-            command="grundy nim add 3 5",
-        )
-    return Outcome(
-        Verdict.FALSE,
-        "small sets",
-        note="fails",
-        counterexample=f"S = {set(bad[0])}, T = {set(bad[1])}",
-        command="grundy nim add 3 5",
-    )
+    return _sets_outcome(first_failure(cases, holds), f"every S, T ⊆ {{0, …, {universe - 1}}}")
 
 
 @statement(
@@ -1987,19 +1890,13 @@ def _corollary_a_1(quick: bool) -> Outcome:
         total = _xor(a)
         return total == mex({total ^ a[i] ^ s for i, S in enumerate(family) for s in S})
 
-    bad = first_failure(cases, holds)
-    if bad is None:
-        return Outcome(
-            Verdict.VERIFIED,
-            f"n = 3 and every S_1, S_2, S_3 ⊆ {{0, …, {universe - 1}}} (n = 2 is Lemma A.2)",
-            command="grundy nim add 1 2 3",
-        )
-    return Outcome(
-        Verdict.FALSE,
-        "n = 3",
-        note="fails",
-        counterexample=str([set(S) for S in bad]),
+    return verified_unless(
+        first_failure(cases, holds),
+        f"n = 3 and every S_1, S_2, S_3 ⊆ {{0, …, {universe - 1}}} (n = 2 is Lemma A.2)",
         command="grundy nim add 1 2 3",
+        false_checked="n = 3",
+        false_note="fails",
+        describe=lambda family: str([set(S) for S in family]),
     )
 
 
@@ -2092,14 +1989,13 @@ def _lemma_b_1(quick: bool) -> Outcome:
             bad = (seen[prefix[m]], m)
             break
         seen[prefix[m]] = m
-    if bad is None:
-        return Outcome(Verdict.VERIFIED, f"1 ≤ m < n ≤ {top}", command="grundy nim add 1 2 1 4")
-    return Outcome(
-        Verdict.FALSE,
-        f"n ≤ {top}",
-        note="a Φ vanishes",
-        counterexample=f"m = {bad[0]}, n = {bad[1]}",
+    return verified_unless(
+        bad,
+        f"1 ≤ m < n ≤ {top}",
         command="grundy nim add 1 2 1 4",
+        false_checked=f"n ≤ {top}",
+        false_note="a Φ vanishes",
+        describe=lambda mn: f"m = {mn[0]}, n = {mn[1]}",
     )
 
 
@@ -2125,17 +2021,11 @@ def _lemma_b_2(quick: bool) -> Outcome:
             ok = ok and sets == set(range(n))
         return ok and mex(sets) == _R(n)
 
-    bad = first_failure(range(1, top + 1), holds)
-    if bad is None:
-        return Outcome(
-            Verdict.VERIFIED,
-            f"n ≤ {top} (and mex S(n) = R(n), the conclusion for Lemma 5.1)",
-            command="grundy poset values chain:16",
-        )
-    return Outcome(
-        Verdict.FALSE,
-        f"n ≤ {top}",
-        note="a part fails",
-        counterexample=f"n = {bad}",
+    return verified_unless(
+        first_failure(range(1, top + 1), holds),
+        f"n ≤ {top} (and mex S(n) = R(n), the conclusion for Lemma 5.1)",
         command="grundy poset values chain:16",
+        false_checked=f"n ≤ {top}",
+        false_note="a part fails",
+        describe=lambda n: f"n = {n}",
     )
