@@ -15,8 +15,10 @@ the commands added since the baseline).  Then --repeat rounds run every command
 on both sides, interleaved (the order alternating per round), so load from other
 processes hits both alike; the table shows the median wall time per side, the
 ratio baseline / ours (how many times faster), and the target where issue 9 sets
-one.  Last, where our time of `grundy value cr 5,3,3,1` goes (`SPLIT`).  The
-runs start in the repository's root, so no stray module in the current folder
+one.  Last, where our time goes (`SPLITS`): in `grundy value cr 5,3,3,1`, which
+the generic solver answers without numba, and in `grundy value cr 5,4,3,2,1`,
+above Column-Row's `small_size`, which loads the compiled engine.  The runs
+start in the repository's root, so no stray module in the current folder
 shadows a library's.
 
     .venv/bin/python benchmarks/bench_startup.py [--baseline COMMIT] [--repeat N]
@@ -37,42 +39,39 @@ ROOT = Path(__file__).resolve().parent.parent
 #: The commit the start-up work began from.
 DEFAULT_BASELINE = "ead5b5a9fe658128cc571ec09a4c2d5463d1f5c5"
 RUN = "from grundy.cli import run; run()"
+#: A Column-Row position above `small_size` without a closed form: the compiled engine's.
+LARGER = "5,4,3,2,1"
 
 #: (arguments, target wall time in seconds or None).
 COMMANDS: list[tuple[list[str], float | None]] = [
     (["--version"], None),
     (["value", "lctr", "3,1"], 0.3),
     (["value", "cr", "5,3,3,1"], 0.6),
+    (["value", "cr", LARGER], None),
     (["moves", "chomp", "3,2,1"], None),
     (["-h"], None),
 ]
 
 
-#: The steps of `grundy value cr 5,3,3,1`, timed inside the process (`SPLIT_CODE`).
-SPLIT = [
-    "python start-up",
-    "import grundy.cli (typer, rich, grundy's core)",
-    "import numba (numpy, llvmlite)",
-    "import grundy.search (decorate the kernels)",
-    "look up cr (its module)",
-    "first compiled call: numba's set-up, 1 cache load",
-    "the command: 2 cache loads, search, output",
-    "exit",
+#: Steps timed inside the process (`split`): (label, code), each followed by a time stamp.
+IMPORT_CLI = ("import grundy.cli (typer, rich, grundy's core)", "import grundy.cli")
+LOOK_UP = ("look up cr (its module)", 'rules = grundy.get_ruleset("cr")')
+ENGINE = [
+    ("import numba (numpy, llvmlite)", "import numba"),
+    ("import grundy.search (decorate the kernels)", "import grundy.search"),
+    LOOK_UP,
+    ("first compiled call: numba's set-up, 1 cache load", "rules.kernel.canonical_word(1)"),
 ]
-#: The console script with a time stamp (time.time) between the steps of SPLIT.
+#: Where our time goes: (arguments, the steps before the command, what the command does).
+SPLITS = [
+    (["value", "cr", "5,3,3,1"], [IMPORT_CLI, LOOK_UP], "the command: generic search, output"),
+    (["value", "cr", LARGER], [IMPORT_CLI, *ENGINE], "the command: 2 cache loads, search, output"),
+]
+#: The console script with a time stamp (time.time) after each step and the command.
 SPLIT_CODE = """
 import sys, time
 marks = [time.time()]
-import grundy.cli
-marks.append(time.time())
-import numba
-marks.append(time.time())
-import grundy.search
-marks.append(time.time())
-rules = grundy.get_ruleset("cr")
-marks.append(time.time())
-rules.kernel.canonical_word(1)
-marks.append(time.time())
+{steps}
 command = grundy.cli.main
 
 def timed():
@@ -116,12 +115,14 @@ def run(src: Path, args: list[str]) -> tuple[float, str]:
     return wall, done.stdout
 
 
-def split(src: Path, args: list[str]) -> list[float]:
-    """Seconds per step of SPLIT in one run of `grundy ARGS` from `src`."""
+def split(src: Path, args: list[str], steps: list[tuple[str, str]]) -> list[float]:
+    """Seconds per step in one run of `grundy ARGS` from `src`: python's start-up, `steps`,
+    the command, the exit."""
     env = {**os.environ, "PYTHONPATH": str(src)}
+    code = SPLIT_CODE.format(steps="\n".join(f"{c}\nmarks.append(time.time())" for _, c in steps))
     start = time.time()
     done = subprocess.run(
-        [sys.executable, "-c", SPLIT_CODE, *args], env=env, cwd=ROOT, capture_output=True, text=True
+        [sys.executable, "-c", code, *args], env=env, cwd=ROOT, capture_output=True, text=True
     )
     end = time.time()
     marks = [start, *map(float, done.stderr.split()), end]
@@ -178,12 +179,13 @@ def main() -> None:
         goal = "-" if target is None else f"< {target} " + ("met" if ours < target else "MISSED")
         print(f"grundy {key:<21} {base:>10.3f} {ours:>8.3f} {base / ours:>6.2f}  {goal}")
 
-    args = ["value", "cr", "5,3,3,1"]
-    steps = [split(sides["ours"], args) for _ in range(options.repeat)]
-    print(f"\nours, grundy {' '.join(args)}: median seconds per step ({options.repeat} runs)")
-    for k, label in enumerate(SPLIT):
-        print(f"  {label:<52} {statistics.median(s[k] for s in steps):.3f}")
-    print(f"  {'total':<52} {statistics.median(sum(s) for s in steps):.3f}")
+    for args, before, command in SPLITS:
+        labels = ["python start-up", *(label for label, _ in before), command, "exit"]
+        runs = [split(sides["ours"], args, before) for _ in range(options.repeat)]
+        print(f"\nours, grundy {' '.join(args)}: median seconds per step ({options.repeat} runs)")
+        for k, label in enumerate(labels):
+            print(f"  {label:<52} {statistics.median(run[k] for run in runs):.3f}")
+        print(f"  {'total':<52} {statistics.median(sum(run) for run in runs):.3f}")
 
 
 if __name__ == "__main__":

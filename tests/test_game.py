@@ -8,8 +8,11 @@ of partitions themselves in test_sums.py.
 from __future__ import annotations
 
 import itertools
+import pickle
+import sys
 from collections.abc import Iterator
 from functools import cache
+from types import ModuleType
 from typing import Any
 
 import pytest
@@ -31,7 +34,7 @@ from grundy import (
     solver_for,
 )
 from grundy.analysis.tables import box_values
-from grundy.game import CAPABILITIES, TreeSize
+from grundy.game import CAPABILITIES, LazyKernel, TreeSize
 from grundy.nim import add, mex
 from grundy.partition import partitions, partitions_up_to
 
@@ -405,6 +408,48 @@ def test_fast_solver_uses_closed_form_then_kernel() -> None:
     assert solver.value(11) == mex([solver.value(10), solver.value(9), solver.value(8)])
     assert solver.value(16, misere=True) == mex([99, 77, solver.value(13, misere=True)])
     assert (15, True) in rules.closed_calls and (14, True) in rules.kernel.calls
+
+
+def test_the_kernel_is_asked_only_above_the_small_size() -> None:
+    class Rows(RowRemoval):
+        small_size = 3
+
+    asked: list[int] = []
+
+    class SpyKernel:
+        def value(self, position: Partition, misere: bool) -> None:
+            asked.append(position.size)
+
+    rules = Rows()
+    rules.kernel = SpyKernel()
+    assert Solver(rules).value(Partition([3, 2, 1])) == 1  # three rows
+    assert sorted(asked) == [4, 5, 6]  # 3,2,1 and 3,2 and 3,1; not 2,1 or below
+
+
+def test_a_lazy_kernel_is_imported_on_first_use(monkeypatch: pytest.MonkeyPatch) -> None:
+    kernels = ModuleType("test_lazy_kernels")
+    kernels.KERNEL = object()  # type: ignore[attr-defined]
+    kernels.build = lambda rules: ("built for", rules.name)  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, kernels.__name__, kernels)
+
+    class Declared(RowRemoval):
+        name = "test-lazy-kernel"
+        kernel = LazyKernel("test_lazy_kernels:KERNEL")
+
+    class PerGame(RowRemoval):
+        name = "test-lazy-kernel-per-game"
+        kernel = LazyKernel("test_lazy_kernels:build")
+
+    assert isinstance(Declared.kernel, LazyKernel)  # on the class: the declaration
+    rules = Declared()
+    assert "kernel" in capabilities(rules) and "kernel" not in vars(rules)
+    assert rules.kernel is kernels.KERNEL and "kernel" not in vars(rules)
+    assert "kernel" in capabilities(rules)
+    assert PerGame().kernel == ("built for", "test-lazy-kernel-per-game")
+    # a ruleset pickled (to a Dask worker) carries no kernel: the worker builds its own
+    chomp = get_ruleset("chomp")
+    grundy.value(chomp, "6,5,4,3,2,1")  # 21 boxes: the compiled engine builds its drivers
+    assert chomp.kernel is not None and b"grundy_drivers" not in pickle.dumps(chomp)
 
 
 def test_solver_by_default_uses_closed_forms_on_built_in_games() -> None:

@@ -1,7 +1,8 @@
 """Start-up stays light (issue 9): what `import grundy`, `import grundy.cli` and a small
 command import, checked in a fresh interpreter, so that a heavy import slipped into a
-module's top cannot slow every command down unnoticed.  No timing here: the times are
-measured by benchmarks/bench_startup.py.
+module's top cannot slow every command down unnoticed.  A game's compiled kernel loads
+(numba) only for a position above the game's `small_size`, and then from numba's disk
+cache.  No timing here: the times are measured by benchmarks/bench_startup.py.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import pytest
 import grundy
 from grundy import games, registry
 
-#: Never imported by `import grundy`, `import grundy.cli` or `grundy value lctr`.
+#: Never imported by `import grundy`, `import grundy.cli` or a command about a small position.
 HEAVY = (
     "numba",
     "numpy",
@@ -56,6 +57,10 @@ def heavy(modules: set[str]) -> list[str]:
         "from grundy.cli import main\nmain(['value', 'lctr', '3,1'])",
         "from grundy.cli import main\nmain(['moves', 'downright', '4,2'])",
         "from grundy.cli import main\nmain(['value', 'lctr-3d', '2,1'])",  # a generic search
+        "from grundy.cli import main\nmain(['value', 'cr', '5,3,3,1'])",  # a kernel, not used
+        "from grundy.cli import main\nmain(['moves', 'chomp', '3,2,1'])",
+        "from grundy.cli import main\nmain(['value', 'chess-king', '4,4,2'])",
+        "import grundy\nprint(grundy.capabilities(grundy.get_ruleset('cr')))",
         "from grundy.cli import main\nmain(['--version'])",
     ],
     ids=[
@@ -64,6 +69,10 @@ def heavy(modules: set[str]) -> list[str]:
         "value lctr",
         "moves downright",
         "generic",
+        "value cr small",
+        "moves chomp small",
+        "value chess small",
+        "capabilities",
         "version",
     ],
 )
@@ -71,19 +80,29 @@ def test_nothing_heavy_is_imported(code: str) -> None:
     assert heavy(imported_by(code)) == []
 
 
+#: A Column-Row position above `small_size` (15 boxes) with no closed form: the kernel values it.
+LARGER = "5,4,3,2,1"
+
+
+def test_the_larger_position_goes_to_the_kernel() -> None:
+    rules = registry.get_ruleset("cr")
+    assert rules.closed_form(rules.parse(LARGER)) is None
+    assert rules.parse(LARGER).size > rules.small_size >= rules.parse("5,3,3,1").size
+
+
 def test_a_compiled_game_imports_numba_and_nothing_else_heavy() -> None:
-    modules = imported_by("from grundy.cli import main\nmain(['value', 'cr', '5,3,3,1'])")
-    assert {"numba", "grundy.search"} <= modules
+    modules = imported_by(f"from grundy.cli import main\nmain(['value', 'cr', '{LARGER}'])")
+    assert {"numba", "grundy.search", "grundy.games.kernels"} <= modules
     assert heavy(modules) == ["grundy.search", "numba", "numpy"]
 
 
 #: Which compiled functions a run loaded from numba's disk cache, and which it compiled.
-CACHE_USE = """
+CACHE_USE = f"""
 import gc, json
 from numba.core.registry import CPUDispatcher
 from grundy.cli import main
-main(["value", "cr", "5,3,3,1"])
-use = {}
+main(["value", "cr", "{LARGER}"])
+use = {{}}
 for f in gc.get_objects():
     if isinstance(f, CPUDispatcher) and (f.stats.cache_hits or f.stats.cache_misses):
         use[f.__name__] = [sum(f.stats.cache_hits.values()), sum(f.stats.cache_misses.values())]
@@ -91,7 +110,7 @@ print(json.dumps(use))
 """
 
 
-def test_a_small_column_row_value_loads_three_functions_from_the_disk_cache() -> None:
+def test_a_column_row_value_loads_three_functions_from_the_disk_cache() -> None:
     def cache_use() -> dict[str, list[int]]:
         done = subprocess.run(
             [sys.executable, "-c", CACHE_USE], capture_output=True, text=True, check=True

@@ -15,7 +15,9 @@ capability             what it gives (default when not declared)
                        nim-add (the position is one component)
 ``closed_form``        a value without search, or None (always None)
 ``kernel``             a compiled options kernel (`grundy.search`) that the
-                       engine runs on packed positions (none: the generic
+                       engine runs on packed positions, declared as a
+                       `LazyKernel` so that numba loads on first use, for
+                       positions above ``small_size`` (none: the generic
                        solver of `grundy.solver`)
 ``box_positions``      the position written in each box of a Young diagram
                        (``diagram``: that diagram), for `table` (none: no
@@ -47,10 +49,12 @@ use closed forms and the kernel wherever the ruleset has them.
 
 from __future__ import annotations
 
+import importlib
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Iterable, Sequence
-from types import MethodType
+from types import FunctionType, MethodType
 from typing import Any, NamedTuple, Protocol
+from weakref import WeakKeyDictionary
 
 from grundy.partition import Partition, partitions
 
@@ -58,6 +62,7 @@ __all__ = [
     "CAPABILITIES",
     "FunctionRuleset",
     "Kernel",
+    "LazyKernel",
     "Option",
     "PartitionRuleset",
     "Ruleset",
@@ -103,6 +108,41 @@ class Kernel(Protocol):
         """Counts by value over all partitions of each n ≤ n_max, or None."""
 
 
+class LazyKernel:
+    """A ruleset's compiled kernel, named where it is built and imported on first use.
+
+    ``kernel = LazyKernel("grundy.games.kernels:CHOMP")`` in a ruleset class:
+    the first read of ``rules.kernel`` imports the module (and with it
+    `grundy.search` and numba); an object that is a function is called with
+    the ruleset and returns the kernel (one per instance: a game per chess
+    piece).  The kernels are kept here, not on the instance, so a ruleset
+    pickled to a Dask worker carries none (its compiled drivers live in
+    modules only this process can import) and the worker builds its own.
+    Read on the class, the declaration itself is returned and nothing is
+    imported, so `capabilities` reports the kernel of a game whose commands
+    never load numba.
+    """
+
+    def __init__(self, target: str) -> None:
+        self.target = target  # "module:name"
+        self._made: WeakKeyDictionary[Ruleset, Any] = WeakKeyDictionary()
+
+    def __repr__(self) -> str:
+        return f"LazyKernel({self.target!r})"
+
+    def __get__(self, rules: Ruleset | None, owner: type | None = None) -> Any:
+        if rules is None:
+            return self
+        kernel = self._made.get(rules)
+        if kernel is None:
+            module, _, name = self.target.partition(":")
+            kernel = getattr(importlib.import_module(module), name)
+            if isinstance(kernel, FunctionType):
+                kernel = kernel(rules)
+            self._made[rules] = kernel
+        return kernel
+
+
 class Ruleset(ABC):
     """An impartial game: how to list the options of a position, and what else it can do.
 
@@ -125,8 +165,15 @@ class Ruleset(ABC):
     #: True for a family that is only a game once its parameters are given
     #: (`get_ruleset` then calls `with_parameters` even with none, to say so).
     requires_parameters: bool = False
-    #: A compiled options kernel, or None.
-    kernel: Kernel | None = None
+    #: A compiled options kernel (or a `LazyKernel`, imported on first use), or None.
+    kernel: Kernel | LazyKernel | None = None
+    #: The largest position ``size`` (e.g. boxes) that the solver values without the
+    #: game's kernel, so that a command about a small position never loads numba
+    #: (about 0.4 s).  12: the largest n at which the generic search values every
+    #: position of n boxes within 10 ms in each built-in game on one partition with a
+    #: kernel (slowest at n = 12: CRIT 5.1 ms, Sato-Welter 5.3, Chomp 5.2, CR 4.8;
+    #: at 13 and 14 up to 14 and 20 ms; benchmarks/bench_small_positions.py).
+    small_size: int = 12
     #: Whether pictures write the terminal value just outside the diagram (000 Fig. 5).
     draw_outside: bool = False
 
@@ -221,8 +268,9 @@ def capabilities(rules: Ruleset) -> list[str]:
     """
     have = []
     for name in CAPABILITIES:
-        if name == "kernel":
-            if rules.kernel is not None:
+        if name == "kernel":  # a `LazyKernel` not read yet counts: reading it loads numba
+            declared = vars(rules).get(name, getattr(type(rules), name))
+            if isinstance(declared, LazyKernel) or rules.kernel is not None:
                 have.append(name)
         elif name in vars(rules) or getattr(type(rules), name) is not getattr(Ruleset, name):
             have.append(name)  # overridden by the class or set on the instance

@@ -15,7 +15,10 @@ no game; it uses what the ruleset declares (`grundy.game`):
   identical components cancel in pairs.  Misère values do not add, so misère
   positions are searched whole.
 * ``closed_form`` and ``kernel``: a position with a closed form, or one the
-  compiled kernel accepts, is valued without expanding it.
+  compiled kernel accepts, is valued without expanding it.  The kernel is
+  asked only about positions larger than the ruleset's ``small_size``
+  (positions without a ``size`` always): smaller ones are searched here in a
+  few ms, so a command about them never loads the compiled engine (numba).
 
 `Solver(rules, fast=False)` uses neither: it is the reference that every
 closed form and kernel is tested against.
@@ -84,7 +87,7 @@ class Solver:
         have = set(capabilities(ruleset))
         self._split = "components" in have
         self._closed = fast and "closed_form" in have
-        self._kernel = ruleset.kernel if fast else None
+        self._kernel = fast and "kernel" in have  # read on first use: it may load numba
         self._memo: dict[bool, dict[Position, int]] = {False: {}, True: {}}
         #: Called every 4,096 steps of a search with (positions held, `search_limit()`).
         self.progress: Callable[[int, int], None] | None = None
@@ -139,13 +142,17 @@ class Solver:
         return [part for part, k in counts.items() if k % 2]
 
     def _quick(self, node: Position, misere: bool) -> int | None:
-        """A value without search: the closed form, else the compiled kernel."""
+        """A value without search: the closed form, else the compiled kernel (above
+        ``small_size``)."""
+        rules = self.ruleset
         if self._closed:
-            known = self.ruleset.closed_form(node, misere)
+            known = rules.closed_form(node, misere)
             if known is not None:
                 return known
-        if self._kernel is not None:
-            return self._kernel.value(node, misere)
+        if self._kernel:
+            size = getattr(node, "size", None)
+            if size is None or size > rules.small_size:
+                return rules.kernel.value(node, misere)
         return None
 
     def _term_value(self, root: Position, misere: bool) -> int:

@@ -51,13 +51,10 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
-import numpy as np
-
-from grundy.game import PartitionRuleset, Ruleset
+from grundy.game import LazyKernel, PartitionRuleset, Ruleset
 from grundy.games.lctr import downright_value
 from grundy.partition import Partition
 from grundy.registry import register
-from grundy.search import CompiledKernel, moves
 from grundy.validate import as_int, check_non_negative
 
 __all__ = [
@@ -393,6 +390,7 @@ class ChessRules(PartitionRuleset):
 
     reference = "GAMES.md (impartial chess); 000 §8; Gottlieb–Krnc–Muršič 2025"
     allows_empty = False
+    kernel = LazyKernel("grundy.games.kernels:chess")  # one per piece
 
     def __init__(self, piece: Piece | str, name: str | None = None) -> None:
         self.piece = Piece.coerce(piece)
@@ -400,13 +398,6 @@ class ChessRules(PartitionRuleset):
         self.description = f"a chess piece ({self.piece}) moves down/right from the top-left box"
         self.conjugation_invariant = self.piece.is_symmetric
         self._closed_form = _CLOSED_FORMS.get(self.piece)
-        symmetric = self.piece.is_symmetric
-        self.kernel = CompiledKernel(
-            self.name,
-            moves.chess(np.array(self.piece.leaps), np.array(self.piece.riders), symmetric),
-            moves.conjugation_canonical if symmetric else moves.identity,
-            allows_empty=False,
-        )
 
     def options(self, position: Partition) -> Iterator[tuple[Vector, Partition]]:
         for a, b in self.piece.vectors(position):

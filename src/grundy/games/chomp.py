@@ -43,10 +43,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from grundy.game import PartitionRuleset
+from grundy.game import LazyKernel, PartitionRuleset
 from grundy.partition import Partition
 from grundy.registry import register
-from grundy.search import CompiledKernel, moves
 
 __all__ = ["CHOMP", "bite", "gamma_value"]
 
@@ -95,7 +94,7 @@ class ChompRules(PartitionRuleset):
     reference = "GAMES.md item 1; FindStat St000681"
     conjugation_invariant = True  # a bite of λ′ is the transposed bite of λ
     allows_empty = False
-    kernel = CompiledKernel("chomp", moves.chomp, moves.conjugation_canonical, allows_empty=False)
+    kernel = LazyKernel("grundy.games.kernels:CHOMP")
 
     def options(self, position: Partition) -> Iterator[tuple[Move, Partition]]:
         return _options(position)

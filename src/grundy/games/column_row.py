@@ -17,8 +17,9 @@ Values come from, in order:
   generic solver on every partition of n ≤ 18 (tests/test_column_row.py,
   benchmarks/verify_column_row.py);
 * the compiled engine of `grundy.search` (boundary words, transposition
-  table), through `COLUMN_ROW_KERNEL`, for every diagram whose boundary has
-  at most `grundy.search.MAX_LETTERS` steps;
+  table), through `COLUMN_ROW_KERNEL` (`grundy.games.kernels.COLUMN_ROW`,
+  imported on first use), for every diagram of more than ``small_size``
+  boxes whose boundary has at most `grundy.search.MAX_LETTERS` steps;
 * the generic `Solver` otherwise (it works on run-length partitions, so
   huge diagrams with few runs stay cheap).
 """
@@ -26,15 +27,14 @@ Values come from, in order:
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
-from grundy.game import PartitionRuleset
+from grundy.game import LazyKernel, PartitionRuleset
 from grundy.partition import Partition
 from grundy.registry import register
-from grundy.search import CompiledKernel, moves
 
 __all__ = [
     "COLUMN_ROW",
-    "COLUMN_ROW_KERNEL",
     "almost_gamma_value",
     "closed_form_value",
     "gamma_value",
@@ -168,11 +168,6 @@ def closed_form_value(position: Partition) -> int | None:
 
 
 # ----------------------------------------------------------------- ruleset
-#: The compiled options kernel: delete one letter of the boundary word
-#: (`grundy.search.moves.column_row`), canonical up to conjugation.
-COLUMN_ROW_KERNEL = CompiledKernel("cr", moves.column_row, moves.conjugation_canonical)
-
-
 class ColumnRowRules(PartitionRuleset):
     """Column-Row (002 §2): remove any one row or any one column."""
 
@@ -181,7 +176,7 @@ class ColumnRowRules(PartitionRuleset):
     description = "remove any one row or any one column of a Young diagram"
     reference = "002 §2; 003 §2 (Ferrers matrices)"
     conjugation_invariant = True  # 002 Lemma 1.2
-    kernel = COLUMN_ROW_KERNEL
+    kernel = LazyKernel("grundy.games.kernels:COLUMN_ROW")
 
     def options(self, position: Partition) -> Iterator[tuple[Move, Partition]]:
         return _options(position)
@@ -192,7 +187,7 @@ class ColumnRowRules(PartitionRuleset):
 
     def value_table(self, position: Partition, misere: bool = False) -> list[list[int]] | None:
         """Every λ[i, j] from one shared table of the compiled engine, when λ fits it."""
-        return COLUMN_ROW_KERNEL.box_values(position, misere)
+        return self.kernel.box_values(position, misere)
 
     def format_move(self, move: Move) -> str:
         kind, length = move
@@ -201,3 +196,10 @@ class ColumnRowRules(PartitionRuleset):
 
 
 COLUMN_ROW = register(ColumnRowRules())
+
+
+def __getattr__(name: str) -> Any:
+    """``COLUMN_ROW_KERNEL``: the compiled kernel, imported on first access (PEP 562)."""
+    if name == "COLUMN_ROW_KERNEL":
+        return COLUMN_ROW.kernel
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

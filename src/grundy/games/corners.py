@@ -58,11 +58,10 @@ from abc import abstractmethod
 from collections.abc import Iterable, Iterator
 from itertools import combinations, pairwise
 
-from grundy.game import PartitionRuleset
+from grundy.game import LazyKernel, PartitionRuleset
 from grundy.games.chomp import bite
 from grundy.partition import Partition
 from grundy.registry import register
-from grundy.search import CompiledKernel, moves
 
 __all__ = [
     "ANTICORNER",
@@ -147,7 +146,7 @@ class CornerRules(_CornerRules):
     name = "corner"
     description = "delete any non-empty set of outer corners"
     reference = "GAMES.md item 6"
-    kernel = CompiledKernel("corner", moves.corner, moves.conjugation_canonical)
+    kernel = LazyKernel("grundy.games.kernels:CORNER")
 
     def choices(self, k: int) -> Iterator[tuple[int, ...]]:
         for size in range(1, k + 1):
@@ -160,9 +159,7 @@ class ConsecutiveCornerRules(_CornerRules):
     name = "consecutive-corner"
     description = "delete a non-empty run of consecutive outer corners"
     reference = "GAMES.md item 7"
-    kernel = CompiledKernel(
-        "consecutive-corner", moves.consecutive_corner, moves.conjugation_canonical
-    )
+    kernel = LazyKernel("grundy.games.kernels:CONSECUTIVE_CORNER")
 
     def choices(self, k: int) -> Iterator[tuple[int, ...]]:
         for first in range(k):
@@ -176,7 +173,7 @@ class SCCRules(_CornerRules):
     name = "scc"
     description = "delete a non-empty prefix or suffix of the list of outer corners"
     reference = "GAMES.md item 8"
-    kernel = CompiledKernel("scc", moves.end_corners, moves.conjugation_canonical)
+    kernel = LazyKernel("grundy.games.kernels:SCC")
 
     def choices(self, k: int) -> Iterator[tuple[int, ...]]:
         for last in range(k):  # prefixes, the whole list last
@@ -213,7 +210,7 @@ class AnticornerRules(PartitionRuleset):
     )
     reference = "GAMES.md item 9"
     conjugation_invariant = True  # see the module docstring
-    kernel = CompiledKernel("anticorner", moves.anticorner, moves.conjugation_canonical)
+    kernel = LazyKernel("grundy.games.kernels:ANTICORNER")
 
     def options(self, position: Partition) -> Iterator[tuple[Box, Partition]]:
         for i, j in anticorner_boxes(position):

@@ -32,9 +32,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from grundy.game import LazyKernel
 from grundy.partition import Partition
 from grundy.registry import register
-from grundy.search import CompiledKernel, moves
 from grundy.sums import PartitionSumRuleset
 from grundy.validate import as_int
 
@@ -109,7 +109,8 @@ class CRISRules(PartitionSumRuleset):
     description = "delete one row or one column; the boxes left split into a sum of diagrams"
     reference = "GAMES.md item 2"
     conjugation_invariant = True  # checked on every partition of n ≤ 12 (tests/test_cris.py)
-    kernel = CompiledKernel("cris", moves.cris, moves.conjugation_canonical, splits=True)
+    kernel = LazyKernel("grundy.games.kernels:CRIS")
+    small_size = 10  # generic search within 10 ms (benchmarks/bench_small_positions.py)
 
     def summand_options(
         self, partition: Partition

@@ -35,12 +35,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any, NamedTuple
 
-from grundy.game import Ruleset
+from grundy.game import LazyKernel, Ruleset
 from grundy.partition import Partition, partitions
 from grundy.registry import register
-from grundy.search import CompiledKernel, moves
-from grundy.search.wordops import NARROW_LETTERS
-from grundy.search.words import encode, letters
 from grundy.validate import check_non_negative
 
 __all__ = [
@@ -49,7 +46,6 @@ __all__ = [
     "NonRepPosition",
     "NonRepetitiveLCTR",
     "allowed",
-    "pack",
     "swap",
 ]
 
@@ -71,22 +67,6 @@ def swap(history: str) -> str:
     return history.translate(_SWAP)
 
 
-def pack(position: NonRepPosition) -> int | None:
-    """The compiled kernel's key of a position (`grundy.search.moves.lctr_nonrep`).
-
-    word << 5 | len(h) << 3 | (bit t set when move t of h is L), or None when
-    the diagram's boundary has more than 51 letters.
-
-    >>> pack(NonRepPosition(Partition([1]), "LT"))  # word 0b10, history 2 moves, L first
-    81
-    """
-    lam, history = position
-    if letters(lam) > NARROW_LETTERS - moves.NONREP_SHIFT:
-        return None
-    ells = sum(1 << t for t, move in enumerate(history) if move == "L")
-    return encode(lam) << moves.NONREP_SHIFT | len(history) << 3 | ells
-
-
 def allowed(history: str, move: str) -> bool:
     """Whether `move` may follow `history`: the last WINDOW moves are not half L, half T."""
     window = (history + move)[-WINDOW:]
@@ -100,13 +80,7 @@ class NonRepetitiveLCTR(Ruleset):
     description = "LCTR where no four consecutive moves are two L and two T"
     reference = "000 §8 (non-repetitive variant); GAMES.md 'Beyond: the open problems of 000 §8'"
     draw_outside = True  # as LCTR (000 Figure 5)
-    kernel = CompiledKernel(
-        "lctr-nonrep",
-        moves.lctr_nonrep,
-        moves.nonrep_canonical,
-        pack=pack,
-        census_shift=moves.NONREP_SHIFT,
-    )
+    kernel = LazyKernel("grundy.games.kernels:LCTR_NONREP")
 
     def options(self, position: NonRepPosition) -> Iterator[tuple[str, NonRepPosition]]:
         lam, history = position

@@ -33,9 +33,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import product
 
+from grundy.game import LazyKernel
 from grundy.partition import Partition
 from grundy.registry import register
-from grundy.search import CompiledKernel, moves
 from grundy.sums import PartitionSumRuleset
 
 __all__ = ["PNIM", "PNimRules", "is_value_one_shape", "row_deletions"]
@@ -104,7 +104,8 @@ class PNimRules(PartitionSumRuleset):
     description = "delete any non-empty set of rows or of columns of one diagram of a sum"
     reference = "GAMES.md item 10"
     conjugation_invariant = True  # checked on every partition of n ≤ 12 (tests/test_pnim.py)
-    kernel = CompiledKernel("pnim", moves.pnim, moves.conjugation_canonical)
+    kernel = LazyKernel("grundy.games.kernels:PNIM")
+    small_size = 9  # generic search within 10 ms (benchmarks/bench_small_positions.py)
 
     def summand_options(self, partition: Partition) -> Iterator[tuple[Move, tuple[Partition]]]:
         return _options(partition)

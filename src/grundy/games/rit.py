@@ -79,10 +79,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from grundy.game import PartitionRuleset
+from grundy.game import LazyKernel, PartitionRuleset
 from grundy.partition import Partition
 from grundy.registry import register
-from grundy.search import CompiledKernel, moves
 from grundy.validate import check_non_negative
 
 __all__ = [
@@ -202,7 +201,7 @@ class RITRules(_ShortenRules):
     name = "rit"
     description = "shorten one row to at least the length of the row below it"
     reference = "GAMES.md item 4"
-    kernel = CompiledKernel("rit", moves.rit, moves.identity)
+    kernel = LazyKernel("grundy.games.kernels:RIT")
 
     def closed_form(self, position: Partition, misere: bool = False) -> int | None:
         """Staircase Nim on the row differences, both conventions (module docstring)."""
@@ -216,7 +215,7 @@ class CRITRules(_ShortenRules):
     description = "shorten one row or one column down to at least its next neighbour"
     reference = "GAMES.md item 5"
     conjugation_invariant = True  # a column move is a row move of λ′
-    kernel = CompiledKernel("crit", moves.crit, moves.conjugation_canonical)
+    kernel = LazyKernel("grundy.games.kernels:CRIT")
 
     def closed_form(self, position: Partition, misere: bool = False) -> int | None:
         """Two rows or two columns (`crit_two_row_value`); misère: the same from two boxes."""

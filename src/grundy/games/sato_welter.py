@@ -43,10 +43,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from itertools import pairwise
 
-from grundy.game import PartitionRuleset
+from grundy.game import LazyKernel, PartitionRuleset
 from grundy.partition import Partition
 from grundy.registry import register
-from grundy.search import CompiledKernel, moves
 from grundy.validate import as_int, check_non_negative, check_positive
 
 __all__ = [
@@ -208,7 +207,7 @@ class SatoWelterRules(PartitionRuleset):
     description = "delete the hook of any box of a Young diagram and close up"
     reference = "GAMES.md item 3; Conway, On Numbers and Games, ch. 13 (Welter's game)"
     conjugation_invariant = True  # hook lengths are invariant under transposition
-    kernel = CompiledKernel("sato-welter", moves.sato_welter, moves.conjugation_canonical)
+    kernel = LazyKernel("grundy.games.kernels:SATO_WELTER")
 
     def options(self, position: Partition) -> Iterator[tuple[Move, Partition]]:
         return _options(position)

@@ -1,13 +1,16 @@
 """`CompiledKernel`: a game's compiled options kernel as a ruleset capability.
 
 A game on partitions declares ``kernel = CompiledKernel("name", expand,
-canonical)`` with a numba options kernel of `grundy.search.moves`; grundy
-then values its positions with the compiled engine (`Search`) whenever their
-boundary word fits (at most `grundy.search.words.MAX_LETTERS` letters),
-counts all partitions of n by value in one compiled pass (`count_table`),
-and offers `grundy search GAME POSITION` with a memory cap, progress,
-Ctrl-C and checkpoints.  A position that does not fit (or a misère sum of a
-splitting game) is answered None, and the generic solver takes over.
+canonical)`` with a numba options kernel of `grundy.search.moves` (the
+built-in games name theirs in `grundy.games.kernels` through a
+`grundy.game.LazyKernel`, so numba loads on first use); grundy then values
+its positions above the game's ``small_size`` with the compiled engine
+(`Search`) whenever their boundary word fits (at most
+`grundy.search.words.MAX_LETTERS` letters), counts all partitions of n by
+value in one compiled pass (`count_table`), and offers `grundy search GAME
+POSITION` with a memory cap, progress, Ctrl-C and checkpoints.  A position
+that does not fit (or a misère sum of a splitting game) is answered None,
+and the generic solver takes over.
 
 >>> from grundy.games.column_row import COLUMN_ROW_KERNEL as COLUMN_ROW
 >>> from grundy.partition import Partition, staircase
