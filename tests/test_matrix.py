@@ -115,6 +115,13 @@ def test_parse_forms_agree(tmp_path: Path) -> None:
     assert expected.to_lists() == [[1, 0, 1], [0, 1, 1], [1, 1, 0]]
 
 
+def test_the_end_of_a_game_reads_back() -> None:
+    # every game ends at the matrix with no entries, written "[]"; it must read back
+    empty = parse_matrix("[]")
+    assert str(empty) == "[]" and empty == BoolMatrix() and not list(MATRIX.options(empty))
+    assert str(next(MATRIX.options(parse_matrix("1")))[1]) == "[]"
+
+
 @given(matrices(max_rows=7, max_cols=7))
 def test_text_round_trip(matrix: BoolMatrix) -> None:
     assert parse_matrix(str(matrix)) == matrix

@@ -248,7 +248,7 @@ def parse_matrix(spec: Any) -> BoolMatrix:
 
     * text: rows separated by ``;`` or newlines, entries ``0``/``1`` with or
       without spaces or commas between them, e.g. ``"101;011;110"`` or
-      ``"1 0 1; 0 1 1"``;
+      ``"1 0 1; 0 1 1"``; ``[]`` is the matrix with no entries (the end of a game);
     * a named family of 003, ``NAME:PARAMETERS`` (`MATRIX_FAMILIES`):
       ``identity:N`` (the permutation matrix P_N, Proposition 1),
       ``ones:M,N`` (J_{M,N}, Theorem 1), ``ferrers:λ`` (λ in the partition
@@ -273,6 +273,8 @@ def parse_matrix(spec: Any) -> BoolMatrix:
     if isinstance(spec, os.PathLike):
         return _parse_file(Path(spec))
     if isinstance(spec, str):
+        if spec.strip() == "[]":  # the matrix with no entries, as `BoolMatrix.__str__` writes it
+            return BoolMatrix()
         name, colon, parameters = spec.strip().partition(":")
         if colon and name.strip() in MATRIX_FAMILIES:
             return _family_matrix(name.strip(), parameters.strip())
