@@ -90,7 +90,7 @@ async function show(next) {
   state = next;
   hint = $("hints").checked ? await ask("/api/hint", gameOf(state)) : null;
   render();
-  explore();
+  await explore();  // inside the action, so the page is settled only once the tree is drawn
 }
 
 // ------------------------------------------------------------------ setup
@@ -343,9 +343,11 @@ function listHistory() {
 }
 
 // ------------------------------------------------------------------ explorer
+let explored = 0;  // the latest explorer request: an older answer arriving late is dropped
 async function explore() {
+  const ticket = ++explored;
   const root = await ask("/api/explore", { ...gameOf(state), path: [], tree: true });
-  if (!root) return;
+  if (!root || ticket !== explored) return;
   const t = root.tree;
   $("tree-size").textContent = t.note
     ? `game tree: ${t.note}`
