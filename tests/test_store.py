@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from grundy.store import Store, default_path
+from grundy.store import Store, StoreError, default_path
 
 
 def test_round_trip(tmp_path: Path) -> None:
@@ -89,10 +89,10 @@ def test_foreign_files_are_refused_and_left_alone(tmp_path: Path) -> None:
         db.execute("CREATE TABLE t (x)")
     for path in (garbage, other):
         before = path.read_bytes()
-        with pytest.raises(ValueError, match="not a grundy results store"):
+        with pytest.raises(StoreError, match="not a grundy results store"):
             Store(path)
         assert path.read_bytes() == before
-    with pytest.raises(ValueError, match="is a directory"):
+    with pytest.raises(StoreError, match="a directory, not a results store"):
         Store(tmp_path)
 
 

@@ -12,8 +12,11 @@ methods are used where the game declares one, in this order:
   partition of every n ≤ N in one compiled pass.
 
 A results store (`grundy.store`) keeps the tallies by game, rules version,
-convention and size, so a count reads the sizes counted before and an
-interrupted enumeration resumes at the sizes it had not finished.
+convention and size, so a count reads the sizes counted before.  Each size
+is stored as soon as it is counted — by the census, by enumeration here or
+on Dask — so a count that is interrupted or killed resumes at the sizes it
+had not finished.  (The Durfee window finds every size at once: it stores
+them all when it ends.)
 
 >>> count("cr", 6)
 {0: 2, 1: 1, 2: 4, 3: 4}
@@ -43,6 +46,7 @@ METHODS = ("auto", "enumerate")
 
 Progress = Callable[[int, int], None]
 Tallies = dict[int, dict[int, int]]
+SizeDone = Callable[[int, dict[int, int]], None]
 
 
 def count_table(
@@ -55,6 +59,7 @@ def count_table(
     store: Store | None = None,
     scheduler: str | None = None,
     sums: bool = False,
+    on_size: SizeDone | None = None,
 ) -> list[dict[int, int]]:
     """[{value: number of positions of size n with that value} for n = 0 … n_max].
 
@@ -63,10 +68,18 @@ def count_table(
     n, counted from the single partitions' tallies (`sum_count_table`).
     With a `store`, the sizes counted before (by any method: a tally is a
     fact of the game) are read from it and the others written as they are
-    found (games whose name identifies them only, `grundy.registry.identifies`).
-    `scheduler` says where an enumeration runs (`enumerated_count_table`);
-    the faster methods run here.  `progress(done, total)` is called as the
-    work advances.
+    found, each as soon as it is counted (games whose name identifies them
+    only, `grundy.registry.identifies`).  `on_size(n, tally)` is called for
+    each size this call counts (not for those read from the store), once it
+    is stored.  `scheduler` says where an enumeration runs
+    (`enumerated_count_table`); the faster methods run here.
+    `progress(done, total)` is called as the work advances.
+
+    >>> counted = []
+    >>> count_table("cr", 3, on_size=lambda n, tally: counted.append(n))[3]
+    {0: 1, 1: 2}
+    >>> counted
+    [0, 1, 2, 3]
     """
     rules = get_ruleset(game)
     check_non_negative(n=n_max)
@@ -85,27 +98,24 @@ def count_table(
                 "normal play only; drop --misere"
             )
         single = count_table(
-            rules, n_max, False, method, progress, store=store, scheduler=scheduler
-        )
+            rules, n_max, False, method, progress,
+            store=store, scheduler=scheduler, on_size=on_size,
+        )  # fmt: skip
         return sum_count_table(single)
     if store is not None and not identifies(rules):
         store = None
     key = (rules.name, rules.rules_version, misere)
     known = store.tallies(*key, range(n_max + 1)) if store is not None else {}
     missing = [n for n in range(n_max + 1) if n not in known]
-    fast = None
-    if missing and method == "auto":
-        fast = rules.count_table(n_max, misere, progress)
-        if fast is None and rules.kernel is not None:
-            fast = rules.kernel.count_table(n_max, misere, progress)
-    if fast is not None:
-        new = {n: fast[n] for n in missing}
-        known.update(new)
+
+    def keep(n: int, tally: dict[int, int]) -> None:
         if store is not None:
-            store.put_tallies(*key, new)
-    elif missing:
-        keep = None if store is None else lambda n, tally: store.put_tallies(*key, {n: tally})
-        known.update(_enumerate(rules, missing, misere, scheduler, progress, keep))
+            store.put_tallies(*key, {n: tally})
+        if on_size is not None:
+            on_size(n, tally)
+
+    if missing:
+        known.update(_count(rules, missing, misere, method, scheduler, progress, keep))
     return [known[n] for n in range(n_max + 1)]
 
 
@@ -134,13 +144,38 @@ def count(
     return count_table(game, n, misere, method)[n]
 
 
+def _count(
+    rules: Ruleset,
+    sizes: Sequence[int],
+    misere: bool,
+    method: str,
+    scheduler: str | None,
+    progress: Progress | None,
+    on_size: SizeDone,
+) -> Tallies:
+    """{n: tally} for the sizes by the fastest method the game declares ("auto") or by
+    enumeration; each tally handed to `on_size` as soon as it is found."""
+    top = max(sizes)
+    if method == "auto":
+        table = rules.count_table(top, misere, progress)  # every size at once
+        if table is not None:
+            for n in sizes:
+                on_size(n, table[n])
+            return {n: table[n] for n in sizes}
+        kernel = rules.kernel
+        if kernel is not None and kernel.can_census(top, misere):
+            census = partial(kernel.tally, misere=misere)  # one size per compiled pass
+            return _by_size(census, sizes, "serial", progress, on_size)
+    return _enumerate(rules, sizes, misere, scheduler, progress, on_size)
+
+
 def _enumerate(
     rules: Ruleset,
     sizes: Sequence[int],
     misere: bool,
     scheduler: str | None,
     progress: Progress | None,
-    on_size: Callable[[int, dict[int, int]], None] | None = None,
+    on_size: SizeDone | None = None,
 ) -> Tallies:
     """{n: tally} for the sizes, each handed to `on_size` as soon as it is done."""
     if rules.positions_of_size(0) is None:
@@ -150,6 +185,18 @@ def _enumerate(
         )
     positions = _positions_up_to(rules, sizes, DASK_FROM) if scheduler is None else 0
     scheduler = scheduler_for(scheduler, positions)
+    return _by_size(partial(_tally, rules, misere), sizes, scheduler, progress, on_size)
+
+
+def _by_size(
+    task: Callable[[int], dict[int, int]],
+    sizes: Sequence[int],
+    scheduler: str,
+    progress: Progress | None,
+    on_size: SizeDone | None,
+) -> Tallies:
+    """{n: task(n)} for the sizes (`map_chunks`), each handed to `on_size` as soon as
+    it is done."""
     found: Tallies = {}
 
     def done(n: int, tally: dict[int, int]) -> None:
@@ -161,7 +208,7 @@ def _enumerate(
 
     # on a cluster the largest sizes, the longest tasks, go first
     order = list(sizes) if scheduler == "serial" else sorted(sizes, reverse=True)
-    map_chunks(partial(_tally, rules, misere), order, scheduler, done)
+    map_chunks(task, order, scheduler, done)
     return found
 
 

@@ -193,6 +193,21 @@ class CompiledKernel:
         roots = words << np.uint64(self.census_shift) if self.census_shift else words
         return words, self.shared(misere, word_width).values(roots)
 
+    def tally(self, n: int, misere: bool = False) -> dict[int, int] | None:
+        """{value: number of partitions of n with it}, by `census`; None when `can_census`
+        says no.
+
+        >>> from grundy.games.column_row import COLUMN_ROW_KERNEL as COLUMN_ROW
+        >>> COLUMN_ROW.tally(4), COLUMN_ROW.tally(0, misere=True)
+        ({0: 1, 2: 2, 3: 2}, {1: 1})
+        """
+        if not self.can_census(n, misere):
+            return None
+        if n == 0:  # the empty partition, terminal where it is a position
+            return {(1 if misere else 0): 1} if self.allows_empty else {}
+        _, values = self.census(n, misere)  # type: ignore[misc]
+        return {int(v): int(c) for v, c in enumerate(np.bincount(values)) if c}
+
     def count_table(
         self, n_max: int, misere: bool = False, progress: Callable[[int, int], None] | None = None
     ) -> list[dict[int, int]] | None:
@@ -202,13 +217,9 @@ class CompiledKernel:
         """
         if not self.can_census(n_max, misere):
             return None
-        table = [{(1 if misere else 0): 1} if self.allows_empty else {}]
-        if progress is not None:
-            progress(1, n_max + 1)
-        for n in range(1, n_max + 1):
-            _, values = self.census(n, misere)  # type: ignore[misc]
-            found = np.bincount(values)
-            table.append({int(v): int(c) for v, c in enumerate(found) if c})
+        table = []
+        for n in range(n_max + 1):
+            table.append(self.tally(n, misere))
             if progress is not None:
                 progress(n + 1, n_max + 1)
-        return table
+        return table  # type: ignore[return-value]
