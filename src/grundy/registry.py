@@ -37,6 +37,7 @@ __all__ = [
     "get_ruleset",
     "identifies",
     "register",
+    "registered",
     "ruleset_names",
     "rulesets",
 ]
@@ -129,6 +130,17 @@ def rulesets() -> list[Ruleset]:
     _load_plugins()
     unique = {id(r): r for r in _REGISTRY.values()}
     return sorted(unique.values(), key=lambda r: r.name)
+
+
+def registered() -> dict[str, Ruleset]:
+    """Every name a registered ruleset is found by (lowercase: names, aliases and the
+    names plug-ins are published under), with its ruleset; no references.
+
+    >>> registered()["crim"] is get_ruleset("cr")
+    True
+    """
+    _load_plugins()
+    return dict(_REGISTRY)
 
 
 def entry_points(group: str) -> Any:

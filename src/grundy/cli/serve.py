@@ -6,8 +6,6 @@ nothing to every other command.
 
 from __future__ import annotations
 
-import ipaddress
-import socket
 import sys
 from typing import Annotated
 
@@ -24,54 +22,76 @@ def serve_command(
     host: Annotated[
         str, typer.Option("--host", help="The address to listen on (this machine only by default).")
     ] = "127.0.0.1",
+    games: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--game",
+            metavar="REF",
+            help="A module:attr or file.py:attr game to offer besides the registered ones "
+            "(repeatable); the page plays no other reference.",
+        ),
+    ] = None,
+    allow_hosts: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--allow-host",
+            metavar="NAME",
+            help="Another name the page may be reached by (repeatable); requests naming "
+            "the server otherwise are refused.",
+        ),
+    ] = None,
+    solvers: Annotated[
+        int | None,
+        typer.Option(
+            "--solvers",
+            min=1,
+            metavar="K",
+            show_default="one a core",
+            help="How many solver processes may run at once.",
+        ),
+    ] = None,
+    solver_memory: Annotated[
+        str,
+        typer.Option(
+            "--solver-memory",
+            metavar="SIZE",
+            help="Memory each solver may use beyond the server's, e.g. 2G or 512M.",
+        ),
+    ] = "2G",
 ) -> None:
     """Play and explore every game in the browser, on a local web page.
 
     Pick a game and a start position, play by clicking the picture (or the
     list of moves) against the computer, which plays perfectly; show the
     value of every move, step back, and explore the game tree.  Ctrl-C stops
-    the server.
+    the server.  What the page lets others do, and what it refuses, is in
+    docs/security.md.
     """
-    from werkzeug.serving import WSGIRequestHandler, make_server
+    from grundy.memory import parse_memory
+    from grundy.web.server import listen
 
-    from grundy.web.app import create_app
-
-    class QuietHandler(WSGIRequestHandler):
-        def log_request(self, *args: object) -> None:  # no line per request
-            pass
-
-    family = socket.AF_INET6 if ":" in host else socket.AF_INET  # as werkzeug chooses
-    try:  # bound here, so that a port in use is one line of ours (werkzeug would exit)
-        listening = socket.create_server((host, port), family=family)
-    except OSError as exc:
-        raise ValueError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
-    with listening:
-        server = make_server(
-            host,
-            port,
-            create_app(),
-            threaded=True,
-            request_handler=QuietHandler,
-            fd=listening.fileno(),
-        )
+    server, warning = listen(
+        host,
+        port,
+        games=games or (),
+        allow_hosts=allow_hosts or (),
+        solvers=solvers,
+        solver_memory=parse_memory(solver_memory),
+    )
+    _python_integer_limit()
     shown = f"[{host}]" if ":" in host else host
     sys.stdout.write(f"grundy: serving http://{shown}:{server.port}/ (Ctrl-C stops)\n")
-    if not _loopback(host):
-        sys.stdout.write("grundy: anyone who can reach this address can use the page\n")
+    if warning is not None:
+        sys.stdout.write(warning + "\n")
     sys.stdout.flush()
     server.serve_forever()  # until Ctrl-C, which werkzeug catches; it closes the server
     sys.stdout.write("grundy: stopped\n")
 
 
-def _loopback(host: str) -> bool:
-    """Whether `host` is reachable from this machine only.
-
-    >>> _loopback("127.0.0.1"), _loopback("localhost"), _loopback("0.0.0.0")
-    (True, True, False)
-    """
-    if host == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False
+def _python_integer_limit() -> None:
+    """Python's own limit on the digits of a number read or written (the command line
+    lifts it): a number of a million digits costs seconds to read or print, and the
+    server reads and writes what anyone sends it."""
+    default = getattr(sys.int_info, "default_max_str_digits", None)
+    if default is not None:
+        sys.set_int_max_str_digits(default)

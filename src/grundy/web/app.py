@@ -23,8 +23,14 @@ request                body (besides the game)                           answer
 =====================  ================================================  =====================
 
 A bad request is answered with status 400 and ``{"error": "<one line>"}``,
-the line the command line prints after "grundy: error: "; a failure (a bug,
-here or in a ruleset) with status 500 and its one line; the server goes on.
+the line the command line prints after "grundy: error: "; a request from
+another site, or naming the server by another name, with 403
+(`grundy.web.guard`); a start when every solver is taken and enough are
+waiting with 503 ("busy: … try again"); a failure (a bug, here or in a
+ruleset) with status 500 and its one line; the server goes on.  A request
+names a game the server was started with (`grundy.web.games`); everything it
+makes the server compute about a new start runs in a bounded child process
+(`grundy.web.solving`).
 
 >>> client = create_app().test_client()
 >>> game = {"game": "lctr", "position": "3,1"}
@@ -40,37 +46,62 @@ here or in a ruleset) with status 500 and its one line; the server goes on.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+import json
+from collections.abc import Callable, Iterable
 from typing import Any
 
-from flask import Flask, jsonify, request
+from flask import Flask, g, jsonify, request
 from werkzeug.exceptions import HTTPException
 
 from grundy.analysis.tree_size import stats
-from grundy.game import Ruleset, capabilities
-from grundy.play import COMPUTER, HUMAN, SOLVE_SECONDS, Match, MatchOption, drawn_as
-from grundy.registry import rulesets
+from grundy.game import Ruleset
+from grundy.play import COMPUTER, HUMAN, SOLVE_SECONDS, Match, MatchOption
 from grundy.web.board import board, target_option
-from grundy.web.solving import Overrun, Solves, bounded
+from grundy.web.games import Catalogue
+from grundy.web.guard import LOOPBACK_NAMES, Site
+from grundy.web.solving import GRACE_SECONDS, Busy, Overrun, SolverPool, Solves
 
-__all__ = ["EXAMPLE_SIZE", "create_app"]
+__all__ = ["LOCAL", "MAX_DIGITS", "create_app"]
 
-#: The size of the example start position offered for a game with positions of each size.
-EXAMPLE_SIZE = 10
+#: The site of an application not bound to a port (Flask's test client: ``Host: localhost``).
+LOCAL = Site(LOOPBACK_NAMES)
+#: The most digits of a number in a request (move numbers are small).
+MAX_DIGITS = 100
 
 _JSON = dict[str, Any]
 
 
-def create_app(solve_seconds: float = SOLVE_SECONDS, kept_solves: int = 16) -> Flask:
+def create_app(
+    solve_seconds: float = SOLVE_SECONDS,
+    kept_solves: int = 16,
+    *,
+    games: Iterable[str] = (),
+    pool: SolverPool | None = None,
+    site: Site = LOCAL,
+) -> Flask:
     """The Flask application: the page at ``/`` and the JSON API (module doc).
 
-    A start position not solved within `solve_seconds` is refused; the last
-    `kept_solves` solved starts are kept for the requests that follow.
+    It plays the registered games and those of the `games` references (resolved
+    now); it answers requests naming `site`; a start position not solved within
+    `solve_seconds` is refused, and starts are solved in `pool` (default: one
+    process a core); the last `kept_solves` solved starts are kept for the
+    requests that follow.
     """
     app = Flask(__name__)
     app.config["MAX_CONTENT_LENGTH"] = 1 << 20  # a game is a few hundred bytes
     app.json.sort_keys = False  # type: ignore[attr-defined]
-    solves = Solves(solve_seconds, kept_solves)
+    catalogue = Catalogue(games)
+    if pool is None:
+        pool = SolverPool(wait_seconds=solve_seconds + GRACE_SECONDS)
+    solves = Solves(pool, solve_seconds, kept_solves)
+
+    @app.before_request
+    def guard() -> Any:
+        headers = request.headers
+        refusal = site.refusal(
+            request.method, headers.get("Host"), headers.get("Origin"), headers.get("Referer")
+        )
+        return None if refusal is None else (jsonify(error=refusal), 403)
 
     @app.get("/")
     def page() -> Any:
@@ -79,17 +110,17 @@ def create_app(solve_seconds: float = SOLVE_SECONDS, kept_solves: int = 16) -> F
     @app.get("/api/games")
     @_answers
     def games() -> _JSON:
-        return {"games": _games(), "solve_seconds": solve_seconds}
+        return {"games": catalogue.listing(), "solve_seconds": solve_seconds}
 
     @app.post("/api/start")
     @_answers
     def start() -> _JSON:
-        return _state(*_replayed(solves))
+        return _state(*_replayed(catalogue, solves))
 
     @app.post("/api/move")
     @_answers
     def move() -> _JSON:
-        match, game, _ = _replayed(solves)
+        match, game, _ = _replayed(catalogue, solves)
         body = _body()
         if (body.get("number") is None) == (body.get("target") is None):
             raise ValueError("bad request: say which move, by 'number' or by 'target'")
@@ -103,14 +134,14 @@ def create_app(solve_seconds: float = SOLVE_SECONDS, kept_solves: int = 16) -> F
     @app.post("/api/undo")
     @_answers
     def undo() -> _JSON:
-        match, game, _ = _replayed(solves)
+        match, game, _ = _replayed(catalogue, solves)
         match.undo()
         return _state(match, game, [])
 
     @app.post("/api/hint")
     @_answers
     def hint() -> _JSON:
-        match, _, _ = _replayed(solves)
+        match, _, _ = _replayed(catalogue, solves)
         options = match.options()
         return {
             "value": match.value(),
@@ -130,7 +161,7 @@ def create_app(solve_seconds: float = SOLVE_SECONDS, kept_solves: int = 16) -> F
     @app.post("/api/explore")
     @_answers
     def explore() -> _JSON:
-        match, _, _ = _replayed(solves)
+        match, _, _ = _replayed(catalogue, solves)
         body = _body()
         path = _numbers(body, "path")
         position = match.position
@@ -164,7 +195,7 @@ def create_app(solve_seconds: float = SOLVE_SECONDS, kept_solves: int = 16) -> F
             ],
         }
         if _field(body, "tree", bool, False):
-            out["tree"] = _tree(rules, position, solves.seconds)
+            out["tree"] = _tree(rules, position, solves)
         return out
 
     @app.errorhandler(HTTPException)
@@ -191,6 +222,8 @@ def _answers(view: Callable[[], _JSON]) -> Callable[[], Any]:
             return jsonify(error=_one_line(str(exc))), 400
         except MemoryError:
             return jsonify(error="out of memory: the input is too large for this machine"), 400
+        except Busy as exc:
+            return jsonify(error=_one_line(str(exc))), 503
 
     return answer
 
@@ -200,10 +233,33 @@ def _one_line(message: str) -> str:
 
 
 def _body() -> _JSON:
-    body = request.get_json(silent=True)
+    """The request's JSON object (read once a request; a ValueError if it is not one)."""
+    if "body" not in g:
+        g.body = _json_object()
+    return g.body
+
+
+def _json_object() -> _JSON:
+    """The request body read as a JSON object, or a ValueError saying why it is not one."""
+    not_an_object = "bad request: send a JSON object (Content-Type: application/json)"
+    if not request.is_json:
+        raise ValueError(not_an_object)
+    try:
+        body = json.loads(request.get_data(), parse_int=_small_int)
+    except RecursionError:
+        raise ValueError("bad request: the JSON is nested too deeply") from None
+    except ValueError as exc:
+        raise ValueError(f"{not_an_object}: {exc}") from None
     if not isinstance(body, dict):
-        raise ValueError("bad request: send a JSON object (Content-Type: application/json)")
+        raise ValueError(not_an_object)
     return body
+
+
+def _small_int(digits: str) -> int:
+    """A JSON integer of at most `MAX_DIGITS` digits (a longer one costs time to read)."""
+    if len(digits.lstrip("-")) > MAX_DIGITS:
+        raise ValueError(f"a number of more than {MAX_DIGITS} digits")
+    return int(digits)
 
 
 _MISSING = object()
@@ -232,22 +288,20 @@ def _numbers(body: _JSON, name: str) -> list[int]:
     return value
 
 
-def _replayed(solves: Solves) -> tuple[Match, _JSON, list[MatchOption]]:
+def _replayed(catalogue: Catalogue, solves: Solves) -> tuple[Match, _JSON, list[MatchOption]]:
     """The request's game replayed (the computer answering the person's last move too), the
     game as the request named it, and the computer's moves after the person's last."""
     body = _body()
-    parameters = _field(body, "parameters", dict, {})
-    for key, value in parameters.items():
-        if not isinstance(value, str):
-            raise ValueError(f"bad request: parameter {key!r} must be a string")
     game = {
         "game": _field(body, "game", str),
-        "parameters": parameters,
+        "parameters": _field(body, "parameters", dict, {}),
         "position": _field(body, "position", str),
         "misere": _field(body, "misere", bool, False),
         "first": _field(body, "first", str, "me"),
     }
-    match = solves.match(**game)
+    rules = catalogue.ruleset(game["game"])
+    catalogue.check_parameters(rules, game["parameters"])
+    match = solves.match(rules, game["parameters"], game["position"], game["misere"], game["first"])
     for number in _numbers(body, "moves"):
         _computer_turns(match)
         match.play(number)
@@ -294,52 +348,16 @@ def _state(match: Match, game: _JSON, replies: list[MatchOption]) -> _JSON:
     }
 
 
-def _tree(rules: Ruleset, position: Any, seconds: float) -> _JSON:
+def _tree(rules: Ruleset, position: Any, solves: Solves) -> _JSON:
     """The game-tree sizes of `position` (as strings: they outgrow JavaScript's numbers),
-    by the game's closed forms or a walk of its states within `seconds`."""
+    by the game's closed forms or a walk of its states within a solve's time."""
+    seconds = solves.seconds
     try:
-        sizes = bounded(stats, rules, position, seconds=seconds)
+        sizes = solves.pool.run(stats, rules, position, seconds=seconds)
     except Overrun:
         return {"note": f"not counted within {seconds:g} s"}
+    except Busy as exc:
+        return {"note": _one_line(str(exc))}
     except ValueError as exc:
         return {"note": _one_line(str(exc))}
     return {key: str(value) for key, value in sizes.items()}
-
-
-def _games() -> list[_JSON]:
-    """Every registered ruleset (built-in and plug-ins) as the page lists it."""
-    return [
-        {
-            "name": rules.name,
-            "aliases": list(rules.aliases),
-            "description": rules.description,
-            "parameters": dict(rules.parameters),
-            "capabilities": capabilities(rules),
-            "example": _example(rules),
-        }
-        for rules in rulesets()
-    ]
-
-
-@functools.cache
-def _example(rules: Ruleset) -> str | None:
-    """A start position to offer, for a game with positions of each size: among those of
-    size `EXAMPLE_SIZE`, the squarest diagram with the most distinct rows (a staircase).
-
-    >>> from grundy.registry import get_ruleset
-    >>> _example(get_ruleset("chomp")), _example(get_ruleset("matrix"))
-    ('4,3,2,1', None)
-    """
-    if "positions_of_size" not in capabilities(rules):
-        return None
-    best: tuple[tuple[int, int], Any] | None = None
-    for position in rules.positions_of_size(EXAMPLE_SIZE) or ():
-        drawing = drawn_as(rules, position)
-        if drawing is not None and drawing[0] == "diagram":
-            shape = drawing[1]
-            key = (-abs(shape.length - shape.largest), len(set(shape.parts())))
-        else:
-            key = (0, 0)
-        if best is None or key > best[0]:
-            best = (key, position)
-    return None if best is None else rules.format_position(best[1])

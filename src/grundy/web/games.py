@@ -1,0 +1,121 @@
+"""The games a server plays: fixed when it starts, by whoever starts it.
+
+`Catalogue` is an allow-list: the registered games (built-in and installed
+plug-ins, by every name and alias they are found by) and the ``module:attr`` /
+``file.py:attr`` references given to ``grundy serve --game``, each resolved
+once, when the server starts.  A request names one of them or is refused: a
+request never reaches `grundy.registry.get_ruleset`'s references, so no
+request imports or runs anything (docs/security.md).  Only a game that
+declares parameters (`Ruleset.parameters`: the chess piece) takes them.
+
+>>> catalogue = Catalogue()
+>>> catalogue.ruleset(" CRIM ").name
+'cr'
+>>> catalogue.ruleset("os:system")
+Traceback (most recent call last):
+ValueError: unknown game 'os:system': this server plays the games it lists, and module:attr \
+games only when given to grundy serve --game
+>>> catalogue.check_parameters(catalogue.ruleset("lctr"), {"piece": "king"})
+Traceback (most recent call last):
+ValueError: game 'lctr' takes no parameters (got piece)
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable
+from typing import Any
+
+from grundy.game import Ruleset, capabilities
+from grundy.play import drawn_as
+from grundy.registry import get_ruleset, registered
+
+__all__ = ["EXAMPLE_SIZE", "Catalogue"]
+
+#: The size of the example start position offered for a game with positions of each size.
+EXAMPLE_SIZE = 10
+
+
+class Catalogue:
+    """The registered games and the games of `references` (resolved here, once)."""
+
+    def __init__(self, references: Iterable[str] = ()) -> None:
+        self._names = registered()
+        self._references: dict[str, Ruleset] = {}
+        for reference in references:
+            if reference.strip().lower() not in self._names:  # a registered name: served anyway
+                self._references[reference.strip()] = get_ruleset(reference)
+        self._listing = [
+            *(_entry(name, rules) for name, rules in self._registered()),
+            *(_entry(reference, rules) for reference, rules in self._references.items()),
+        ]
+
+    def ruleset(self, name: str) -> Ruleset:
+        """The game a request names: a registered name (any case) or a reference given at
+        start-up, exactly; a ValueError for any other name, having looked nothing up."""
+        rules = self._references.get(name.strip()) or self._names.get(name.strip().lower())
+        if rules is None:
+            shown = name if len(name) <= 60 else name[:59] + "…"
+            raise ValueError(
+                f"unknown game {shown!r}: this server plays the games it lists, and "
+                "module:attr games only when given to grundy serve --game"
+            )
+        return rules
+
+    @staticmethod
+    def check_parameters(rules: Ruleset, parameters: dict[str, Any]) -> None:
+        """A ValueError unless `rules` declares every one of `parameters` (texts)."""
+        for key, value in parameters.items():
+            if not isinstance(value, str):
+                raise ValueError(f"bad request: parameter {key!r} must be a string")
+        unknown = sorted(set(parameters) - set(rules.parameters))
+        if unknown and not rules.parameters:
+            raise ValueError(f"game {rules.name!r} takes no parameters (got {', '.join(unknown)})")
+        if unknown:
+            raise ValueError(
+                f"game {rules.name!r} takes only the parameters {', '.join(rules.parameters)} "
+                f"(got {', '.join(unknown)})"
+            )
+
+    def listing(self) -> list[dict[str, Any]]:
+        """Every game as the page lists it, under the name a request gives it."""
+        return self._listing
+
+    def _registered(self) -> list[tuple[str, Ruleset]]:
+        """Each registered ruleset once, by its name."""
+        unique = {id(rules): rules for rules in self._names.values()}
+        return sorted(((rules.name, rules) for rules in unique.values()), key=lambda e: e[0])
+
+
+def _entry(name: str, rules: Ruleset) -> dict[str, Any]:
+    return {
+        "name": name,
+        "aliases": list(rules.aliases),
+        "description": rules.description,
+        "parameters": dict(rules.parameters),
+        "capabilities": capabilities(rules),
+        "example": _example(rules),
+    }
+
+
+@functools.cache
+def _example(rules: Ruleset) -> str | None:
+    """A start position to offer, for a game with positions of each size: among those of
+    size `EXAMPLE_SIZE`, the squarest diagram with the most distinct rows (a staircase).
+
+    >>> _example(get_ruleset("chomp")), _example(get_ruleset("matrix"))
+    ('4,3,2,1', None)
+    """
+    if "positions_of_size" not in capabilities(rules):
+        return None
+    best: tuple[tuple[int, int], Any] | None = None
+    for position in rules.positions_of_size(EXAMPLE_SIZE) or ():
+        drawing = drawn_as(rules, position)
+        if drawing is not None and drawing[0] == "diagram":
+            shape = drawing[1]
+            key = (-abs(shape.length - shape.largest), len(set(shape.parts())))
+        else:
+            key = (0, 0)
+        if best is None or key > best[0]:
+            best = (key, position)
+    return None if best is None else rules.format_position(best[1])
