@@ -55,7 +55,7 @@ class Catalogue:
         start-up, exactly; a ValueError for any other name, having looked nothing up."""
         rules = self._references.get(name.strip()) or self._names.get(name.strip().lower())
         if rules is None:
-            shown = name if len(name) <= 60 else name[:59] + "…"
+            shown = name if len(name) <= 200 else name[:199] + "…"
             raise ValueError(
                 f"unknown game {shown!r}: this server plays the games it lists, and "
                 "module:attr games only when given to grundy serve --game"

@@ -179,8 +179,8 @@ class SolverPool:
 
     def _busy(self) -> Busy:
         return Busy(
-            f"busy: the server solves {self.processes} game(s) at once and others are "
-            "waiting; try again in a few seconds"
+            f"busy: the server's solvers (--solvers {self.processes}) are all at work and "
+            "others wait; try again in a few seconds"
         )
 
 
