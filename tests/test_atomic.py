@@ -7,11 +7,14 @@ rename) leaves the destination as it was and no temporary file behind.
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
-from grundy.atomic import atomic_open, check_writable, write_text_atomic
+from grundy import atomic
+from grundy.atomic import atomic_open, check_writable, remove_stale_temporaries, write_text_atomic
 
 
 class Boom(Exception):
@@ -128,3 +131,72 @@ def test_atomic_write_mode_and_errors(tmp_path: Path) -> None:
         write_text_atomic(tmp_path / "missing" / "a.txt", "x")
     with pytest.raises(ValueError, match="directory"):
         write_text_atomic(tmp_path, "x")
+
+
+# ------------------------------------------------------ stale temporaries
+KILLED_SAVE = """
+import sys, time
+from grundy.atomic import atomic_open
+with atomic_open(sys.argv[1], "wb") as handle:
+    handle.write(b"half a checkpoint")
+    handle.flush()
+    print("writing", flush=True)
+    time.sleep(60)
+"""
+
+
+def saving(path: Path) -> subprocess.Popen[str]:
+    """A process in the middle of an atomic save of `path` (its temporary file written)."""
+    proc = subprocess.Popen(
+        [sys.executable, "-c", KILLED_SAVE, str(path)], stdout=subprocess.PIPE, text=True
+    )
+    assert proc.stdout is not None and proc.stdout.readline() == "writing\n"
+    return proc
+
+
+def test_a_save_killed_half_way_leaves_a_temporary_that_the_next_save_removes(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "search.ckpt"
+    path.write_bytes(b"the checkpoint before")
+    killed = saving(path)
+    killed.kill()
+    killed.wait(30)
+    (stale,) = set(names(tmp_path)) - {"search.ckpt"}
+    assert stale.startswith(".search.ckpt.") and stale.endswith(".tmp")
+    assert path.read_bytes() == b"the checkpoint before"  # the destination is whole
+    with atomic_open(path, "wb") as handle:  # the next save, as a search makes it
+        handle.write(b"the next checkpoint")
+    assert names(tmp_path) == ["search.ckpt"] and path.read_bytes() == b"the next checkpoint"
+
+
+def test_a_running_writer_keeps_its_temporary(tmp_path: Path) -> None:
+    path = tmp_path / "table.svg"
+    running = saving(path)
+    try:
+        (theirs,) = names(tmp_path)
+        write_text_atomic(path, "<svg/>")  # another writer of the same file, meanwhile
+        assert names(tmp_path) == sorted([theirs, "table.svg"])
+        assert remove_stale_temporaries(path) == []
+    finally:
+        running.kill()
+        running.wait(30)
+    assert [p.name for p in remove_stale_temporaries(path)] == [theirs]  # once it is gone
+
+
+def test_only_temporaries_of_that_file_and_this_machine_are_removed(tmp_path: Path) -> None:
+    dead = 2**22 + 1  # above Linux's largest process id
+    host = atomic._HOST
+    other_host = f"{(int(host, 16) + 1) % 2**32:08x}"
+    left = [
+        f".a.svg.{host}.{dead}.abc123.tmp",  # ours, its writer gone: removed
+        f".a.svg.{host}.{dead}.abc123.tmp-journal",  # and what SQLite made beside it
+        f".a.svg.{other_host}.{dead}.abc123.tmp",  # another machine's: its process unknown
+        f".b.svg.{host}.{dead}.abc123.tmp",  # another file's
+        ".a.svg.abc123.tmp",  # no process id: not ours to judge
+        "a.svg",
+    ]
+    for name in left:
+        (tmp_path / name).write_text("x")
+    write_text_atomic(tmp_path / "a.svg", "new")
+    assert names(tmp_path) == sorted(left[2:])

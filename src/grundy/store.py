@@ -248,6 +248,14 @@ class Store:
                 for table in ("results", "tallies")
             )
 
+    def close(self) -> None:
+        """Close this thread's connection now rather than when the store is collected
+        (the next use opens another)."""
+        held = getattr(self._local, "held", None)
+        if held is not None and held[0] == os.getpid():
+            self._local.held = None
+            held[1].close()
+
     # ---------------------------------------------------------- internals
     @contextmanager
     def _connect(self) -> Iterator[sqlite3.Connection]:
@@ -269,12 +277,6 @@ class Store:
             self._local.held, self._local.inherited = (os.getpid(), db), held
         return self._local.held[1]
 
-    def _drop_connection(self) -> None:
-        held = getattr(self._local, "held", None)
-        if held is not None and held[0] == os.getpid():
-            self._local.held = None
-            held[1].close()
-
     def _open(self, path: Path) -> sqlite3.Connection:
         return sqlite3.connect(path, timeout=self.timeout, isolation_level=None)
 
@@ -286,7 +288,7 @@ class Store:
         except StoreError:
             raise
         except sqlite3.Error as exc:
-            self._drop_connection()  # whatever state it is left in, the next use starts afresh
+            self.close()  # whatever state it is left in, the next use starts afresh
             raise self._error(_sqlite_kind(exc), str(exc)) from None
         except OSError as exc:
             raise self._error(_os_kind(exc), exc.strerror or str(exc)) from None
