@@ -30,7 +30,7 @@ from grundy.cli import (  # noqa: F401
     sweep,
     table,
 )
-from grundy.cli.common import HELP_OPTIONS, app
+from grundy.cli.common import HELP_OPTIONS, Interrupted, app
 
 __all__ = ["app", "main", "run"]
 
@@ -42,24 +42,44 @@ def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else list(argv)
     try:
         with _exact_integers():
-            status = _command().main(args=args, prog_name="grundy", standalone_mode=False)
+            status = _invoke(_command(), args)
     except (ValueError, TypeError, OverflowError, OSError) as exc:
         return _fail(str(exc))
     except MemoryError:
         return _fail("out of memory: the input is too large for this machine")
-    except KeyboardInterrupt:
-        sys.stderr.write("grundy: interrupted\n")
-        return 130
+    except KeyboardInterrupt as exc:
+        return _interrupted(exc)
     except Exception as exc:
         # Usage errors of the command-line parser (Typer vendors click, whose
         # exception classes are private): they carry a message and a status.
         if hasattr(exc, "format_message") and hasattr(exc, "exit_code"):
             return _fail(_usage_message(exc, args))
         if type(exc).__name__ == "Abort":  # Ctrl-C while the parser prompts
-            sys.stderr.write("grundy: interrupted\n")
-            return 130
+            return _interrupted(None)
         raise
     return status if isinstance(status, int) else 0
+
+
+def _invoke(command: Any, args: list[str]) -> Any:
+    """Run the command line `args` (what click's `Command.main` does without standalone
+    mode), letting Ctrl-C through to `main`.
+
+    Typer's `main` turns a KeyboardInterrupt into a silent exit with status 130 (older
+    Typers and click into `Abort`, after an empty line on stderr), so the command's
+    `grundy.cli.common.interruptible` line would never be printed.
+    """
+    try:
+        with command.make_context("grundy", args) as ctx:
+            return command.invoke(ctx)
+    except typer.Exit as stop:  # --help, --version
+        return stop.exit_code
+
+
+def _interrupted(exc: BaseException | None) -> int:
+    """Ctrl-C: the command's line (`Interrupted`) or a plain one on stderr, status 130."""
+    what = str(exc) if isinstance(exc, Interrupted) else "interrupted"
+    sys.stderr.write(f"grundy: {what}\n")
+    return 130
 
 
 def _usage_message(exc: Any, args: list[str]) -> str:

@@ -16,13 +16,23 @@ from grundy.cli.common import (
     MisereOption,
     PieceOption,
     app,
+    brief,
     console,
     emit,
+    interruptible,
     parse_range,
     progress_bar,
     resolve_game,
+    starts_over,
 )
-from grundy.cli.sweep import NoStoreOption, SchedulerOption, StoreOption
+from grundy.cli.sweep import (
+    NoStoreOption,
+    SchedulerOption,
+    StoreOption,
+    counted_sizes,
+    how_to_resume,
+    open_store,
+)
 from grundy.game import capabilities
 from grundy.registry import rulesets
 from grundy.validate import check_non_negative
@@ -40,7 +50,11 @@ def stats_command(
 
     rules = resolve_game(game, piece)
     pos = rules.parse(position)
-    with progress_bar(f"walking the game tree of {escape(rules.name)}") as bar:
+    doing = f"walking the game tree of {rules.name} {brief(position)}"
+    with (
+        interruptible(doing, starts_over),
+        progress_bar(f"walking the game tree of {escape(rules.name)}") as bar,
+    ):
         sizes = stats(rules, position, lambda states: bar.update(states, None))
     data: dict[str, Any] = {"game": rules.name, "position": rules.format_position(pos), **sizes}
 
@@ -100,7 +114,6 @@ def count_command(
 ) -> None:
     """How many positions of each size n have each value (LCTR value 0: OEIS A373457)."""
     from grundy.analysis.counts import METHODS, count_table
-    from grundy.store import Store
 
     rules = resolve_game(game, piece)
     if method not in METHODS:
@@ -113,10 +126,17 @@ def count_command(
         from grundy.render.plots import check_figure_path  # matplotlib: only when asked
 
         check_figure_path(plot)
-    with progress_bar(f"counting {escape(rules.name)}") as bar:
+    results = open_store(store, no_store)
+    n_max = sizes.stop - 1
+
+    def resume() -> str:
+        return how_to_resume(rules, results, counted_sizes(results, rules, misere, n_max))
+
+    doing = f"counting {rules.name}"
+    with interruptible(doing, resume), progress_bar(f"counting {escape(rules.name)}") as bar:
         table = count_table(
-            rules, sizes.stop - 1, misere, method, bar.update,
-            store=None if no_store else Store(store), scheduler=scheduler, sums=sums,
+            rules, n_max, misere, method, bar.update,
+            store=results, scheduler=scheduler, sums=sums,
         )  # fmt: skip
     rows = {size: table[size] for size in sizes}
     if oeis is not None:
@@ -164,7 +184,11 @@ def classify_command(
     from grundy.analysis.sg_pairs import classify_sizes
 
     rules = resolve_game(game, piece)
-    with progress_bar(f"classifying {rules.name} positions") as bar:
+    doing = f"classifying the positions of {rules.name} of size ≤ {max_n}"
+    with (
+        interruptible(doing, starts_over),
+        progress_bar(f"classifying {rules.name} positions") as bar,
+    ):
         result = classify_sizes(rules, max_n, bar.update)
 
     def show() -> None:

@@ -11,13 +11,16 @@ Errors: bad input ends with one line on stderr and exit status 2 (see
 from __future__ import annotations
 
 import json
+import signal
 import sys
+import threading
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import ExitStack, contextmanager
 from typing import TYPE_CHECKING, Annotated, Any, Optional, TypeVar
 
 import typer
 from rich.console import Console
+from rich.highlighter import ReprHighlighter
 from rich.table import Table
 from rich.text import Text
 
@@ -121,7 +124,25 @@ class PlainWhenPiped(Console):
         return " ".join(text.split())
 
 
-console = PlainWhenPiped()
+class ShortTextHighlighter(ReprHighlighter):
+    """rich's colouring of numbers, strings and the like, on text of at most `LONGEST`
+    characters; longer text is printed as it is.
+
+    A few of rich's patterns (a name before "(") rescan the rest of the text from
+    every position, so colouring costs the square of the text's length: 6 s for a
+    10,000-digit position, minutes for a matrix of 100,000 entries.  Without it,
+    printing is linear in the size of the output (benchmarks/bench_printing.py).
+    """
+
+    LONGEST = 1_000
+
+    def highlight(self, text: Text) -> None:
+        """Colour `text` in place, if it is short enough to colour in linear time."""
+        if len(text) <= self.LONGEST:
+            super().highlight(text)
+
+
+console = PlainWhenPiped(highlighter=ShortTextHighlighter())
 
 JsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON object on stdout.")]
 MisereOption = Annotated[bool, typer.Option("--misere", help="Misère play (000 §2.3).")]
@@ -213,8 +234,94 @@ def progress_bar(description: str, total: int | None = None) -> Iterator[Bar]:
         TimeElapsedColumn(),
         TimeRemainingColumn(),
     ]
-    with Progress(*columns, console=Console(stderr=True), transient=True) as progress:
+    progress = Progress(*columns, console=Console(stderr=True), transient=True)
+    try:
+        with ctrl_c_held_back():  # halfway, stderr would stay redirected to the bar
+            progress.start()
         yield Bar(progress, progress.add_task(description, total=total))
+    finally:
+        with ctrl_c_held_back():
+            progress.stop()
+
+
+@contextmanager
+def ctrl_c_held_back() -> Iterator[None]:
+    """Run the block whole, and deliver a Ctrl-C that came meanwhile right after it.
+
+    For steps that must not stop halfway, such as starting and stopping a progress
+    bar (rich then redirects stderr and hides the cursor).  Outside the main thread,
+    where Python runs signal handlers, the block runs as it is.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    came: list[int] = []
+    previous = signal.signal(signal.SIGINT, lambda number, frame: came.append(number))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if came and callable(previous):
+        previous(signal.SIGINT, None)  # Python's default handler raises KeyboardInterrupt
+
+
+class Interrupted(KeyboardInterrupt):
+    """Ctrl-C during a long command, worded: what it was doing and how to go on.
+
+    Raised by `interruptible`; `grundy.cli.main` prints it as the command's one
+    line on stderr and exits with status 130.  It is a KeyboardInterrupt, so
+    code that cleans up after Ctrl-C (checkpoints, atomic files) still does.
+    """
+
+
+#: Text, or a function returning it when it is needed.
+Said = str | Callable[[], str]
+
+
+def starts_over(why: str = "nothing is kept") -> str:
+    """What an interrupted command that cannot resume says about going on."""
+    return f"{why}, so running it again starts over"
+
+
+def resume_with_checkpoint(saved: str, checkpoint: object) -> str:
+    """What an interrupted command says after saving `saved` to its --checkpoint."""
+    return f"{saved} is saved in {checkpoint}: resume with the same --checkpoint"
+
+
+@contextmanager
+def interruptible(doing: Said, resume: Said) -> Iterator[None]:
+    """Ctrl-C inside ends the command with one line: "interrupted while DOING; RESUME".
+
+    `doing` and `resume` are text, or functions returning it when Ctrl-C comes
+    (so the line can say how far the work got).  One `interruptible` inside
+    another: the innermost speaks.
+
+    >>> try:
+    ...     with interruptible("counting cr", starts_over):
+    ...         raise KeyboardInterrupt
+    ... except Interrupted as stop:
+    ...     print(stop)
+    interrupted while counting cr; nothing is kept, so running it again starts over
+    """
+    try:
+        yield
+    except Interrupted:
+        raise
+    except KeyboardInterrupt:
+        raise Interrupted(f"interrupted while {_said(doing)}; {_said(resume)}") from None
+
+
+def _said(text: Said) -> str:
+    return text() if callable(text) else text
+
+
+def brief(text: str, width: int = 60) -> str:
+    """`text` cut to `width` characters with "…", for a one-line message.
+
+    >>> brief("1" * 100, 8)
+    '1111111…'
+    """
+    return text if len(text) <= width else text[: width - 1] + "…"
 
 
 @contextmanager
@@ -223,7 +330,7 @@ def search_progress(solver: Any, what: str) -> Iterator[None]:
 
     The bar counts the positions the search holds against its bound
     (`grundy.solver.search_limit`); Ctrl-C ends with one line saying what was
-    being searched and how far it got (exit status 130).
+    being searched and how far it got (`interruptible`).
     """
     held = [0]
     with ExitStack() as bars:
@@ -238,14 +345,26 @@ def search_progress(solver: Any, what: str) -> Iterator[None]:
 
         solver.progress = report
         try:
-            yield
-        except KeyboardInterrupt:
-            sys.stderr.write(
-                f"grundy: interrupted while searching {what} ({held[0]:,} positions held)\n"
-            )
-            raise typer.Exit(130) from None
+            with interruptible(
+                lambda: f"searching {brief(what)} ({held[0]:,} positions held)", starts_over
+            ):
+                yield
         finally:
             solver.progress = None
+
+
+def refuse_together(options: dict[str, bool], why: str) -> None:
+    """A ValueError naming the options given together when more than one of `options`
+    (name → whether given) is; `why` says why they conflict.
+
+    >>> refuse_together({"--misere": True, "--both": True}, "--both gives both values")
+    Traceback (most recent call last):
+    ...
+    ValueError: --misere and --both cannot be given together: --both gives both values
+    """
+    given = [name for name, present in options.items() if present]
+    if len(given) > 1:
+        raise ValueError(f"{' and '.join(given)} cannot be given together: {why}")
 
 
 def track(items: Iterable[T], description: str, total: int | None = None) -> Iterator[T]:

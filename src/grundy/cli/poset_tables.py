@@ -9,12 +9,21 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated, Any, Optional
 
 import typer
 from rich.table import Table
 
-from grundy.cli.common import JsonOption, console, emit, parse_range, progress_bar
+from grundy.cli.common import (
+    JsonOption,
+    console,
+    emit,
+    interruptible,
+    parse_range,
+    progress_bar,
+    resume_with_checkpoint,
+    starts_over,
+)
 from grundy.cli.poset import poset_app
 
 CheckpointOption = Annotated[
@@ -39,10 +48,24 @@ def ruler_set_partitions(
     sizes = parse_range(n, "--n")
     if sizes.start < 1:
         raise ValueError("--n must start at 1 or more: h(n) is defined for n ≥ 1")
-    with progress_bar("h(n)", sizes.stop - 1) as advance:
-        h = set_partition_ruler(
-            sizes.stop - 1, progress=lambda k, v: advance(1), checkpoint=checkpoint
-        )
+    done = [0]
+
+    def progress(k: int, value: int) -> None:
+        done[0] = k
+        advance(1)
+
+    def doing() -> str:
+        return f"computing h({done[0] + 1})"
+
+    def resume() -> str:
+        if checkpoint is None:
+            return starts_over("no --checkpoint was given")
+        if not done[0]:
+            return starts_over("nothing was saved yet")
+        return resume_with_checkpoint(f"h(1..{done[0]})", checkpoint)
+
+    with interruptible(doing, resume), progress_bar("h(n)", sizes.stop - 1) as advance:
+        h = set_partition_ruler(sizes.stop - 1, progress=progress, checkpoint=checkpoint)
     rows = {k: h[k - 1] for k in sizes}
     data = {"table": "set-partition-ruler", "h": {str(k): v for k, v in rows.items()}}
 
@@ -69,9 +92,18 @@ def ruler_asm(
 
     if n < 1:
         raise ValueError(f"--n must be at least 1, got {n}: A_n is defined for n ≥ 1")
-    with progress_bar("ranks", max(n - 1, 0)) as advance:
+    rank = [0]
+
+    def progress(r: int, top: int) -> None:
+        rank[0] = r + 1
+        advance(1)
+
+    def doing() -> str:
+        return f"computing the ruler on A_{n} at rank {rank[0]} of {n - 2}"
+
+    with interruptible(doing, starts_over), progress_bar("ranks", max(n - 1, 0)) as advance:
         # asm_ruler_table starts at A_2; A_1 has no ranks.
-        table = asm_ruler_table(n, progress=lambda r, top: advance(1)) if n > 1 else {}
+        table = asm_ruler_table(n, progress=progress) if n > 1 else {}
     top = n - 2
     rows = [[table[(r, s)] for s in range(r + 1)] for r in range(top + 1)]
     data = {"table": "asm-ruler", "n": n, "rows": rows}
@@ -97,8 +129,12 @@ def ideal_asm(
     from grundy.games.coin_turning_tables import check_theorem_1_1
 
     sizes = parse_range(n, "--n")
-    results = []
-    with progress_bar("A_n", len(sizes)) as advance:
+    results: list[dict[str, Any]] = []
+
+    def doing() -> str:
+        return f"checking 004 Theorem 1.1 on A_{sizes[min(len(results), len(sizes) - 1)]}"
+
+    with interruptible(doing, starts_over), progress_bar("A_n", len(sizes)) as advance:
         for k in sizes:
             results.append(check_theorem_1_1(k))
             advance(1)

@@ -19,7 +19,15 @@ from rich.markup import escape
 from rich.table import Table
 
 from grundy.atomic import check_writable, write_text_atomic
-from grundy.cli.common import JsonOption, app, console, grundy_version, progress_bar
+from grundy.cli.common import (
+    JsonOption,
+    app,
+    console,
+    grundy_version,
+    interruptible,
+    progress_bar,
+    starts_over,
+)
 
 _REPORT_KINDS = (".md", ".html")
 
@@ -57,20 +65,18 @@ def reproduce_command(
     items = [*core.statements(paper), *core.new_results(paper)]
     current: list[str] = []
     done: list[core.Result] = []
-    try:
-        with progress_bar("reproduce", len(items)) as advance:
-            results = core.run(
-                items,
-                quick,
-                on_start=lambda item: (current.append(item.key), advance.describe(item.key)),
-                on_done=lambda result: (done.append(result), advance(1)),
-            )
-    except KeyboardInterrupt:
-        where = current[-1] if current else "the first statement"
-        sys.stderr.write(
-            f"grundy: interrupted while checking {where} ({len(done)} of {len(items)} done)\n"
+
+    def doing() -> str:
+        where = current[-1] if current else f"the statements of {paper}"
+        return f"checking {where} ({len(done)} of {len(items)} done)"
+
+    with interruptible(doing, starts_over), progress_bar("reproduce", len(items)) as advance:
+        results = core.run(
+            items,
+            quick,
+            on_start=lambda item: (current.append(item.key), advance.describe(item.key)),
+            on_done=lambda result: (done.append(result), advance(1)),
         )
-        raise typer.Exit(130) from None
     if report_path is not None:
         page = report.html_page if report_path.suffix == ".html" else report.markdown
         write_text_atomic(report_path, page(results, quick))

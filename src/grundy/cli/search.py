@@ -2,7 +2,7 @@
 
 For big positions: a memory cap for the transposition table (`--memory 8G`),
 a progress line on stderr (terminal only, or `--progress`), Ctrl-C stops
-cleanly (exit status 130) after saving `--checkpoint FILE`, and a later run
+cleanly after saving `--checkpoint FILE` (one line saying so, exit status 130), and a later run
 with the same `--checkpoint FILE` resumes from the saved table.  A checkpoint
 in a missing directory is refused before the search starts; a save that
 fails after it never loses the answer: the value is printed, then the error.
@@ -10,7 +10,6 @@ fails after it never loses the answer: the value is printed, then the error.
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -23,9 +22,14 @@ from grundy.cli.common import (
     MisereOption,
     PieceOption,
     app,
+    brief,
     console,
     emit,
+    interruptible,
+    refuse_together,
     resolve_game,
+    resume_with_checkpoint,
+    starts_over,
 )
 
 PositionArg = Annotated[str, typer.Argument(help='The partition, e.g. "22,21,20,19" or "5^3,2".')]
@@ -67,6 +71,10 @@ def search_command(
     """Exact value of one big position by the compiled search engine (games with a kernel)."""
     from grundy.search import format_bytes
 
+    refuse_together(
+        {"--is": is_value is not None, "--method mex": method == "mex"},
+        "--is decides by the nimber test",
+    )
     rules = resolve_game(game, piece)
     if rules.kernel is None:
         raise ValueError(
@@ -76,7 +84,8 @@ def search_command(
     # Refuses a checkpoint in a missing directory (or a directory) before searching.
     engine, word = rules.kernel.search(lam, misere, memory, checkpoint, progress)
     failed_save = _keep_going_when_saving_fails(engine)
-    try:
+    doing = f"searching {rules.name} {brief(rules.format_position(lam))}"
+    with interruptible(doing, lambda: _how_to_resume(checkpoint, failed_save)):
         if is_value is None:
             result: int | bool = engine.value(word, method)
             answer = {"value": result, "outcome": "P" if result == 0 else "N"}
@@ -84,10 +93,6 @@ def search_command(
             result = engine.is_value(word, is_value)
             answer = {"is": is_value, "answer": result}
             answer["value"] = engine.table.exact(rules.kernel.canonical_word(word))
-    except KeyboardInterrupt:
-        if failed_save:  # the engine said "saving checkpoint …": say it did not
-            sys.stderr.write(f"grundy: error: {_save_error(checkpoint, failed_save[0])}\n")
-        raise
     stats = engine.snapshot().as_dict()
     data = {
         "game": rules.name,
@@ -146,3 +151,12 @@ def _keep_going_when_saving_fails(engine: Any) -> list[Exception]:
 
 def _save_error(checkpoint: Path | None, exc: Exception) -> str:
     return f"the checkpoint {checkpoint} was not saved: {exc}"
+
+
+def _how_to_resume(checkpoint: Path | None, failed_save: list[Exception]) -> str:
+    """What an interrupted search says about going on (the engine has tried to save)."""
+    if checkpoint is None:
+        return starts_over("no --checkpoint was given")
+    if failed_save:
+        return f"{_save_error(checkpoint, failed_save[0])}; a rerun resumes from its last save"
+    return resume_with_checkpoint("the table", checkpoint)

@@ -6,7 +6,7 @@ import csv
 import io
 import re
 from pathlib import Path
-from typing import Annotated, Any, Optional
+from typing import TYPE_CHECKING, Annotated, Any, Optional
 
 import typer
 from rich.markup import escape
@@ -19,14 +19,21 @@ from grundy.cli.common import (
     MisereOption,
     PieceOption,
     app,
+    brief,
     console,
     emit,
+    interruptible,
     progress_bar,
+    refuse_together,
     resolve_game,
+    starts_over,
 )
 from grundy.cli.common import parse_range as parse_sizes
 from grundy.families import parse_range
 from grundy.game import Ruleset
+
+if TYPE_CHECKING:
+    from grundy.store import Store
 
 _PARAMETER = re.compile(r"^--([A-Za-z_][A-Za-z0-9_]*)(?:=(.*))?$")
 
@@ -112,6 +119,9 @@ def sweep_command(
             raise ValueError(
                 "--plot draws one or two varying parameters: give the others one value"
             )
+    refuse_together(
+        {"--misere": misere, "--both": both}, "--both gives the normal and the misère values"
+    )
     rows = run_sweep(rules, family, ranges, None if both else misere, store, no_store, scheduler)
     if csv_file is not None:
         write_text_atomic(csv_file, rows_as_csv(rows))
@@ -122,7 +132,7 @@ def sweep_command(
     if plot is not None:
         from grundy.render.plots import save_figure, sweep_figure  # matplotlib: only when asked
 
-        play = "misère" if misere and not both else "normal"
+        play = "misère" if misere else "normal"
         save_figure(sweep_figure(rows, title=f"{rules.name} {family} ({play} play)"), plot)
     data = {"game": rules.name, "family": family, "misere": "both" if both else misere}
     data["rows"] = rows
@@ -192,8 +202,18 @@ def conjecture_command(
 
     rules = resolve_game(game, piece)
     sizes = parse_sizes(n, "--n")
-    with progress_bar(f"checking {escape(rules.name)}") as bar:
-        result = check_conjecture(rules, then, when, sizes, misere, progress=bar.update)
+    done = [0]
+
+    def progress(finished: int, total: int) -> None:
+        done[0] = finished
+        bar.update(finished, total)
+
+    def doing() -> str:
+        n = sizes[min(done[0], len(sizes) - 1)]
+        return f"checking the conjecture on {rules.name} at n = {n}"
+
+    with interruptible(doing, starts_over), progress_bar(f"checking {escape(rules.name)}") as bar:
+        result = check_conjecture(rules, then, when, sizes, misere, progress=progress)
 
     def show() -> None:
         lo, hi = result["sizes"]
@@ -219,16 +239,74 @@ def run_sweep(
     no_store: bool,
     scheduler: str | None,
 ) -> list[dict[str, Any]]:
-    """The sweep behind `sweep` and `pattern`, with the store and a progress bar."""
+    """The sweep behind `sweep` and `pattern`, with the store, a progress bar and a line
+    on Ctrl-C saying how many values are stored."""
     from grundy.analysis.sweep import sweep
-    from grundy.store import Store
 
-    results = None if no_store else Store(store)
-    with progress_bar(f"sweeping {escape(rules.name)}") as bar:
+    results = open_store(store, no_store)
+    done = [0, 0]
+
+    def progress(values: int, total: int) -> None:
+        done[:] = [values, total]
+        bar.update(values, total)
+
+    def resume() -> str:
+        kept = f"{done[0]:,} of {done[1]:,} values are stored" if done[1] else None
+        return how_to_resume(rules, results, kept or "the values found before are kept")
+
+    doing = f"sweeping {rules.name} {brief(family)}"
+    with interruptible(doing, resume), progress_bar(f"sweeping {escape(rules.name)}") as bar:
         return sweep(
             rules, family, misere=misere, store=results, scheduler=scheduler,
-            progress=bar.update, **ranges,
+            progress=progress, **ranges,
         )  # fmt: skip
+
+
+def open_store(store: Path | None, no_store: bool) -> Store | None:
+    """The results store of `--store` (default: `grundy.store.default_path`), or None
+    with `--no-store`; both together are refused."""
+    refuse_together(
+        {"--store": store is not None, "--no-store": no_store},
+        "--no-store neither reads nor writes a store",
+    )
+    from grundy.store import Store
+
+    return None if no_store else Store(store)
+
+
+def how_to_resume(rules: Ruleset, results: Store | None, kept: str | None) -> str:
+    """What an interrupted sweep or count says: what the store keeps (`kept`, e.g. "12 of
+    40 values are stored") and that a rerun goes on from there; or that nothing is kept.
+
+    The sweep and the count store their work as it is done (`grundy.store`).
+    """
+    from grundy.registry import identifies
+
+    if results is None:
+        return starts_over("--no-store keeps nothing")
+    if not identifies(rules):
+        return starts_over(f"{rules.name} is not stored (its name does not identify it)")
+    if kept is None:
+        return starts_over("nothing was stored yet")
+    return f"{kept} in {results.path}: run the same command again to go on"
+
+
+def counted_sizes(results: Store | None, rules: Ruleset, misere: bool, n_max: int) -> str | None:
+    """Which sizes n ≤ n_max `results` holds tallies of, e.g. "sizes 0..12, 15 are stored",
+    or None."""
+    if results is None:
+        return None
+    sizes = sorted(results.tallies(rules.name, rules.rules_version, misere, range(n_max + 1)))
+    if not sizes:
+        return None
+    runs: list[list[int]] = []
+    for n in sizes:
+        if runs and runs[-1][1] == n - 1:
+            runs[-1][1] = n
+        else:
+            runs.append([n, n])
+    text = ", ".join(str(a) if a == b else f"{a}..{b}" for a, b in runs)
+    return f"size {text} is stored" if len(sizes) == 1 else f"sizes {text} are stored"
 
 
 def parameter_ranges(args: list[str]) -> dict[str, range]:

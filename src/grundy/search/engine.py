@@ -5,9 +5,10 @@ word width) and runs the drivers of `grundy.search.drivers` in chunks.
 Between chunks it grows the table and the stack buffers, prints a progress
 line (states/s, table fill) on stderr, saves a checkpoint every
 `checkpoint_every` seconds, and lets Ctrl-C through: on KeyboardInterrupt it
-saves the checkpoint (if one was asked for) and re-raises, so the command
-line exits with status 130.  A checkpoint holds only proven facts, so a
-search resumed from one restarts at the root and finds everything known.
+saves the checkpoint (if one was asked for), clears its progress line and
+re-raises, so the command line says in one line what stopped (status 130).
+A checkpoint holds only proven facts, so a search resumed from one restarts
+at the root and finds everything known.
 
 >>> from grundy.games.column_row import COLUMN_ROW_KERNEL as COLUMN_ROW
 >>> Search(COLUMN_ROW, progress=False).value(12345)  # the boundary word of [8, 8, 2, 2, 2]
@@ -328,10 +329,10 @@ class Search:
                 if self.checkpoint is not None and now - self._last_save >= self.checkpoint_every:
                     self.save()
         except KeyboardInterrupt:
-            self._end_line(show)
             if self.checkpoint is not None:
-                self.stream.write(f"saving checkpoint {self.checkpoint} …\n")
+                self._status(show, f"saving checkpoint {self.checkpoint} …")
                 self.save()
+            self._status(show, "")  # the caller says what stopped, on a clean line
             raise
         finally:
             counters = self._stack.counters
@@ -368,6 +369,13 @@ class Search:
         self.stream.write(line + "\x1b[K")
         self.stream.flush()
         self._line_open = True
+
+    def _status(self, show: bool | Callable[[SearchStats], None], text: str) -> None:
+        """Replace the progress line on the terminal by `text` (nothing when not shown)."""
+        if show is True and (text or self._line_open):
+            self.stream.write(f"\r{text}\x1b[K")
+            self.stream.flush()
+            self._line_open = bool(text)
 
     def _end_line(self, show: bool | Callable[[SearchStats], None]) -> None:
         if show is True and self._line_open:
