@@ -35,8 +35,8 @@ and this tree.  Against each:
           four small games (solved once, then replayed), and 1 in 20 a new start
           (a position not asked before, solved in a child): requests a second and
           the median and 99th percentile of their latency;
-*hard*    20 starts of Column-Row on the staircase of 12 rows at once (not solved in
-          the 5 s a start may take): the peak of the resident memory of the server
+*hard*    20 starts at once of Sato-Welter on the staircase of 30 rows (not solved in
+          the 5 s a start may take; ``--hard``): the peak of the resident memory of the server
           and its children together (sampled every 20 ms; also the proportional
           share, which counts pages the forked children share with the server once),
           the most children alive at once, and the statuses.
@@ -144,7 +144,8 @@ def bench(
 ROOT = Path(__file__).resolve().parents[1]
 BASELINE_COMMIT = "675fd46"
 MIXED_STARTS = [("lctr", "5,3,2"), ("cr", "4,3,1"), ("chomp", "3,3,2"), ("matrix", "110;011;111")]
-HARD_START = {"game": "cr", "position": "12,11,10,9,8,7,6,5,4,3,2,1"}
+STAIRCASE = ",".join(map(str, range(30, 0, -1)))
+HARD_START = f"sato-welter {STAIRCASE}"  # not solved in 5 s; its options take memory
 Request = tuple[str, str, dict[str, Any] | None]  # method, path, JSON body
 
 
@@ -174,7 +175,7 @@ def serving(tree: Path) -> Iterator[tuple[int, int]]:
     try:
         assert server.stdout is not None
         banner = server.stdout.readline()
-        port = int(banner.split(":")[2].split("/")[0])
+        port = int(banner.rpartition(":")[2].split("/")[0])  # ".../127.0.0.1:PORT/ (...)"
         yield server.pid, port
     finally:
         server.kill()
@@ -299,8 +300,10 @@ def memory_of(pids: list[int]) -> tuple[int, int]:
     return rss, pss
 
 
-def hard_starts(pid: int, port: int, count: int) -> tuple[int, int, int, Counter]:
-    """`count` hard starts at once: peak (resident, proportional) bytes, most children, statuses."""
+def hard_starts(pid: int, port: int, hard: str, count: int) -> tuple[int, int, int, Counter]:
+    """`count` starts of `hard` ("GAME POSITION") at once: the peak (resident, proportional)
+    bytes, the most children alive at once, and the statuses."""
+    game, _, position = hard.partition(" ")
     statuses: Counter = Counter()
     lock = threading.Lock()
     peaks = [0, 0, 0]
@@ -315,7 +318,8 @@ def hard_starts(pid: int, port: int, count: int) -> tuple[int, int, int, Counter
 
     def start() -> None:
         connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
-        status, _ = ask(connection, ("POST", "/api/start", HARD_START))
+        body = {"game": game, "position": position}
+        status, _ = ask(connection, ("POST", "/api/start", body))
         with lock:
             statuses[status] += 1
         connection.close()
@@ -332,10 +336,11 @@ def hard_starts(pid: int, port: int, count: int) -> tuple[int, int, int, Counter
     return peaks[0], peaks[1], peaks[2], statuses
 
 
-def measure(name: str, tree: Path, count: int, clients: int, seed: int) -> dict[str, Any]:
+def measure(name: str, tree: Path, args: argparse.Namespace) -> dict[str, Any]:
     """The load figures of the server in `tree`, printed on one line each."""
+    count, clients = args.requests, args.clients
     with serving(tree) as (pid, port):
-        requests = mixed_requests(port, count, random.Random(seed))
+        requests = mixed_requests(port, count, random.Random(args.seed))
         seconds, latencies, statuses = load(port, requests, clients)
         ordered = sorted(latencies)
         out = {
@@ -350,7 +355,7 @@ def measure(name: str, tree: Path, count: int, clients: int, seed: int) -> dict[
             flush=True,
         )
     with serving(tree) as (pid, port):
-        rss, pss, children, statuses = hard_starts(pid, port, 20)
+        rss, pss, children, statuses = hard_starts(pid, port, args.hard, 20)
         out.update(rss=rss, pss=pss, children=children)
         print(
             f"{name:9s} hard:  peak {format_bytes(rss)} resident ({format_bytes(pss)} "
@@ -360,11 +365,11 @@ def measure(name: str, tree: Path, count: int, clients: int, seed: int) -> dict[
     return out
 
 
-def compare(baseline: Path, count: int, clients: int, seed: int) -> None:
+def compare(args: argparse.Namespace) -> None:
     """The --load report: the baseline, this tree, and their ratios."""
-    print(f"grundy serve under load (machine: {os.cpu_count()} cores)")
-    before = measure(f"baseline ({BASELINE_COMMIT})", baseline_tree(baseline), count, clients, seed)
-    after = measure("this tree", ROOT, count, clients, seed)
+    print(f"grundy serve under load (machine: {os.cpu_count()} cores; hard start: {args.hard})")
+    before = measure(f"baseline ({BASELINE_COMMIT})", baseline_tree(args.baseline), args)
+    after = measure("this tree", ROOT, args)
     print(
         f"after / before: requests/s x{after['rate'] / before['rate']:.2f}, "
         f"p99 x{after['p99'] / before['p99']:.2f}, "
@@ -384,9 +389,10 @@ def main() -> None:
     parser.add_argument(
         "--baseline", type=Path, default=Path("/tmp/grundy_base"), help="--load: its worktree"
     )
+    parser.add_argument("--hard", default=HARD_START, help='--load: "GAME POSITION" started 20x')
     args = parser.parse_args()
     if args.load:
-        compare(args.baseline, args.requests, args.clients, args.seed)
+        compare(args)
         return
     rng = random.Random(args.seed)
     create_app().test_client().get("/api/games")  # every game imported before timing

@@ -146,6 +146,8 @@ ATTACKS: list[tuple[str, dict[str, str], Any, int, str]] = [
     ("deep JSON objects", {}, '{"a":' * 100_000, 400, "bad request: the JSON is nested too deeply"),
     ("a long number", {}, '{"moves": [' + "9" * 5000 + "]}", 400,
      f"{NOT_JSON}: a number of more than 100 digits"),
+    ("a deep value", {}, '{"game": ' + "[" * 900 + "]" * 900 + "}", 400,
+     "bad request: 'game' must be a string, got [[[[[[[...]]]]]]]"),
     ("a list", {}, "[1, 2]", 400, NOT_JSON),
     ("a string", {}, '"lctr"', 400, NOT_JSON),
     ("null", {}, "null", 400, NOT_JSON),

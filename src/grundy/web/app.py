@@ -47,6 +47,7 @@ from __future__ import annotations
 
 import functools
 import json
+import reprlib
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -274,7 +275,8 @@ def _field(body: _JSON, name: str, kind: type, default: Any = _MISSING) -> Any:
         return value
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
         names = {str: "a string", int: "an integer", bool: "true or false", dict: "an object"}
-        raise ValueError(f"bad request: '{name}' must be {names[kind]}, got {value!r}")
+        shown = reprlib.repr(value)  # a few levels and items: never deep, never long
+        raise ValueError(f"bad request: '{name}' must be {names[kind]}, got {shown}")
     return value
 
 
