@@ -366,3 +366,26 @@ def test_a_piece_is_bounded_before_it_is_built() -> None:
     with pytest.raises(ValueError, match="got at least 20000"):
         Piece.parse(HUGE_PIECE)
     assert len(Piece(leaps=[(a, b) for a in range(1, 33) for b in range(31)]).leaps) == 992
+
+
+def test_kept_solves_are_bounded_by_their_positions(monkeypatch) -> None:
+    import grundy.web.solving as solving
+    from grundy.play import remoteness_table
+    from grundy.registry import get_ruleset
+
+    runs: list[str] = []
+
+    class CountingPool(SolverPool):
+        def run(self, function: Any, *args: Any, seconds: float) -> Any:
+            runs.append(args[2])  # the position's text
+            return super().run(function, *args, seconds=seconds)
+
+    solves = solving.Solves(CountingPool(processes=1), seconds=5)
+    cr = get_ruleset("cr")
+    values, _ = remoteness_table(cr, cr.parse("2,1"))
+    monkeypatch.setattr(solving, "KEPT_POSITIONS", len(values) + 1)
+    solves.match(cr, {}, "2,1", False, "me")
+    solves.match(cr, {}, "3,2,1", False, "me")  # more positions: the small one goes
+    solves.match(cr, {}, "3,2,1", False, "me")  # kept: the last one always is
+    solves.match(cr, {}, "2,1", False, "me")
+    assert runs == ["2,1", "3,2,1", "2,1"]

@@ -58,6 +58,7 @@ from grundy.play import SOLVE_SECONDS, Match, remoteness_table
 
 __all__ = [
     "GRACE_SECONDS",
+    "KEPT_POSITIONS",
     "QUICK_SECONDS",
     "SOLVER_MEMORY",
     "Busy",
@@ -72,6 +73,8 @@ GRACE_SECONDS = 1.0
 QUICK_SECONDS = 0.5
 #: How much memory a solver may use beyond the server's own (``grundy serve --solver-memory``).
 SOLVER_MEMORY = 2 << 30
+#: How many positions the kept solves may hold together (a few hundred bytes each).
+KEPT_POSITIONS = 1_000_000
 
 T = TypeVar("T")
 
@@ -278,7 +281,8 @@ def _solve(
 
 
 class Solves:
-    """Matches on solved start positions; the last `size` solves are kept.
+    """Matches on solved start positions; the last `size` solves are kept, as long as they
+    hold at most `KEPT_POSITIONS` positions together (the last one always).
 
     Every solve runs in `pool`: a start not solved within `seconds` is refused
     with the command line's message (`grundy.play.too_large`), one that needs
@@ -290,6 +294,7 @@ class Solves:
         self.seconds = seconds
         self.size = size
         self._kept: OrderedDict[tuple[Any, ...], tuple[Ruleset, Any, dict, dict]] = OrderedDict()
+        self._positions = 0  # in the kept tables
         self._lock = threading.Lock()
 
     def match(
@@ -313,11 +318,20 @@ class Solves:
         if solved is None:
             solved = self._solved(rules, parameters, position, misere)
             with self._lock:
-                self._kept[key] = solved
-                while len(self._kept) > self.size:
-                    self._kept.popitem(last=False)
+                self._keep(key, solved)
         game, start, values, remote = solved
         return Match(game, start, misere, first, solved=(values, remote))
+
+    def _keep(self, key: tuple[Any, ...], solved: tuple[Ruleset, Any, dict, dict]) -> None:
+        """Keep `solved`, forgetting the oldest solves past the bounds (holding the lock)."""
+        if key in self._kept:  # solved twice at once: counted once
+            self._positions -= len(self._kept.pop(key)[2])
+        self._kept[key] = solved
+        self._positions += len(solved[2])
+        while len(self._kept) > 1 and (
+            len(self._kept) > self.size or self._positions > KEPT_POSITIONS
+        ):
+            self._positions -= len(self._kept.popitem(last=False)[1][2])
 
     def _solved(
         self, rules: Ruleset, parameters: dict[str, str], position: str, misere: bool
