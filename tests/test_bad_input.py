@@ -28,12 +28,15 @@ import typer
 
 import grundy
 from grundy import posets
+from grundy.analysis.sweep import sweep
 from grundy.cli import app, main
 from grundy.games import coin_turning
 from grundy.games.matrix import parse_matrix
-from grundy.partition import Partition
+from grundy.partition import Partition, partitions
+from grundy.registry import get_ruleset
 from grundy.search import engine as search_engine
 from grundy.search import table as search_table
+from grundy.store import Store
 from grundy.validate import as_bool, check_input_file, parse_natural
 
 #: Files the rows below read: created once, checked unchanged after every row.
@@ -155,6 +158,24 @@ CLI_ROWS: list[tuple[list[str], str]] = [
         ["poset", "ruler-set-partitions", "--n", "1..5", "--checkpoint", "{tmp}/nodir/c.json"],
         "does not exist",
     ),
+    # conflicting flags
+    (
+        ["sweep", "cr", "a^2", "--a", "1..3", "--misere", "--both", "--no-store"],
+        "--misere and --both cannot be given together",
+    ),
+    (
+        ["sweep", "cr", "a^2", "--a", "1..3", "--store", "{tmp}/new.sqlite", "--no-store"],
+        "--store and --no-store cannot be given together",
+    ),
+    (
+        ["pattern", "cr", "a^2", "--a", "1..3", "--store", "{tmp}/new.sqlite", "--no-store"],
+        "--store and --no-store cannot be given together",
+    ),
+    (
+        ["count", "cr", "--n", "3", "--store", "{tmp}/new.sqlite", "--no-store"],
+        "--store and --no-store cannot be given together",
+    ),
+    (["search", "cr", "3,2", "--is", "1", "--method", "mex"], "--is and --method mex cannot"),
     # nim
     (["nim", "add", "3", "-1"], "'-1' is negative"),
     (["nim", "add", "３"], "'３' is not an integer"),
@@ -292,6 +313,19 @@ LIBRARY_ROWS: list[tuple[Callable[[], Any], type[Exception], str]] = [
     (lambda: parse_natural(3, "n"), TypeError, "n must be a string of digits"),
     (lambda: as_bool("yes", "misere"), TypeError, "misere must be True or False, got str"),
     (lambda: as_bool(2, "misere"), TypeError, "got int 2"),
+    # flags are booleans, stores are stores or paths, positions are never dicts
+    (lambda: sweep("cr", "b^a", misere="no", a=[2], b=[1]), TypeError, "misere must be True"),
+    (lambda: sweep("cr", "b^a", with_stats="yes", a=[2], b=[1]), TypeError, "with_stats"),
+    (lambda: sweep("cr", "b^a", store=3, a=[2], b=[1]), TypeError, "store must be a Store or"),
+    (lambda: grundy.outcome("lctr", "3,1", misere="no"), TypeError, "misere must be True"),
+    (lambda: grundy.value("lctr", {5: 3}), TypeError, "a position is text or a sequence, not a"),
+    (lambda: grundy.options("cr", {3: 1}), TypeError, "not a dict: {3: 1}"),
+    (lambda: Partition.coerce({5: 3}), TypeError, "from dict {5: 3}: give its parts"),
+    (lambda: grundy.nim.mul(8.0, 8), TypeError, "a nimber must be an int, got float 8.0"),
+    (lambda: grundy.nim.add(True, 1), TypeError, "a nimber must be an int, got bool"),
+    (lambda: grundy.nim.power(2, 1.5), TypeError, "an exponent must be an int, got float"),
+    (lambda: grundy.nim.inv(np.int64(-3)), ValueError, "nimbers are non-negative, got -3"),
+    (lambda: list(partitions(4.0)), TypeError, "n must be an int, got float"),
 ]
 
 
@@ -324,6 +358,24 @@ def test_library_files(workspace: Path) -> None:
 def test_misere_must_be_a_bool() -> None:
     with pytest.raises(TypeError, match="misere"):
         grundy.value("lctr", "3,1", misere="yes")
+
+
+def test_numpy_integers_and_booleans_are_taken_where_ints_and_flags_are() -> None:
+    eight = np.int64(8)
+    assert grundy.nim.mul(eight, 8) == grundy.nim.mul(8, 8) == 13
+    assert grundy.nim.power(np.uint16(2), np.int32(3)) == grundy.nim.power(2, 3)
+    assert grundy.nim.inv(eight) == grundy.nim.inv(8)
+    assert grundy.value("cr", np.array([3, 1])) == grundy.value("cr", "3,1")
+    assert len(list(partitions(np.int64(5)))) == 7
+    assert as_bool(np.True_, "misere") is True
+    assert grundy.value("lctr", "3,1", misere=np.False_) == grundy.value("lctr", "3,1")
+
+
+def test_a_sweep_opens_the_store_it_is_given_by_path(tmp_path: Path) -> None:
+    for path in (str(tmp_path / "a.sqlite"), tmp_path / "b.sqlite"):
+        rows = sweep("cr", "b^a", store=path, a=[2], b=[1, 2])
+        assert [row["value"] for row in rows] == [2, 0]
+        assert Store(path).get("cr", get_ruleset("cr").rules_version, False, ["2^2"]) == {"2^2": 0}
 
 
 # ---------------------------------------------------------------- help, version

@@ -6,6 +6,13 @@ nim-product of 004 Definition 2.5, (2.4):
 
     a ⊗ b = mex{a' ⊗ b ⊕ a ⊗ b' ⊕ a' ⊗ b' : a' < a, b' < b}.
 
+Nimbers are non-negative ints of any size; numpy's integers are taken too
+(`grundy.validate.as_int`), bools and floats are not:
+
+>>> import numpy as np
+>>> mul(np.int64(8), 8), add(np.uint8(3), 5)
+(13, 6)
+
 The nimbers below 2^(2^k) form the field GF(2^(2^k)) (Conway, *On Numbers and
 Games*, ch. 6; 004 Appendix A).  With the Fermat 2-power F = 2^(2^k), every
 nimber below F² is a1·F + a0 = a1 ⊗ F ⊕ a0 with a0, a1 < F, and
@@ -21,6 +28,8 @@ Inverses use the norm to the half-size subfield, recursively.
 from __future__ import annotations
 
 from collections.abc import Iterable
+
+from grundy.validate import as_int
 
 __all__ = ["add", "inv", "mex", "mul", "power", "square"]
 
@@ -78,7 +87,8 @@ def square(a: int) -> int:
 
 def inv(a: int) -> int:
     """The nim-inverse of a ≠ 0: the b with a ⊗ b = 1 (Conway's field On₂)."""
-    if _check(a) == 0:
+    a = _check(a)
+    if a == 0:
         raise ValueError("0 has no nim-inverse")
     _ensure_tables()
     return _inv(a)
@@ -86,9 +96,8 @@ def inv(a: int) -> int:
 
 def power(a: int, n: int) -> int:
     """a ⊗ a ⊗ … ⊗ a (n factors); a negative n means the inverse's power."""
-    _check(a)
-    if not isinstance(n, int) or isinstance(n, bool):
-        raise TypeError(f"an exponent is an int, got {type(n).__name__}")
+    a = _check(a)
+    n = as_int(n, "an exponent")
     _ensure_tables()
     if n < 0:
         if a == 0:
@@ -107,10 +116,10 @@ def power(a: int, n: int) -> int:
 
 # ------------------------------------------------------------------ internals
 def _check(v: int) -> int:
+    """`v` as a Python int ≥ 0 (numpy's integers too; not bools, floats or text)."""
     if type(v) is int and v >= 0:
         return v
-    if not isinstance(v, int) or isinstance(v, bool):
-        raise TypeError(f"a nimber is an int, got {type(v).__name__}")
+    v = as_int(v, "a nimber")
     if v < 0:
         raise ValueError(f"nimbers are non-negative, got {v}")
     return v

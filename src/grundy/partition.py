@@ -15,10 +15,11 @@ after deleting the first i rows and the first j columns (0 ≤ i, j), so
 
 from __future__ import annotations
 
-import operator
 import re
 from bisect import bisect_left, bisect_right
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
+
+from grundy.validate import as_int, check_non_negative, check_positive
 
 __all__ = [
     "Partition",
@@ -53,7 +54,7 @@ class Partition:
     def __init__(self, parts: Iterable[int] = ()) -> None:
         counts: dict[int, int] = {}
         for p in parts:
-            p = _check_int(p, "part")
+            p = as_int(p, "part")
             if p < 0:
                 raise ValueError(f"negative part {p!r}: parts must be non-negative integers")
             if p:
@@ -74,8 +75,8 @@ class Partition:
                 part, mult = run
             except (TypeError, ValueError):
                 raise TypeError(f"a run must be a (part, multiplicity) pair, got {run!r}") from None
-            part = _check_int(part, "part")
-            mult = _check_int(mult, "multiplicity")
+            part = as_int(part, "part")
+            mult = as_int(mult, "multiplicity")
             if part < 0 or mult < 0:
                 raise ValueError(f"run {run!r}: parts and multiplicities must be non-negative")
             if part and mult:
@@ -132,14 +133,23 @@ class Partition:
 
     @classmethod
     def coerce(cls, value: PartitionLike) -> Partition:
-        """Accept a Partition, its text form, or a sequence of parts."""
+        """Accept a Partition, its text form, or a sequence of parts (ints, numpy's too).
+
+        A dict is refused, not read by its keys:
+
+        >>> Partition.coerce({5: 3})
+        Traceback (most recent call last):
+        ...
+        TypeError: cannot read a partition from dict {5: 3}: give its parts, e.g. [5, 5, 5] or "5^3"
+        """
         if isinstance(value, Partition):
             return value
         if isinstance(value, str):
             return cls.parse(value)
-        if isinstance(value, Iterable):
+        if isinstance(value, Iterable) and not isinstance(value, Mapping):
             return cls(value)
-        raise TypeError(f"cannot read a partition from {type(value).__name__} {value!r}")
+        hint = ': give its parts, e.g. [5, 5, 5] or "5^3"' if isinstance(value, Mapping) else ""
+        raise TypeError(f"cannot read a partition from {type(value).__name__} {value!r}{hint}")
 
     def _init_runs(self, runs: list[tuple[int, int]]) -> None:
         self._runs = tuple(runs)
@@ -311,32 +321,22 @@ class Partition:
 PartitionLike = Partition | str | Iterable[int]
 
 
-def _check_int(value: object, what: str) -> int:
-    """Return value as a Python int; TypeError for bools, floats, strings, …"""
-    if isinstance(value, bool):
-        raise TypeError(f"{what} must be an int, got bool {value!r}")
-    try:
-        return operator.index(value)  # type: ignore[arg-type]
-    except TypeError:
-        raise TypeError(f"{what} must be an int, got {type(value).__name__} {value!r}") from None
-
-
 # ------------------------------------------------------------------ families
 def staircase(r: int) -> Partition:
     """The staircase [r, r−1, …, 1] (000 §2.1; 002's S_r; 003's U(r))."""
-    _check_positive(r=r)
+    check_positive(r=r)
     return Partition.from_runs((p, 1) for p in range(r, 0, -1))
 
 
 def rectangle(r: int, c: int) -> Partition:
     """The rectangle [c^r]: r rows of c boxes (000 §2.1)."""
-    _check_positive(r=r, c=c)
+    check_positive(r=r, c=c)
     return Partition.from_runs([(c, r)])
 
 
 def gamma(r: int, c: int) -> Partition:
     """The gamma [c, 1^(r−1)]: a row of c boxes and a column of r boxes (000 §2.1)."""
-    _check_positive(r=r, c=c)
+    check_positive(r=r, c=c)
     return Partition.from_runs([(c, 1), (1, r - 1)])
 
 
@@ -346,23 +346,9 @@ def thick_gamma(t: int, a: int, b: int) -> Partition:
     (001 §3.1.4.)  The square carries an arm of a further columns to the right
     and an arm of b further rows below; t = 1 gives the gamma [a+1, 1^b].
     """
-    _check_positive(t=t)
-    _check_non_negative(a=a, b=b)
+    check_positive(t=t)
+    check_non_negative(a=a, b=b)
     return Partition.from_runs([(t + a, t), (t, b)])
-
-
-def _check_positive(**values: int) -> None:
-    for name, value in values.items():
-        _check_int(value, name)
-        if value < 1:
-            raise ValueError(f"{name} must be a positive integer, got {value}")
-
-
-def _check_non_negative(**values: int) -> None:
-    for name, value in values.items():
-        _check_int(value, name)
-        if value < 0:
-            raise ValueError(f"{name} must be a non-negative integer, got {value}")
 
 
 # ------------------------------------------------------------- enumeration
@@ -373,10 +359,8 @@ def partitions(n: int) -> Iterator[Partition]:
 
     ([n] first, [1^n] last; the empty partition for n = 0.)  Iterative.
     """
-    if isinstance(n, bool) or not isinstance(n, int):
-        raise TypeError(f"n must be an int, got {type(n).__name__}")
-    if n < 0:
-        raise ValueError(f"n must be non-negative, got {n}")
+    n = as_int(n, "n")
+    check_non_negative(n=n)
     if n == 0:
         yield Partition()
         return
@@ -408,7 +392,7 @@ def partitions_in_box(rows: int, columns: int) -> Iterator[Partition]:
     >>> [str(p) for p in partitions_in_box(2, 2)]
     ['[]', '1', '1^2', '2', '2,1', '2^2']
     """
-    _check_non_negative(rows=rows, columns=columns)
+    check_non_negative(rows=rows, columns=columns)
     stack: list[tuple[int, ...]] = [()]
     while stack:  # depth first, smaller next parts first
         prefix = stack.pop()

@@ -40,7 +40,7 @@ from grundy.game import Option, Ruleset, capabilities
 from grundy.memory import DEFAULT_MEMORY, format_bytes
 from grundy.nim import mex
 from grundy.registry import get_ruleset
-from grundy.validate import as_bool
+from grundy.validate import as_bool, parse_position
 
 __all__ = [
     "BYTES_PER_POSITION",
@@ -234,17 +234,24 @@ def solver_for(game: str | Ruleset) -> Solver:
 def value(game: str | Ruleset, position: Any, misere: bool = False) -> int:
     """The Sprague–Grundy value of `position` in `game` (the misère value if asked).
 
+    The position is read by the game (`Ruleset.parse`): text, a sequence of parts
+    (numpy's integers too), never a dict; `misere` is True or False.
+
     >>> value("downright", [3, 1]), value("lctr", "3,1", misere=True)
     (2, 1)
+    >>> value("lctr", "3,1", misere="no")
+    Traceback (most recent call last):
+    ...
+    TypeError: misere must be True or False, got str 'no'
     """
     rules = get_ruleset(game)
-    return solver_for(rules).value(rules.parse(position), misere)
+    return solver_for(rules).value(parse_position(rules, position), misere)
 
 
 def options(game: str | Ruleset, position: Any, misere: bool = False) -> list[Option]:
-    """Every option of `position` as (move, position, value)."""
+    """Every option of `position` as (move, position, value); arguments as for `value`."""
     rules = get_ruleset(game)
-    return solver_for(rules).options(rules.parse(position), misere)
+    return solver_for(rules).options(parse_position(rules, position), misere)
 
 
 def winning_moves(game: str | Ruleset, position: Any, misere: bool = False) -> list[Option]:

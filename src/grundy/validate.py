@@ -1,12 +1,17 @@
-"""The one place where user-supplied numbers, flags, digits and input files are checked.
+"""The one place where user-supplied numbers, flags, digits, positions, stores and input
+files are checked.
 
 Every public function that takes an integer from a user goes through these,
 so a bad value is always a TypeError (wrong type: bools, floats, strings) or
-a ValueError (out of range) that names the parameter.  Text read as a number
-must be ASCII digits (`is_digits`): `str.isdigit` and `int` also accept
-"３" (fullwidth) or "٣" (Arabic-Indic), which no user means.  Files a user
-names go through `check_input_file`, so a directory or a missing file is a
-ValueError naming it instead of an errno.
+a ValueError (out of range) that names the parameter; numpy's integers are
+integers (`as_int`).  A flag (misere, with_stats, …) is True or False
+(`as_bool`): "no" is refused, not read as true.  A position given as a dict
+is refused (`parse_position`): its keys would be read as the position.  A
+results store is a `grundy.store.Store` or the path of one (`as_store`).
+Text read as a number must be ASCII digits (`is_digits`): `str.isdigit` and
+`int` also accept "３" (fullwidth) or "٣" (Arabic-Indic), which no user
+means.  Files a user names go through `check_input_file`, so a directory or
+a missing file is a ValueError naming it instead of an errno.
 
 >>> check_positive(n=3)
 >>> check_positive(n=0)
@@ -21,17 +26,24 @@ from __future__ import annotations
 
 import operator
 import os
+from collections.abc import Mapping
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from grundy.store import Store
 
 __all__ = [
     "as_bool",
     "as_int",
+    "as_store",
     "check_input_file",
     "check_non_increasing",
     "check_non_negative",
     "check_positive",
     "is_digits",
     "parse_natural",
+    "parse_position",
 ]
 
 
@@ -71,16 +83,68 @@ def check_non_increasing(rows: tuple[int, ...], what: str = "row lengths") -> No
 
 
 def as_bool(value: object, what: str) -> bool:
-    """`value` as a bool; a TypeError naming `what` for anything but True, False, 0 or 1.
+    """`value` as a bool; a TypeError naming `what` for anything but True, False (numpy's
+    too), 0 or 1.
 
     A string such as "yes" or "no" is refused rather than read by its truth
     value (every non-empty string is true).
+
+    >>> as_bool(1, "misere"), as_bool(False, "misere")
+    (True, False)
+    >>> as_bool("no", "misere")
+    Traceback (most recent call last):
+    ...
+    TypeError: misere must be True or False, got str 'no'
     """
     if isinstance(value, bool):
         return value
     if type(value) is int and value in (0, 1):
         return bool(value)
+    if _is_numpy_bool(value):
+        return bool(value)
     raise TypeError(f"{what} must be True or False, got {type(value).__name__} {value!r}")
+
+
+def _is_numpy_bool(value: object) -> bool:
+    """Whether `value` is a numpy boolean scalar (told apart without importing numpy)."""
+    kind = type(value)
+    return kind.__module__ == "numpy" and getattr(value, "dtype", None) == "bool"
+
+
+def parse_position(rules: Any, position: object) -> Any:
+    """`rules.parse(position)`; a dict (any mapping) is a TypeError naming it, since
+    reading it would take its keys for the position.
+
+    >>> from grundy.registry import get_ruleset
+    >>> parse_position(get_ruleset("lctr"), {5: 3})
+    Traceback (most recent call last):
+    ...
+    TypeError: a position is text or a sequence, not a dict: {5: 3}
+    """
+    if isinstance(position, Mapping):
+        shown = repr(position)
+        if len(shown) > 60:
+            shown = shown[:59] + "…"
+        raise TypeError(
+            f"a position is text or a sequence, not a {type(position).__name__}: {shown}"
+        )
+    return rules.parse(position)
+
+
+def as_store(store: object, what: str = "store") -> Store | None:
+    """A results store from a `grundy.store.Store`, a path to one (str or PathLike:
+    opened, created if missing) or None; a TypeError naming `what` for anything else."""
+    if store is None:
+        return None
+    from grundy.store import Store  # a layer above: imported where a store is given
+
+    if isinstance(store, Store):
+        return store
+    if isinstance(store, (str, os.PathLike)):
+        return Store(store)
+    raise TypeError(
+        f"{what} must be a Store or the path of one, got {type(store).__name__} {store!r}"
+    )
 
 
 def is_digits(text: str) -> bool:

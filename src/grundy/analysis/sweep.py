@@ -13,6 +13,10 @@ is a name from FAMILIES, a callable, or a template (`grundy.families`).
 [2, 0, 2, 0]
 >>> "<table" in rows._repr_html_()  # Jupyter shows the table and its picture
 True
+>>> sweep("cr", "b^a", misere="no", a=[2], b=[1])
+Traceback (most recent call last):
+...
+TypeError: misere must be True or False, got str 'no'
 """
 
 from __future__ import annotations
@@ -30,6 +34,7 @@ from grundy.families import MAX_POSITIONS, Template, grid
 from grundy.game import ProgressCallback, Ruleset
 from grundy.registry import get_ruleset, identifies
 from grundy.store import Store
+from grundy.validate import as_bool, as_store
 
 __all__ = ["ENUMERATED", "FAMILIES", "SweepRows", "sweep", "to_frame", "write_parquet"]
 
@@ -86,7 +91,7 @@ def sweep(
     *,
     misere: bool | None = False,
     with_stats: bool = False,
-    store: Store | None = None,
+    store: Store | str | os.PathLike[str] | None = None,
     scheduler: str | None = None,
     progress: ProgressCallback | None = None,
     **ranges: Iterable[int],
@@ -100,7 +105,8 @@ def sweep(
     position from the parameters as keyword arguments.  Each row holds the
     parameters, "position" (as text), "value" (normal play; with misere=True
     the misère value; with misere=None both, as "value" and "misere_value"),
-    and with `with_stats` the tree sizes of `stats`.  With a `store`, values
+    and with `with_stats` the tree sizes of `stats`.  With a `store` (a
+    `grundy.store.Store` or the path of one), values
     already stored are read, and new ones written in batches (games whose
     name identifies them only, `grundy.registry.identifies`), and so is each
     member's reading (a template or named family: `_readings`), so a sweep
@@ -110,12 +116,14 @@ def sweep(
     `progress` is called with (values done, total).
     """
     rules = get_ruleset(game)
+    conventions = [False, True] if misere is None else [as_bool(misere, "misere")]
+    with_stats = as_bool(with_stats, "with_stats")
+    store = as_store(store)
     if isinstance(family, str) and family in ENUMERATED:
         grid_rows, build = _enumerated(family, ranges)
     else:
         build = _builder(family, ranges)
         grid_rows = list(grid(**ranges))
-    conventions = [False, True] if misere is None else [bool(misere)]
     if store is not None and not identifies(rules):
         store = None
     readings, stored = _readings(rules, family, build, grid_rows, store, conventions[0])
