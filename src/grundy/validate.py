@@ -11,7 +11,9 @@ results store is a `grundy.store.Store` or the path of one (`as_store`).
 Text read as a number must be ASCII digits (`is_digits`): `str.isdigit` and
 `int` also accept "３" (fullwidth) or "٣" (Arabic-Indic), which no user
 means.  Files a user names go through `check_input_file`, so a directory or
-a missing file is a ValueError naming it instead of an errno.
+a missing file is a ValueError naming it instead of an errno; JSON files
+through `read_json`, so one nested too deeply is a ValueError, not a
+RecursionError.
 
 >>> check_positive(n=3)
 >>> check_positive(n=0)
@@ -24,6 +26,7 @@ ValueError: n must be a positive integer, got 0
 
 from __future__ import annotations
 
+import json
 import operator
 import os
 from collections.abc import Mapping
@@ -44,6 +47,7 @@ __all__ = [
     "is_digits",
     "parse_natural",
     "parse_position",
+    "read_json",
 ]
 
 
@@ -172,3 +176,50 @@ def check_input_file(path: str | os.PathLike[str], what: str) -> Path:
     if not target.exists():
         raise ValueError(f"{what} {os.fspath(path)} does not exist")
     return target
+
+
+#: Deepest nesting of lists and objects `read_json` accepts (grundy's files need 3).
+MAX_JSON_DEPTH = 100
+
+
+def read_json(path: str | os.PathLike[str]) -> Any:
+    """The JSON value in the file `path`; a ValueError saying why if it is not valid
+    JSON or is nested more than `MAX_JSON_DEPTH` levels deep (Python's reader answers a
+    deep file with a RecursionError, or reads it and leaves the recursion to whoever
+    walks the value).  The caller names the file in its message.
+
+    >>> import tempfile
+    >>> with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
+    ...     _ = f.write("[" * 100_000 + "]" * 100_000)
+    >>> read_json(f.name)
+    Traceback (most recent call last):
+    ...
+    ValueError: not valid JSON: nested more than 100 levels deep
+    >>> os.remove(f.name)
+    """
+    too_deep = f"not valid JSON: nested more than {MAX_JSON_DEPTH} levels deep"
+    try:
+        with open(path, encoding="utf-8") as handle:
+            value = json.load(handle)
+    except RecursionError:
+        raise ValueError(too_deep) from None
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise ValueError(f"not valid JSON ({exc})") from None
+    if _nesting(value) > MAX_JSON_DEPTH:
+        raise ValueError(too_deep)
+    return value
+
+
+def _nesting(value: Any) -> int:
+    """How deeply lists and objects nest in a JSON value (a number: 0, [1]: 1), counted
+    no further than one past `MAX_JSON_DEPTH`; iterative, so any depth is safe."""
+    deepest = 0
+    todo = [(value, 1)]
+    while todo and deepest <= MAX_JSON_DEPTH:
+        item, depth = todo.pop()
+        if isinstance(item, (list, dict)):
+            deepest = max(deepest, depth)
+            todo.extend(
+                (child, depth + 1) for child in (item.values() if isinstance(item, dict) else item)
+            )
+    return deepest

@@ -47,6 +47,7 @@ from math import factorial
 from grundy.atomic import atomic_open
 from grundy.nim import mex, mul, power
 from grundy.partition import partition_numbers, partitions
+from grundy.validate import read_json
 
 __all__ = [
     "TABLE_4",
@@ -299,9 +300,8 @@ def set_partition_ruler(
 
 def _read_checkpoint(path: str | os.PathLike[str]) -> list[int]:
     try:
-        with open(path, encoding="utf-8") as f:
-            data = json.load(f)
-    except (OSError, json.JSONDecodeError) as exc:
+        data = read_json(path)
+    except (OSError, ValueError) as exc:
         raise ValueError(f"cannot read checkpoint {os.fspath(path)!r}: {exc}") from None
     if not isinstance(data, dict):
         data = {}

@@ -21,7 +21,7 @@ import os
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from typing import Any
 
-from grundy.validate import check_input_file
+from grundy.validate import check_input_file, read_json
 
 __all__ = [
     "MAX_ELEMENTS",
@@ -417,10 +417,9 @@ def from_json(path: str | os.PathLike[str]) -> Poset:
     """
     check_input_file(path, "poset file")
     try:
-        with open(path, encoding="utf-8") as fh:
-            data = json.load(fh)
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise ValueError(f"{path}: not valid JSON ({exc})") from None
+        data = read_json(path)
+    except ValueError as exc:
+        raise ValueError(f"{path}: {exc}") from None
     if not isinstance(data, dict):
         raise ValueError(f"{path}: a poset file holds a JSON object")
     unknown = set(data) - {"name", "elements", "covers", "relations"}
