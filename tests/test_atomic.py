@@ -186,7 +186,7 @@ def test_a_running_writer_keeps_its_temporary(tmp_path: Path) -> None:
 
 def test_only_temporaries_of_that_file_and_this_machine_are_removed(tmp_path: Path) -> None:
     dead = 2**22 + 1  # above Linux's largest process id
-    host = atomic._HOST
+    host = atomic._host()
     other_host = f"{(int(host, 16) + 1) % 2**32:08x}"
     left = [
         f".a.svg.{host}.{dead}.abc123.tmp",  # ours, its writer gone: removed

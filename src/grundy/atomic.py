@@ -26,11 +26,10 @@ machine sharing the folder, are left alone.
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
 import re
-import socket
 import tempfile
-import zlib
 from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, Any
@@ -42,10 +41,6 @@ __all__ = [
     "remove_stale_temporaries",
     "write_text_atomic",
 ]
-
-#: This machine's part of a temporary name: process ids are only comparable on one machine
-#: (and in one container: those usually have names of their own).
-_HOST = f"{zlib.crc32(socket.gethostname().encode()):08x}"
 
 
 @contextlib.contextmanager
@@ -134,13 +129,13 @@ def remove_stale_temporaries(path: str | os.PathLike[str]) -> list[Path]:
     >>> import tempfile, pathlib
     >>> folder = pathlib.Path(tempfile.mkdtemp())
     >>> dead = 2**22 + 1  # above Linux's largest process id: no process has it
-    >>> left = folder / f".a.txt.{_HOST}.{dead}.k3x9a1b2.tmp"
+    >>> left = folder / f".a.txt.{_host()}.{dead}.k3x9a1b2.tmp"
     >>> _ = left.write_text("half a file")
     >>> remove_stale_temporaries(folder / "a.txt") == [left], left.exists()
     (True, False)
     """
     target = Path(path)
-    mine = re.compile(rf"\.{re.escape(target.name)}\.{_HOST}\.(\d+)\.\w+\.tmp(-\w+)?")
+    mine = re.compile(rf"\.{re.escape(target.name)}\.{_host()}\.(\d+)\.\w+\.tmp(-\w+)?")
     removed = []
     with contextlib.suppress(OSError):  # an unreadable folder: the write itself will say
         for entry in os.scandir(target.parent):
@@ -157,7 +152,7 @@ def _temporary(target: Path) -> tuple[int, str]:
     `target` would give; stale ones of `target` removed first."""
     remove_stale_temporaries(target)
     fd, name = tempfile.mkstemp(
-        prefix=f".{target.name}.{_HOST}.{os.getpid()}.", suffix=".tmp", dir=target.parent
+        prefix=f".{target.name}.{_host()}.{os.getpid()}.", suffix=".tmp", dir=target.parent
     )
     try:
         os.fchmod(fd, _file_mode(target))
@@ -166,6 +161,16 @@ def _temporary(target: Path) -> tuple[int, str]:
         _remove(name)
         raise
     return fd, name
+
+
+@functools.cache
+def _host() -> str:
+    """This machine's part of a temporary name (8 hex digits): process ids are only
+    comparable on one machine (and in one container: those usually have names of their
+    own)."""
+    import zlib  # here, not at import: `grundy.atomic` is loaded by every command
+
+    return f"{zlib.crc32(os.uname().nodename.encode()):08x}"
 
 
 def _remove(tmp_name: str) -> None:
