@@ -133,10 +133,12 @@ def count_command(
         return how_to_resume(rules, results, counted_sizes(results, rules, misere, n_max))
 
     doing = f"counting {rules.name}"
+    computed: list[int] = []  # the sizes counted now; the others were read from the store
     with interruptible(doing, resume), progress_bar(f"counting {escape(rules.name)}") as bar:
         table = count_table(
             rules, n_max, misere, method, bar.update,
             store=results, scheduler=scheduler, sums=sums,
+            on_size=lambda size, _: computed.append(size),
         )  # fmt: skip
     rows = {size: table[size] for size in sizes}
     if oeis is not None:
@@ -155,6 +157,8 @@ def count_command(
         "method": method,
         "sums": sums,
         "counts": {str(size): {str(v): c for v, c in row.items()} for size, row in rows.items()},
+        "computed": sorted(computed),
+        "from_store": sorted(set(range(n_max + 1)) - set(computed)),
     }
 
     def show() -> None:
