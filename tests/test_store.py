@@ -149,3 +149,31 @@ def test_killed_writer_leaves_a_sound_store(tmp_path: Path) -> None:
     assert count % 2000 == 0  # whole batches only: the one in flight is rolled back
     with sqlite3.connect(path) as db:
         assert db.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+
+
+def test_the_wait_for_another_writer(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    assert Store(tmp_path / "a.sqlite").timeout == 60.0
+    monkeypatch.setenv("GRUNDY_STORE_TIMEOUT", "2.5")
+    assert Store(tmp_path / "a.sqlite").timeout == 2.5
+    assert Store(tmp_path / "a.sqlite", timeout=0).timeout == 0.0  # given: the variable unread
+    for text in ("soon", "-1", "inf", "nan"):
+        monkeypatch.setenv("GRUNDY_STORE_TIMEOUT", text)
+        with pytest.raises(ValueError, match=r"\$GRUNDY_STORE_TIMEOUT .* number of seconds"):
+            Store(tmp_path / "a.sqlite")
+    with pytest.raises(TypeError, match="number of seconds, not True"):
+        Store(tmp_path / "a.sqlite", timeout=True)  # type: ignore[arg-type]
+
+
+def test_one_store_used_from_several_threads(tmp_path: Path) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    store = Store(tmp_path / "r.sqlite")
+
+    def write_then_read(worker: int) -> dict[str, int]:
+        store.put("g", 1, False, {f"{worker}:{i}": worker for i in range(50)})
+        return store.get("g", 1, False, [f"{worker}:{i}" for i in range(50)])
+
+    with ThreadPoolExecutor(4) as pool:
+        found = list(pool.map(write_then_read, range(8)))
+    assert [set(f.values()) for f in found] == [{w} for w in range(8)]
+    assert store.summary()[0]["values"] == 8 * 50
