@@ -29,11 +29,17 @@ import typer
 import grundy
 from grundy import posets
 from grundy.analysis.sweep import sweep
+from grundy.analysis.tables import box_values
 from grundy.cli import app, main
 from grundy.games import coin_turning
+from grundy.games.chomp import gamma_value
+from grundy.games.lctr import lctr_value
 from grundy.games.matrix import parse_matrix
 from grundy.partition import Partition, partitions
+from grundy.play import Match
 from grundy.registry import get_ruleset
+from grundy.render.hasse import hasse_svg
+from grundy.render.young import young_text
 from grundy.search import engine as search_engine
 from grundy.search import table as search_table
 from grundy.store import Store
@@ -326,6 +332,17 @@ LIBRARY_ROWS: list[tuple[Callable[[], Any], type[Exception], str]] = [
     (lambda: grundy.nim.power(2, 1.5), TypeError, "an exponent must be an int, got float"),
     (lambda: grundy.nim.inv(np.int64(-3)), ValueError, "nimbers are non-negative, got -3"),
     (lambda: list(partitions(4.0)), TypeError, "n must be an int, got float"),
+    (lambda: grundy.value("lctr", "3,1", misere=1), TypeError, "True or False, got int 1"),
+    (lambda: lctr_value("3,1", misere="no"), TypeError, "misere must be True or False"),
+    (lambda: gamma_value(2, 2, misere="no"), TypeError, "misere must be True or False"),
+    (lambda: box_values("cr", "3,1", misere="no"), TypeError, "misere must be True or False"),
+    (lambda: box_values("cr", {3: 1}), TypeError, "not a dict"),
+    (lambda: young_text("lctr", "3,1", outside="no"), TypeError, "outside must be True"),
+    (lambda: Match("cr", "3,1", misere="no"), TypeError, "misere must be True or False"),
+    (lambda: Match("cr", {3: 1}), TypeError, "not a dict"),
+    (lambda: grundy.Solver(get_ruleset("cr"), fast="no"), TypeError, "fast must be True"),
+    (lambda: hasse_svg(posets.chain(2), labels="no"), TypeError, "labels must be True"),
+    (lambda: grundy.stats("cr", {3: 1}), TypeError, "not a dict"),
 ]
 
 

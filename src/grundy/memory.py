@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import re
+from numbers import Real
 
 __all__ = ["DEFAULT_MEMORY", "MIN_BYTES", "format_bytes", "parse_memory"]
 
@@ -41,7 +42,7 @@ def parse_memory(spec: str | int | float | None) -> int:
         return DEFAULT_MEMORY
     if isinstance(spec, bool):
         raise TypeError("memory must be a size such as '8G' or a number of bytes")
-    if isinstance(spec, (int, float)):
+    if isinstance(spec, Real):  # numpy's numbers too
         amount = float(spec)
     elif isinstance(spec, str):
         match = _MEMORY_RE.match(spec)

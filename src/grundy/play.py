@@ -43,6 +43,7 @@ from typing import Any, NamedTuple
 from grundy.game import Ruleset
 from grundy.partition import Partition
 from grundy.registry import get_ruleset
+from grundy.validate import as_bool, parse_position
 
 __all__ = [
     "SOLVE_SECONDS",
@@ -110,8 +111,8 @@ class Match:
             first = HUMAN
         if first not in (HUMAN, COMPUTER):
             raise ValueError(f"bad first player {first!r}: expected 'me' or 'computer'")
-        self.misere = bool(misere)
-        self.start = self.rules.parse(position)
+        self.misere = as_bool(misere, "misere")
+        self.start = parse_position(self.rules, position)
         self.position = self.start
         self.first = first
         self.mover = first
@@ -256,6 +257,7 @@ def remoteness_table(
     >>> values[cr.parse("3,2,1")], remote[cr.parse("3,2,1")]
     (1, 3)
     """
+    misere = as_bool(misere, "misere")
     deadline = None if time_limit is None else time.monotonic() + time_limit
     values: dict[Any, int] = {}
     remote: dict[Any, int] = {}

@@ -83,7 +83,7 @@ class Solver:
 
     def __init__(self, ruleset: Ruleset, fast: bool = True) -> None:
         self.ruleset = ruleset
-        self.fast = fast
+        self.fast = fast = as_bool(fast, "fast")
         have = set(capabilities(ruleset))
         self._split = "components" in have
         self._closed = fast and "closed_form" in have
@@ -98,7 +98,8 @@ class Solver:
             table.clear()
 
     def memo_size(self, misere: bool = False) -> int:
-        return len(self._memo[misere])
+        """How many values the memo holds in one play convention."""
+        return len(self._memo[as_bool(misere, "misere")])
 
     def _too_large(self, root: Position, limit: int) -> str:
         text = self.ruleset.format_position(root)

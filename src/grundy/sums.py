@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from abc import abstractmethod
 from collections.abc import Hashable, Iterable, Iterator
+from numbers import Integral
 from typing import Any
 
 from grundy.game import Ruleset
@@ -75,7 +76,7 @@ class PartitionSum:
             return cls.parse(value)
         if isinstance(value, Iterable):
             items = list(value)
-            if all(isinstance(x, int) and not isinstance(x, bool) for x in items):
+            if all(isinstance(x, Integral) and not isinstance(x, bool) for x in items):
                 return cls([Partition(items)])
             return cls(items)
         raise TypeError(f"cannot read a sum of partitions from {type(value).__name__} {value!r}")

@@ -87,14 +87,14 @@ def check_non_increasing(rows: tuple[int, ...], what: str = "row lengths") -> No
 
 
 def as_bool(value: object, what: str) -> bool:
-    """`value` as a bool; a TypeError naming `what` for anything but True, False (numpy's
-    too), 0 or 1.
+    """`value` as a bool; a TypeError naming `what` for anything but True and False
+    (numpy's too).
 
     A string such as "yes" or "no" is refused rather than read by its truth
-    value (every non-empty string is true).
+    value (every non-empty string is true), and so are numbers.
 
-    >>> as_bool(1, "misere"), as_bool(False, "misere")
-    (True, False)
+    >>> as_bool(False, "misere")
+    False
     >>> as_bool("no", "misere")
     Traceback (most recent call last):
     ...
@@ -102,8 +102,6 @@ def as_bool(value: object, what: str) -> bool:
     """
     if isinstance(value, bool):
         return value
-    if type(value) is int and value in (0, 1):
-        return bool(value)
     if _is_numpy_bool(value):
         return bool(value)
     raise TypeError(f"{what} must be True or False, got {type(value).__name__} {value!r}")

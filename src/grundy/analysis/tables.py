@@ -21,6 +21,7 @@ from grundy.game import Ruleset, capabilities
 from grundy.partition import Partition
 from grundy.registry import get_ruleset
 from grundy.solver import solver_for
+from grundy.validate import as_bool, parse_position
 
 __all__ = ["BoxTable", "box_values", "diagram_of", "has_table", "require_table"]
 
@@ -63,7 +64,8 @@ def box_values(game: str | Ruleset, position: Any, misere: bool = False) -> BoxT
     """Row i, entry j: the value of the position in box (i, j) of `position`'s diagram."""
     rules = get_ruleset(game)
     require_table(rules)
-    pos = rules.parse(position)
+    pos = parse_position(rules, position)
+    misere = as_bool(misere, "misere")
     diagram_of(rules, pos)
     fast = rules.value_table(pos, misere)
     if fast is not None:

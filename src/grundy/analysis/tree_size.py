@@ -28,6 +28,7 @@ from typing import Any
 
 from grundy.game import Ruleset, TreeSize
 from grundy.registry import get_ruleset
+from grundy.validate import parse_position
 
 __all__ = ["DEFAULT_MAX_STATES", "TreeSize", "stats", "tree_size"]
 
@@ -53,7 +54,7 @@ def tree_size(
     `progress(states)` is called as the walk meets new positions.
     """
     rules = get_ruleset(game)
-    root = rules.parse(position)
+    root = parse_position(rules, position)
     children, order = _state_graph(rules, root, max_states, progress)
     # order is a reverse topological order (children before parents).
     paths: dict[Hashable, int] = {root: 1}
@@ -127,7 +128,7 @@ def stats(
     `stats("lctr", "4^3")["nodes"]` is 69 (000 Table 1: α(L(⊞_{3,4})) = 2·C(7,3) − 1).
     """
     rules = get_ruleset(game)
-    pos = rules.parse(position)
+    pos = parse_position(rules, position)
     known = rules.tree_size(pos)
     if known is not None:
         return known

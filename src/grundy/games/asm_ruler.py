@@ -37,6 +37,7 @@ from collections.abc import Callable
 
 from grundy.nim import mex
 from grundy.posets import Poset, asm, bits
+from grundy.validate import as_int
 
 __all__ = [
     "asm_ideal_values",
@@ -48,8 +49,7 @@ __all__ = [
 
 
 def _check_n(n: int, least: int = 2) -> int:
-    if not isinstance(n, int) or isinstance(n, bool):
-        raise TypeError(f"n must be an int, got {type(n).__name__}")
+    n = as_int(n, "n")
     if n < least:
         raise ValueError(f"A_n needs n ≥ {least}, got {n}")
     return n

@@ -58,7 +58,7 @@ from grundy.game import LazyKernel, PartitionRuleset, Ruleset
 from grundy.games.lctr import downright_value
 from grundy.partition import Partition
 from grundy.registry import register
-from grundy.validate import as_int, check_non_negative
+from grundy.validate import as_bool, as_int, check_non_negative
 
 __all__ = [
     "CHESS",
@@ -344,7 +344,7 @@ def king_rectangle_value(rows: int, cols: int, misere: bool = False) -> int:
     with x, y ≥ 2 have interior options only.  So interior values agree.  ∎
     """
     x, y = rows - 1, cols - 1
-    if misere and x * y == 0:
+    if as_bool(misere, "misere") and x * y == 0:
         return 1 - (x + y) % 2
     if x % 2 == y % 2:
         return 2 * (x % 2)
@@ -360,7 +360,7 @@ def bishop_value(position: Partition, misere: bool = False) -> int:
     worth 1) 1 for h = 0, 0 for h = 1 and h for h ≥ 2.
     """
     h = position.durfee() - 1
-    if misere and h <= 1:
+    if as_bool(misere, "misere") and h <= 1:
         return 1 - h
     return h
 
@@ -395,7 +395,7 @@ def knight_rectangle_value(rows: int, cols: int, misere: bool = False) -> int:
         value = 0
     elif m % 3 == 2 and gap <= 1:
         value = 1
-    return 1 - value if misere and value <= 1 else value
+    return 1 - value if as_bool(misere, "misere") and value <= 1 else value
 
 
 def pawn_rectangle_value(rows: int, cols: int, misere: bool = False) -> int:
@@ -406,7 +406,7 @@ def pawn_rectangle_value(rows: int, cols: int, misere: bool = False) -> int:
     each option is worth the same, (cols − 2) mod 2 (misère (cols − 1) mod 2),
     and the position the other of 0, 1.  Not symmetric: the value ignores rows.
     """
-    return (cols - 1 + misere) % 2
+    return (cols - 1 + as_bool(misere, "misere")) % 2
 
 
 def _on_rectangles(

@@ -46,6 +46,7 @@ from collections.abc import Iterator
 from grundy.game import LazyKernel, PartitionRuleset
 from grundy.partition import Partition
 from grundy.registry import register
+from grundy.validate import as_bool
 
 __all__ = ["CHOMP", "bite", "gamma_value"]
 
@@ -81,7 +82,7 @@ def gamma_value(a: int, b: int, misere: bool = False) -> int:
     if a < 1 or b < 1:
         raise ValueError(f"a gamma needs a ≥ 1 and b ≥ 1, got a={a}, b={b}")
     nim = (a - 1) ^ (b - 1)
-    if misere and a <= 2 and b <= 2:
+    if as_bool(misere, "misere") and a <= 2 and b <= 2:
         return nim ^ 1
     return nim
 

@@ -29,6 +29,7 @@ from grundy.games.set_partition_ruler import (
     type_value,
 )
 from grundy.nim import mex
+from grundy.validate import as_int
 
 __all__ = [
     "TABLE_4",
@@ -47,8 +48,7 @@ __all__ = [
 
 
 def _check_prime_power(q: int) -> int:
-    if not isinstance(q, int) or isinstance(q, bool):
-        raise TypeError(f"q must be an int, got {type(q).__name__}")
+    q = as_int(q, "q")
     if q < 2:
         raise ValueError(f"q must be a prime power, got {q}")
     p = next(d for d in range(2, q + 1) if q % d == 0)
@@ -86,8 +86,7 @@ def subspace_ruler_recursion(d: int, q: int) -> list[int]:
     prime power q, with the values stored as bit-planes (one AND and popcount
     per bit of the values for each s_q(d, m)); 004 Theorem 5.3 is its closed form.
     """
-    if not isinstance(d, int) or isinstance(d, bool):
-        raise TypeError(f"d must be an int, got {type(d).__name__}")
+    d = as_int(d, "d")
     if d < 0:
         raise ValueError(f"a dimension is non-negative, got {d}")
     rows = gaussian_binomial_parity_rows(d, q)

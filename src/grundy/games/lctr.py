@@ -72,7 +72,7 @@ from grundy.game import PartitionRuleset, ProgressCallback
 from grundy.nim import mex
 from grundy.partition import Partition, PartitionLike
 from grundy.registry import register
-from grundy.validate import check_non_increasing, check_positive
+from grundy.validate import as_bool, check_non_increasing, check_positive
 
 __all__ = [
     "DIAGONAL_WINDOW",
@@ -409,7 +409,7 @@ def lctr_value(partition: PartitionLike, misere: bool = False) -> int:
     if not isinstance(partition, Partition):
         partition = Partition.coerce(partition)
     d = partition.durfee()
-    if misere:
+    if as_bool(misere, "misere"):
         if d >= 2:
             return _window2(partition, d, _misere_one_row, _misere_two_rows, _MEX)
         if d == 0:
@@ -438,7 +438,7 @@ def downright_value(partition: PartitionLike, misere: bool = False) -> int:
     d = partition.durfee()
     if d == 0:
         raise ValueError("Downright is played on a non-empty partition")
-    if misere:
+    if as_bool(misere, "misere"):
         table = _TABLES["downright", True]
         if d >= 2:
             return _window2(partition, d, _dr_misere_one_row, _dr_misere_two_rows, table)
@@ -456,7 +456,7 @@ def reduce_to_window(partition: Partition, game: str = "lctr", misere: bool = Fa
     propagation" in the module docstring) and Durfee length min(d(λ), w).
     """
     game = check_game(game)
-    shift = max(0, partition.durfee() - DIAGONAL_WINDOW[game, bool(misere)])
+    shift = max(0, partition.durfee() - DIAGONAL_WINDOW[game, as_bool(misere, "misere")])
     return partition.sub(shift, shift)
 
 
@@ -476,7 +476,7 @@ def _per_box_rows(partition: Partition, game: str, misere: bool, keep: bool) -> 
         )
     if game == "downright" and not partition:
         raise ValueError("Downright is played on a non-empty partition")
-    table = _TABLES[game, bool(misere)]
+    table = _TABLES[game, as_bool(misere, "misere")]
     rows: list[list[int]] = []
     below: list[int] = []
     for part, mult in reversed(partition.runs):
@@ -520,7 +520,7 @@ def per_box_value(partition: PartitionLike, game: str = "lctr", misere: bool = F
     partition = Partition.coerce(partition)
     game = check_game(game)
     if not partition and game == "lctr":
-        return 1 if misere else 0
+        return 1 if as_bool(misere, "misere") else 0
     return _per_box_rows(partition, game, misere, keep=False)[0][0]
 
 
@@ -536,7 +536,7 @@ def diagonal_violations(
     """
     partition = Partition.coerce(partition)
     game = check_game(game)
-    w = DIAGONAL_WINDOW[game, bool(misere)]
+    w = DIAGONAL_WINDOW[game, as_bool(misere, "misere")]
     if not partition:
         return []
     table = value_table(partition, game, misere)

@@ -80,7 +80,7 @@ from grundy.game import Ruleset
 from grundy.nim import mex
 from grundy.partition import Partition
 from grundy.registry import register
-from grundy.validate import as_int, check_non_negative
+from grundy.validate import as_bool, as_int, check_non_negative
 
 __all__ = [
     "LCTR_3D",
@@ -387,7 +387,7 @@ def cell_values(position: Antichain, misere: bool = False) -> dict[Point, int]:
     lexicographically, so one pass in decreasing order fills the table.
     Costs O(d · Σ_p ∏_k p_k) for the corners p.
     """
-    empty = 1 if misere else 0
+    empty = 1 if as_bool(misere, "misere") else 0
     cells: set[Point] = set()
     for p in position.points:
         cells.update(product(*(range(x) for x in p)))
@@ -408,7 +408,7 @@ def box_value(corner: Sequence[int], misere: bool = False) -> int:
     if min(p) < 1:
         raise ValueError(f"box sides must be positive integers, got {p}")
     parity, small = (sum(p) - len(p)) % 2, min(p) == 1
-    if misere:
+    if as_bool(misere, "misere"):
         return 0 if parity == 0 else (2 if small else 1)
     if small:
         return 1 if parity == 0 else 2

@@ -105,7 +105,7 @@ import numpy as np
 
 from grundy.games.lctr import DIAGONAL_WINDOW, check_game
 from grundy.nim import mex
-from grundy.validate import check_non_negative
+from grundy.validate import as_bool, check_non_negative
 
 __all__ = ["durfee_count_table", "enumerated_count_table"]
 
@@ -329,8 +329,7 @@ def durfee_count_table(
     """
     game = check_game(game)
     check_non_negative(n=n_max)
-    if not isinstance(misere, bool):
-        raise TypeError(f"misere must be a bool, got {type(misere).__name__}")
+    misere = as_bool(misere, "misere")
     lctr = game == "lctr"
     terminal = 1 if misere else 0
     w = DIAGONAL_WINDOW[game, misere]
@@ -382,7 +381,7 @@ def enumerated_count_table(
     called after each size n is finished."""
     lctr = check_game(game) == "lctr"
     check_non_negative(n=n_max)
-    terminal = 1 if misere else 0
+    terminal = 1 if as_bool(misere, "misere") else 0
     # The value of λ[i, j] for a j beyond μ's top row: [] in LCTR, no move in Downright.
     beyond = terminal if lctr else _NONE
     mex = [row[:] for row in _PAIR_MEX]

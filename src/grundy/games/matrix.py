@@ -49,7 +49,7 @@ from grundy.posets.core import bits as set_bits
 from grundy.registry import register
 from grundy.search.subset_table import TABLE_MAX_STATES, SubsetTable, table_states
 from grundy.solver import value as solver_value
-from grundy.validate import check_input_file, is_digits
+from grundy.validate import as_int, check_input_file, is_digits
 
 __all__ = [
     "BRUTE_FORCE_SIDE",
@@ -85,10 +85,9 @@ class BoolMatrix:
     __slots__ = ("_hash", "_ncols", "_rows")
 
     def __init__(self, rows: Iterable[int] = (), ncols: int | None = None) -> None:
-        rows = tuple(rows)
-        for r in rows:
-            if not isinstance(r, int) or isinstance(r, bool) or r < 0:
-                raise TypeError(f"a row is a non-negative int bitmask, got {r!r}")
+        rows = tuple(as_int(r, "a row (an int bitmask)") for r in rows)
+        if any(r < 0 for r in rows):
+            raise TypeError(f"a row is a non-negative int bitmask, got {min(rows)}")
         width = max((r.bit_length() for r in rows), default=0)
         if ncols is None:
             ncols = width

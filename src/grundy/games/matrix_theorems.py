@@ -18,6 +18,7 @@ import itertools
 from collections.abc import Iterable, Sequence
 
 from grundy.partition import Partition
+from grundy.validate import check_non_negative, check_positive
 
 __all__ = [
     "U_VALUES_003",
@@ -55,12 +56,6 @@ __all__ = [
 U_VALUES_003 = {1: 1, 2: 0, 3: 1, 4: 0, 5: 1, 6: 0, 7: 2, 8: 0, 9: 2, 10: 0}
 
 
-def _positive(**values: int) -> None:
-    for name, v in values.items():
-        if not isinstance(v, int) or isinstance(v, bool) or v < 1:
-            raise ValueError(f"{name} must be a positive integer, got {v!r}")
-
-
 def _parts(parts: Sequence[int] | Partition | str) -> list[int]:
     return Partition.coerce(parts).to_list()
 
@@ -84,8 +79,7 @@ def all_ones_value(m: int, n: int) -> int:
     The same values as LCTR/CR on the rectangle R_{m,n}: 000 Lemma 17 and
     002 Lemma 1.1.  J_{0,k} is the empty game, value 0.
     """
-    if not all(isinstance(x, int) and x >= 0 for x in (m, n)):
-        raise ValueError(f"m and n must be non-negative integers, got {m!r}, {n!r}")
+    check_non_negative(m=m, n=n)
     if m == 0 or n == 0:
         return 0
     odd = (m + n) % 2 == 1
@@ -98,7 +92,7 @@ def all_ones_value(m: int, n: int) -> int:
 
 def corollary1_value(a1: int) -> int:
     """Gr([a1]) = 1 if a1 is odd, 2 if even (003 Corollary 1; J_{1,a1})."""
-    _positive(a1=a1)
+    check_positive(a1=a1)
     return 1 if a1 % 2 else 2
 
 
@@ -109,7 +103,7 @@ def theorem2_value(a1: int, a2: int) -> int:
     0 if a1 is even; 2 if a1, a2 are both odd with a2 > 1, or a1 = a2 = 1;
     3 if a1 > 1 is odd and a2 is even or 1.
     """
-    _positive(a1=a1, a2=a2)
+    check_positive(a1=a1, a2=a2)
     _decreasing(a1, a2)
     if a1 % 2 == 0:
         return 0
@@ -120,7 +114,7 @@ def theorem2_value(a1: int, a2: int) -> int:
 
 def theorem3_value(a1: int) -> int:
     """Gr([a1, 1, 1]) (003 Theorem 3): 1 for a1 = 1, 0 for odd a1 > 1, 3 for even a1."""
-    _positive(a1=a1)
+    check_positive(a1=a1)
     if a1 == 1:
         return 1
     return 0 if a1 % 2 else 3
@@ -132,7 +126,7 @@ def theorem4_value(a1: int, a2: int) -> int:
     1 if a1 is odd; 2 if a1 ≥ 4 is even and a2 is odd or a2 = 2; 3 if a1, a2
     are both even with a2 ≥ 4, or a1 = a2 = 2.
     """
-    _positive(a1=a1, a2=a2)
+    check_positive(a1=a1, a2=a2)
     _decreasing(a1, a2)
     if a2 < 2:
         raise ValueError("Theorem 4 needs a2 > 1")
@@ -148,7 +142,7 @@ def theorem5_value(a1: int, a2: int) -> int:
 
     0 if a1, a2 are both odd; 1 if a1 is odd and a2 even; 2 if a1 is even.
     """
-    _positive(a1=a1, a2=a2)
+    check_positive(a1=a1, a2=a2)
     _decreasing(a1, a2)
     if a2 < 2:
         raise ValueError("Theorem 5 needs a2 ≥ 2")
@@ -164,7 +158,7 @@ def theorem6_value(a1: int, a2: int, a3: int) -> int:
     1 if a1 is even and a3 > 3; 2 if a1 is odd and a2, a3 are even;
     3 if a1 is even, a2 odd and a3 = 3; 4 if a1 is odd, a2 even, a3 odd.
     """
-    _positive(a1=a1, a2=a2, a3=a3)
+    check_positive(a1=a1, a2=a2, a3=a3)
     _decreasing(a1, a2, a3)
     if a3 < 3:
         raise ValueError("Theorem 6 needs a3 ≥ 3")

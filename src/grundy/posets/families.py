@@ -31,7 +31,7 @@ from functools import lru_cache
 from typing import Any
 
 from grundy.posets.core import Poset, _from_lower_covers, check_size
-from grundy.validate import is_digits
+from grundy.validate import as_int, is_digits
 
 __all__ = [
     "asm",
@@ -45,8 +45,7 @@ __all__ = [
 
 
 def _positive(n: Any, what: str, minimum: int = 1) -> int:
-    if not isinstance(n, int) or isinstance(n, bool):
-        raise TypeError(f"{what} must be an int, got {type(n).__name__}")
+    n = as_int(n, what)
     if n < minimum:
         raise ValueError(f"{what} must be at least {minimum}, got {n}")
     return n

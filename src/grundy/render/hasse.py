@@ -32,6 +32,7 @@ import numpy as np
 
 from grundy.atomic import check_writable, write_text_atomic
 from grundy.posets import Poset, bits
+from grundy.validate import as_bool
 
 __all__ = [
     "MAX_ELEMENTS",
@@ -304,6 +305,7 @@ def hasse_svg(
             raise ValueError(f"no value given for element {poset.format(missing[0])}")
     rows, down = _layered(poset)
     names = [poset.format(x) for x in poset]
+    labels = as_bool(labels, "labels")
     label_w = max((len(t) for t in names), default=1) * _CHAR if labels else 0
     step = max(2 * _RADIUS + 14, 2 * _RADIUS + label_w + 12)
     centres, rise = _place(rows, step, _ROW)

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
+from numbers import Integral
 from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import escape
@@ -35,6 +36,7 @@ from grundy.game import Ruleset
 from grundy.partition import Partition
 from grundy.registry import get_ruleset
 from grundy.solver import solver_for
+from grundy.validate import as_bool, parse_position
 
 __all__ = [
     "MAX_SVG_BOXES",
@@ -144,7 +146,7 @@ def _shape_of(table: Table, kind: str) -> list[int]:
                 "weakly decrease (a Young diagram)"
             )
         for v in row:
-            if isinstance(v, bool) or not isinstance(v, int):
+            if isinstance(v, bool) or not isinstance(v, Integral):  # numpy's ints are Integral
                 raise TypeError(f"table values must be integers, got {v!r} in row {i + 1}")
     return shape
 
@@ -384,7 +386,7 @@ def _resolve(game: str | Ruleset, position: Any) -> tuple[Ruleset, Any, Partitio
     """The ruleset, the parsed position and the diagram its table is drawn in."""
     rules = get_ruleset(game)
     require_table(rules)
-    pos = rules.parse(position)
+    pos = parse_position(rules, position)
     return rules, pos, diagram_of(rules, pos)
 
 
@@ -413,7 +415,8 @@ def outside_value(game: str | Ruleset, misere: bool = False) -> int:
 def young_title(game: str | Ruleset, position: Any, misere: bool = False) -> str:
     """The caption of a picture: game, position, play convention and value."""
     rules = get_ruleset(game)
-    pos = rules.parse(position)
+    pos = parse_position(rules, position)
+    misere = as_bool(misere, "misere")
     play = "misère" if misere else "normal"
     return (
         f"{rules.name} {rules.format_position(pos)} ({play} play): "
@@ -426,8 +429,7 @@ def _prepare(
 ) -> tuple[list[list[int]], int | None, str]:
     rules, pos, shape = _resolve(game, position)
     check_drawable(shape, kind)
-    if outside is None:
-        outside = rules.draw_outside
+    outside = rules.draw_outside if outside is None else as_bool(outside, "outside")
     rim = outside_value(rules, misere) if outside else None
     return box_values(rules, pos, misere), rim, young_title(rules, pos, misere)
 
