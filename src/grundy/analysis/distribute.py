@@ -22,6 +22,7 @@ which worker computes it, so the result is the same as the serial path's.
 
 from __future__ import annotations
 
+import logging
 import os
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -133,16 +134,33 @@ def map_chunks(
 
 @contextmanager
 def local_cluster() -> Iterator[Any]:
-    """A Dask cluster on this machine: one single-threaded worker process per core."""
+    """A Dask cluster on this machine: one single-threaded worker process per core.
+
+    On Ctrl-C (which reaches the workers too) the cluster closes without Dask's
+    warnings about workers it has to kill, so the command's one line is the only one.
+    """
     from distributed import LocalCluster
 
-    with LocalCluster(
-        n_workers=os.cpu_count() or 1,
-        threads_per_worker=1,
-        processes=True,
-        dashboard_address=":0",  # no fixed port to collide on
-    ) as cluster:
+    with (
+        LocalCluster(
+            n_workers=os.cpu_count() or 1,
+            threads_per_worker=1,
+            processes=True,
+            dashboard_address=":0",  # no fixed port to collide on
+        ) as cluster,
+        _quiet_after_ctrl_c(),
+    ):
         yield cluster
+
+
+@contextmanager
+def _quiet_after_ctrl_c() -> Iterator[None]:
+    """Only Dask's errors are logged once Ctrl-C has come (the process is ending)."""
+    try:
+        yield
+    except KeyboardInterrupt:
+        logging.getLogger("distributed").setLevel(logging.ERROR)
+        raise
 
 
 @contextmanager
