@@ -28,7 +28,7 @@ from typing import Any
 import pytest
 
 from grundy.cli import main
-from grundy.cli.common import Interrupted, interruptible, starts_over
+from grundy.cli.common import Interrupted, ctrl_c_held_back, interruptible, starts_over
 
 # Ctrl-C must interrupt as in a terminal even when this test runs with SIGINT ignored
 # (a background job inherits that, and Python keeps it).
@@ -280,6 +280,19 @@ def test_ctrl_c_outside_any_command_block_is_one_plain_line(
     monkeypatch.setattr(nim, "add", ctrl_c)
     assert main(["nim", "add", "3", "5"]) == 130
     assert capsys.readouterr() == ("", "grundy: interrupted\n")
+
+
+def test_ctrl_c_during_a_step_held_back_comes_right_after_it() -> None:
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)  # even if ignored here
+    steps: list[str] = []
+    try:
+        with pytest.raises(KeyboardInterrupt), ctrl_c_held_back():
+            signal.raise_signal(signal.SIGINT)  # as a terminal's Ctrl-C in the middle
+            steps.append("the whole step ran")
+        assert signal.signal(signal.SIGINT, before) is signal.default_int_handler
+    finally:
+        signal.signal(signal.SIGINT, before)
+    assert steps == ["the whole step ran"]
 
 
 def test_interruptible_words_the_line_when_ctrl_c_comes() -> None:

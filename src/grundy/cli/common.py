@@ -252,17 +252,20 @@ def ctrl_c_held_back() -> Iterator[None]:
     bar (rich then redirects stderr and hides the cursor).  Outside the main thread,
     where Python runs signal handlers, the block runs as it is.
     """
-    if threading.current_thread() is not threading.main_thread():
-        yield
+    previous = signal.getsignal(signal.SIGINT)
+    if threading.current_thread() is not threading.main_thread() or previous is None:
+        yield  # (None: a handler Python did not install, which it cannot put back)
         return
     came: list[int] = []
-    previous = signal.signal(signal.SIGINT, lambda number, frame: came.append(number))
+    signal.signal(signal.SIGINT, lambda number, frame: came.append(number))
     try:
         yield
     finally:
         signal.signal(signal.SIGINT, previous)
     if came and callable(previous):
         previous(signal.SIGINT, None)  # Python's default handler raises KeyboardInterrupt
+    elif came and previous == signal.SIG_DFL:
+        signal.raise_signal(signal.SIGINT)
 
 
 class Interrupted(KeyboardInterrupt):
