@@ -109,8 +109,8 @@ def as_bool(value: object, what: str) -> bool:
 
 def _is_numpy_bool(value: object) -> bool:
     """Whether `value` is a numpy boolean scalar (told apart without importing numpy)."""
-    kind = type(value)
-    return kind.__module__ == "numpy" and getattr(value, "dtype", None) == "bool"
+    numpy = type(value).__module__ == "numpy"
+    return numpy and getattr(value, "dtype", None) == "bool" and getattr(value, "shape", 0) == ()
 
 
 def parse_position(rules: Any, position: object) -> Any:
