@@ -334,24 +334,24 @@ def test_counts_against_enumeration_and_solver(misere: bool, method: str) -> Non
 
 
 def test_count_methods_use_the_declared_capabilities(monkeypatch: pytest.MonkeyPatch) -> None:
-    """auto: the ruleset's count_table, else its kernel's census, else enumeration;
-    enumerate: always enumeration."""
+    """auto: the ruleset's count_table, else its kernel's census (one size at a time),
+    else enumeration; enumerate: always enumeration."""
     cr = get_ruleset("cr")
     census: list[int] = []
-    real = type(cr.kernel).count_table
+    real = type(cr.kernel).tally
 
-    def spy(self, n_max, misere=False, progress=None):  # type: ignore[no-untyped-def]
-        census.append(n_max)
-        return real(self, n_max, misere, progress)
+    def spy(self, n, misere=False):  # type: ignore[no-untyped-def]
+        census.append(n)
+        return real(self, n, misere)
 
-    monkeypatch.setattr(type(cr.kernel), "count_table", spy)
+    monkeypatch.setattr(type(cr.kernel), "tally", spy)
     auto = count_table("cr", 12)
-    assert census == [12]
-    assert count_table("cr", 12, method="enumerate") == auto and census == [12]
+    assert census == list(range(13))
+    assert count_table("cr", 12, method="enumerate") == auto and census == list(range(13))
     assert enumerated_count_table("cr", 12) == auto
-    # a kernel that declines (None) falls back to enumeration
-    monkeypatch.setattr(type(cr.kernel), "count_table", lambda *args, **kw: None)
-    assert count_table("cr", 12) == auto
+    # a kernel that declines the census falls back to enumeration
+    monkeypatch.setattr(type(cr.kernel), "can_census", lambda *args, **kw: False)
+    assert count_table("cr", 12) == auto and census == list(range(13))
 
 
 def test_count_progress() -> None:
