@@ -3,13 +3,28 @@ with bounded arithmetic, printing linear in the output, JSON of any depth read s
 
 from __future__ import annotations
 
+import math
+import re
 from pathlib import Path
 
 import pytest
 from rich.text import Text
 
+from grundy.analysis.conjectures import NAMES, check_conjecture
+from grundy.analysis.counts import count_table
+from grundy.bounds import (
+    CENSUS_BYTES,
+    CENSUS_RATE,
+    CONJECTURE_RATE,
+    EXACT_UP_TO,
+    TooMuchWork,
+    check_positions,
+    partition_count,
+)
 from grundy.cli import main
 from grundy.cli.common import ShortTextHighlighter
+from grundy.partition import partition_numbers
+from grundy.registry import get_ruleset, rulesets
 from grundy.validate import MAX_JSON_DEPTH, read_json
 
 
@@ -89,3 +104,113 @@ def test_deep_checkpoint_is_one_line(capsys: pytest.CaptureFixture[str], tmp_pat
     err = refused(capsys, ["poset", "ruler-set-partitions", "--n", "3", "--checkpoint", str(path)])
     assert "cannot read checkpoint" in err and "nested more than" in err
     assert path.read_bytes() == before
+
+
+# ---------------------------------------------------------------- predicates
+@pytest.mark.parametrize(
+    ("then", "fragment"),
+    [
+        ("2 ** 2 ** 40 > 0", "2 ** 2 ** 40 is 2 ** 1,099,511,627,776, a number of about"),
+        (
+            "(10 ** 3000) * (10 ** 3000) > 0",
+            "(10 ** 3000) * (10 ** 3000) is a product of about 19,932 bits",
+        ),
+        ("len(position * 10 ** 9) > 0", "position * 10 ** 9 repeats 1 items 1,000,000,000 times"),
+        ("len(10 ** 7 * parts) > 0", "10 ** 7 * parts repeats 1 items 10,000,000 times"),
+        ("position % 2 == 0", "position % 2: % takes numbers, not text"),
+    ],
+)
+def test_costly_arithmetic_is_refused_naming_the_step(
+    capsys: pytest.CaptureFixture[str], then: str, fragment: str
+) -> None:
+    err = refused(capsys, ["conjecture", "cr", "--n", "1..5", "--then", then])
+    assert f"predicate {then!r} at 1: {fragment}" in err
+
+
+@pytest.mark.parametrize(
+    ("then", "holds"),
+    [
+        ("(parts[0] - len(parts)) % 2 == 0", True),  # README, with --when "value == 0"
+        ("rank % 2 == 0", True),  # docs/findings.md
+        ("2 ** 9999 > n and 2 ** n > n", True),  # up to the bound is computed
+        ("len(parts * 3) == 3 * rows and -(10 ** 3000) < value", True),
+        ("durfee ** 2 <= sum(parts) == n", True),
+        ("value ** 2 == 1", False),
+    ],
+)
+def test_documented_predicates_still_run(then: str, holds: bool) -> None:
+    result = check_conjecture("cr", then, when="value == 0", sizes=range(1, 13), limit=1)
+    assert result["holds"] is holds
+
+
+def test_deeply_nested_predicates_are_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    for then in ("-" * 100_000 + "1", "(" * 1000 + "1" + ")" * 1000, "2 ** " * 5000 + "1"):
+        err = refused(capsys, ["conjecture", "cr", "--n", "3", "--then", then])
+        assert "bad predicate" in err and len(err) < 300
+
+
+def test_conjecture_help_lists_every_name(capsys: pytest.CaptureFixture[str]) -> None:
+    run(capsys, ["conjecture", "--help"])
+    status, out, _ = run(capsys, ["conjecture", "--help"])
+    assert status == 0
+    text = " ".join(out.split())
+    for name in (*NAMES, "len, min, max, abs and sum", "10,000 bits"):
+        assert name in text, name
+
+
+# ---------------------------------------------------------------- work bounds
+@pytest.mark.parametrize(
+    ("argv", "fragment"),
+    [
+        (["count", "chomp", "--n", "100000"], "counting chomp at n ≤ 100000 by valuing every"),
+        (["count", "chomp", "--n", "1..119"], "counting chomp at n ≤ 119 by its census would hold"),
+        (["count", "cr", "--n", "10**12"], "bad --n"),
+        (["count", "lctr", "--n", "1000000"], "takes more than 1,000,000 sizes"),
+        (["count", "lctr-3d", "--n", "300"], "counting lctr-3d at n ≤ 300 by valuing"),
+        (["conjecture", "cr", "--n", "1..100000", "--then", "True"], "would take about 10^"),
+        (["conjecture", "cr", "--n", "0..10000000", "--then", "True"], "more than 1,000,000"),
+        (["classify", "lctr", "--max-n", "1000000000000"], "more than 1,000,000 positions"),
+    ],
+)
+def test_work_past_the_machine_is_refused_at_once(
+    capsys: pytest.CaptureFixture[str], argv: list[str], fragment: str
+) -> None:
+    assert fragment in refused(capsys, [*argv, *(["--no-store"] if argv[0] == "count" else [])])
+
+
+def test_refusals_say_what_would_be_needed() -> None:
+    with pytest.raises(TooMuchWork) as caught:
+        count_table("chomp", 100_000, store=None)
+    message = str(caught.value)
+    assert re.search(r"would take about 10\^3\d\d years \(2\.8 × 10\^346 positions at", message)
+    assert "more than the 7 days grundy starts on" in message
+
+
+def test_what_the_machine_can_do_is_not_refused() -> None:
+    """The bounds pass the README's requests (run here only up to where they are quick)."""
+    for game, n in (("chomp", 55), ("cr", 66), ("cr", 110), ("corner", 86)):
+        kernel = get_ruleset(game).kernel
+        assert kernel.can_census(n)
+        check_positions(get_ruleset(game), range(n + 1), "counting", CENSUS_RATE, CENSUS_BYTES)
+    check_positions(get_ruleset("cr"), range(1, 56), "conjecture", CONJECTURE_RATE, CENSUS_BYTES)
+    assert count_table("chomp", 20)[20] == count_table("chomp", 20, method="enumerate")[20]
+
+
+def test_every_game_that_lists_positions_counts_at_most_them() -> None:
+    """`number_of_positions` is exact for partitions, a lower bound otherwise."""
+    for rules in rulesets():
+        for n in range(9):
+            listed = rules.positions_of_size(n)
+            if listed is None:
+                assert rules.number_of_positions(n) is None, rules.name
+                continue
+            known = rules.number_of_positions(n)
+            assert known is not None and known <= sum(1 for _ in listed), (rules.name, n)
+
+
+def test_partition_counts() -> None:
+    exact = partition_numbers(EXACT_UP_TO)
+    assert [partition_count(n) for n in range(EXACT_UP_TO + 1)] == exact
+    # Hardy–Ramanujan above: p(100000) = 2.749… × 10^346 (OEIS A000041); 1.4 % high at 1001
+    assert 0 < math.log10(partition_count(100_000)) - math.log10(2749 * 10**343) < 0.01
+    assert 1 < partition_count(EXACT_UP_TO + 1) / exact[-1] < 1.06

@@ -25,7 +25,9 @@ capability             what it gives (default when not declared)
 ``value_table``        a faster way to the same per-box values (the values
                        of ``box_positions``, one by one)
 ``positions_of_size``  every position of size n, for `count` and `classify`
-                       (none: the game has no notion of size)
+                       (none: the game has no notion of size); with
+                       ``number_of_positions``, how many, so that work past
+                       the machine is refused before it starts
 ``count_table``        a faster count of positions by value (enumerate
                        ``positions_of_size``; the kernel's census if any)
 ``tree_size``          closed forms for game-tree sizes (walk the state graph)
@@ -56,6 +58,7 @@ from types import FunctionType, MethodType
 from typing import Any, NamedTuple, Protocol
 from weakref import WeakKeyDictionary
 
+from grundy.bounds import partition_count
 from grundy.partition import Partition, partitions
 
 __all__ = [
@@ -230,6 +233,12 @@ class Ruleset(ABC):
         """Every position of size n (each symmetry class at least once), or None."""
         return None
 
+    def number_of_positions(self, n: int) -> int | None:
+        """How many positions `positions_of_size(n)` lists, or a lower bound, known without
+        listing them (None: not known), so work on them is bounded before it starts
+        (`grundy.bounds`)."""
+        return None
+
     def count_table(
         self, n_max: int, misere: bool = False, progress: ProgressCallback | None = None
     ) -> list[dict[int, int]] | None:
@@ -314,6 +323,9 @@ class PartitionRuleset(Ruleset):
             return iter(())
         return partitions(n)
 
+    def number_of_positions(self, n: int) -> int:
+        return 0 if n == 0 and not self.allows_empty else partition_count(n)
+
 
 class FunctionRuleset(Ruleset):
     """A ruleset from a plain function listing the positions reachable in one move.
@@ -353,7 +365,7 @@ class FunctionRuleset(Ruleset):
             self.parse = parse  # type: ignore[method-assign]
         else:  # positions are partitions: table, count and classify work as for built-ins
             self.parse = Partition.coerce  # type: ignore[method-assign]
-            for method in ("box_positions", "diagram", "positions_of_size"):
+            for method in ("box_positions", "diagram", "positions_of_size", "number_of_positions"):
                 setattr(self, method, MethodType(getattr(PartitionRuleset, method), self))
         if canonical is not None:
             self.canonical = canonical  # type: ignore[method-assign]

@@ -14,7 +14,7 @@ import os
 import re
 from numbers import Real
 
-__all__ = ["DEFAULT_MEMORY", "MIN_BYTES", "format_bytes", "parse_memory"]
+__all__ = ["DEFAULT_MEMORY", "MIN_BYTES", "PHYSICAL_MEMORY", "format_bytes", "parse_memory"]
 
 MIN_BYTES = 8 << 10  # the smallest cap parse_memory accepts
 
@@ -26,8 +26,10 @@ def _physical_memory() -> int:
         return 8 << 30
 
 
+#: This machine's memory (8 GiB where the system does not say).
+PHYSICAL_MEMORY = _physical_memory()
 #: Default cap: a quarter of the physical memory, at most 8 GiB.
-DEFAULT_MEMORY = min(8 << 30, max(64 << 20, _physical_memory() // 4))
+DEFAULT_MEMORY = min(8 << 30, max(64 << 20, PHYSICAL_MEMORY // 4))
 
 _MEMORY_RE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([kmgt]?)(i?b?)\s*$", re.IGNORECASE | re.ASCII)
 _UNITS = {"": 1, "k": 1 << 10, "m": 1 << 20, "g": 1 << 30, "t": 1 << 40}

@@ -24,6 +24,7 @@ from collections.abc import Hashable, Iterable, Iterator
 from numbers import Integral
 from typing import Any
 
+from grundy.bounds import partition_count
 from grundy.game import Ruleset
 from grundy.partition import Partition, partitions
 
@@ -181,6 +182,9 @@ class PartitionSumRuleset(Ruleset):
     def positions_of_size(self, n: int) -> Iterator[PartitionSum]:
         """The single partitions of n (sums of one)."""
         return (PartitionSum([lam]) for lam in partitions(n))
+
+    def number_of_positions(self, n: int) -> int:
+        return partition_count(n)
 
 
 def sum_count_table(single: list[dict[int, int]]) -> list[dict[int, int]]:

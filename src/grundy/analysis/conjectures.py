@@ -6,7 +6,9 @@ on one diagram, ``parts`` (the row lengths, largest first), ``rows``,
 ``columns``, ``rank`` (λ1 − ℓ, Dyson's rank) and ``durfee`` (the side of the
 Durfee square).  Allowed: numbers, comparisons, ``and``/``or``/``not``,
 ``+ - * // % **``, ``parts[i]``, and ``len``, ``min``, ``max``, ``abs``,
-``sum``.  Nothing else runs (no attribute access, no other calls).
+``sum``.  Nothing else runs (no attribute access, no other calls), and the
+arithmetic is bounded (`grundy.expression`): a power or product of more than
+10,000 bits, such as ``2 ** 2 ** 40``, is refused instead of computed.
 
 Games with a compiled kernel are valued by its census (every partition of n
 in one compiled pass); other games through their ``positions_of_size`` and
@@ -19,10 +21,19 @@ the solver.
 
 from __future__ import annotations
 
-import ast
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
+from grundy.bounds import (
+    CENSUS_BYTES,
+    CONJECTURE_RATE,
+    ENUMERATION_RATE,
+    MAX_SIZES,
+    check_positions,
+    take_at_most,
+    too_many_sizes,
+)
+from grundy.expression import Expression, shorten
 from grundy.game import ProgressCallback, Ruleset
 from grundy.partition import Partition
 from grundy.registry import get_ruleset
@@ -33,50 +44,29 @@ __all__ = ["Predicate", "check_conjecture"]
 _FUNCTIONS: dict[str, Callable[..., Any]] = {
     "len": len, "min": min, "max": max, "abs": abs, "sum": sum,
 }  # fmt: skip
-_NODES = (
-    ast.Expression, ast.BoolOp, ast.And, ast.Or, ast.UnaryOp, ast.Not, ast.USub, ast.UAdd,
-    ast.BinOp, ast.Add, ast.Sub, ast.Mult, ast.FloorDiv, ast.Mod, ast.Pow, ast.Compare,
-    ast.Eq, ast.NotEq, ast.Lt, ast.LtE, ast.Gt, ast.GtE, ast.In, ast.NotIn, ast.Constant,
-    ast.Name, ast.Load, ast.Subscript, ast.Call, ast.Tuple, ast.List, ast.Slice,
-)  # fmt: skip
 NAMES = ("value", "n", "position", "parts", "rows", "columns", "rank", "durfee")
 
 
 class Predicate:
-    """A checked expression over a position's names (module docstring)."""
+    """A checked expression over a position's names (module docstring), evaluated by
+    `grundy.expression.Expression`."""
 
     def __init__(self, source: str) -> None:
-        if not isinstance(source, str) or not source.strip():
-            raise ValueError("a predicate is a non-empty expression, e.g. 'value == 0'")
-        self.source = source.strip()
         try:
-            tree = ast.parse(self.source, mode="eval")
-        except SyntaxError as exc:
-            raise ValueError(f"bad predicate {self.source!r}: {exc.msg}") from None
-        for node in ast.walk(tree):
-            if not isinstance(node, _NODES):
-                raise ValueError(
-                    f"predicate {self.source!r}: {type(node).__name__} is not allowed "
-                    "(use names, numbers, comparisons, and/or/not, arithmetic, parts[i], "
-                    "len/min/max/abs/sum)"
-                )
-            if isinstance(node, ast.Call) and not (
-                isinstance(node.func, ast.Name) and node.func.id in _FUNCTIONS
-            ):
-                raise ValueError(f"predicate {self.source!r}: only len/min/max/abs/sum calls")
-            if isinstance(node, ast.Name) and node.id not in (*NAMES, *_FUNCTIONS):
-                known = ", ".join(NAMES)
-                raise ValueError(f"predicate {self.source!r}: unknown name {node.id!r} ({known})")
-        self._code = compile(tree, "<predicate>", "eval")
+            self._expression = Expression(source, NAMES, _FUNCTIONS)
+        except ValueError as exc:
+            raise ValueError(f"bad predicate {shorten(str(source))!r}: {exc}") from None
+        self.source = self._expression.source
         #: The position's names the predicate reads (cheap ones need no decoding).
-        self.names = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)} & set(NAMES)
+        self.names = self._expression.names
 
     def __call__(self, names: dict[str, Any]) -> bool:
         try:
-            return bool(eval(self._code, {"__builtins__": {}}, {**_FUNCTIONS, **names}))
-        except (IndexError, ZeroDivisionError, TypeError, ValueError) as exc:
-            where = names.get("position")
-            raise ValueError(f"predicate {self.source!r} at {where}: {exc}") from None
+            return bool(self._expression(names))
+        except (IndexError, ZeroDivisionError, TypeError, ValueError, OverflowError) as exc:
+            where = names.get("position", f"n = {names.get('n')}")
+            shown = self._expression.shown
+            raise ValueError(f"predicate {shown!r} at {where}: {exc}") from None
 
 
 def check_conjecture(
@@ -95,9 +85,10 @@ def check_conjecture(
     """
     rules = get_ruleset(game)
     condition, claim = Predicate(when), Predicate(then)
-    sizes = list(sizes)
+    sizes = take_at_most(sizes, MAX_SIZES, too_many_sizes(f"checking a conjecture on {rules.name}"))
     if not sizes:
         raise ValueError("no sizes to check")
+    _check_work(rules, sizes, misere)
     checked = 0
     found: list[dict[str, Any]] = []
     for done, n in enumerate(sizes, 1):
@@ -125,6 +116,17 @@ def check_conjecture(
         "sizes": [sizes[0], n],
         "counterexamples": found[:limit],
     }
+
+
+def _check_work(rules: Ruleset, sizes: list[int], misere: bool) -> None:
+    """Refuse sizes whose positions are past the machine (`grundy.bounds`): valued by the
+    kernel's census where it runs, else one by one."""
+    kernel = rules.kernel
+    doing = f"checking the conjecture on {rules.name} at n ≤ {max(sizes)}"
+    if kernel is not None and kernel.can_census(max(sizes), misere):
+        check_positions(rules, sizes, doing, CONJECTURE_RATE, CENSUS_BYTES)
+    else:
+        check_positions(rules, sizes, doing, ENUMERATION_RATE)
 
 
 def _valued(rules: Ruleset, n: int, misere: bool) -> Iterator[tuple[Callable[[], Any], int]]:

@@ -32,6 +32,16 @@ from functools import partial
 from itertools import islice
 
 from grundy.analysis.distribute import DASK_FROM, check_scheduler, map_chunks, scheduler_for
+from grundy.bounds import (
+    CENSUS_BYTES,
+    CENSUS_RATE,
+    ENUMERATION_RATE,
+    MAX_SIZES,
+    TooMuchWork,
+    check_positions,
+    cores,
+    too_many_sizes,
+)
 from grundy.game import Ruleset
 from grundy.registry import get_ruleset, identifies
 from grundy.solver import solver_for
@@ -83,6 +93,8 @@ def count_table(
     """
     rules = get_ruleset(game)
     check_non_negative(n=n_max)
+    if n_max >= MAX_SIZES:
+        raise TooMuchWork(too_many_sizes(f"counting {rules.name} at n ≤ {n_max:,}"))
     if method not in METHODS:
         raise ValueError(f"unknown counting method {method!r}; choose one of {', '.join(METHODS)}")
     check_scheduler(scheduler)  # even where no enumeration runs
@@ -164,8 +176,14 @@ def _count(
             return {n: table[n] for n in sizes}
         kernel = rules.kernel
         if kernel is not None and kernel.can_census(top, misere):
+            doing = f"counting {rules.name} at n ≤ {top} by its census"
+            check_positions(rules, sizes, doing, CENSUS_RATE, CENSUS_BYTES)
             census = partial(kernel.tally, misere=misere)  # one size per compiled pass
             return _by_size(census, sizes, "serial", progress, on_size)
+    doing = f"counting {rules.name} at n ≤ {top} by valuing every position"
+    check_positions(
+        rules, sizes, doing, ENUMERATION_RATE * (1 if scheduler == "serial" else cores())
+    )
     return _enumerate(rules, sizes, misere, scheduler, progress, on_size)
 
 

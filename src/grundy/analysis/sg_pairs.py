@@ -23,10 +23,10 @@ pairs and moves are unchanged).
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Callable, Hashable, Iterable
 from typing import Any
 
+from grundy.bounds import TooMuchWork, count_positions, take_at_most
 from grundy.game import Ruleset
 from grundy.registry import get_ruleset
 from grundy.solver import value
@@ -181,13 +181,16 @@ def classify_sizes(
         raise ValueError(
             f"game {rules.name!r} has no notion of position size (no positions_of_size)"
         )
-    every = (pos for n in range(max_n + 1) for pos in rules.positions_of_size(n) or ())
-    starts = list(itertools.islice(every, MAX_CLASSIFIED + 1))
-    if len(starts) > MAX_CLASSIFIED:
-        raise ValueError(
-            f"more than {MAX_CLASSIFIED:,} positions of size ≤ {max_n} in {rules.name}; "
-            "classify holds them all in memory: give a smaller --max-n"
-        )
+    sizes = range(max_n + 1)
+    refuse = (
+        f"more than {MAX_CLASSIFIED:,} positions of size ≤ {max_n} in {rules.name}; "
+        "classify holds them all in memory: give a smaller --max-n"
+    )
+    known = count_positions(rules, sizes, MAX_CLASSIFIED)
+    if known is not None and known > MAX_CLASSIFIED:
+        raise TooMuchWork(refuse)  # counted without listing them
+    every = (pos for n in sizes for pos in rules.positions_of_size(n) or ())
+    starts = take_at_most(every, MAX_CLASSIFIED, refuse)
     result = classify(rules, starts, progress)
     result["max_n"] = max_n
     return result

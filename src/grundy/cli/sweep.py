@@ -197,7 +197,15 @@ def conjecture_command(
     piece: PieceOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Check "when P then Q" on every position of each size; the smallest counterexamples."""
+    """Check "when P then Q" on every position of each size; the smallest counterexamples.
+
+    P and Q are Python expressions over the names value, n (the size), position
+    (its text) and, for games on one diagram, parts (the row lengths, largest
+    first), rows, columns, rank (λ1 − rows) and durfee (the Durfee square's
+    side).  They may use numbers, comparisons, and/or/not, + - * // % **,
+    parts[0] and slices, and len, min, max, abs and sum; nothing else runs.  A
+    number past 10,000 bits (2 ** 2 ** 40) is refused, not computed.
+    """
     from grundy.analysis.conjectures import check_conjecture
 
     rules = resolve_game(game, piece)

@@ -76,6 +76,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from itertools import permutations, product
 from typing import Any
 
+from grundy.bounds import partition_count
 from grundy.game import Ruleset
 from grundy.nim import mex
 from grundy.partition import Partition
@@ -551,6 +552,10 @@ class DimensionalLCTR(Ruleset):
     def positions_of_size(self, n: int) -> Iterator[Antichain]:
         """Every d-dimensional partition with n cells (d = 3: every plane partition of n)."""
         return antichains_of_size(self.dim, n)
+
+    def number_of_positions(self, n: int) -> int:
+        """At least p(n): the d-dimensional partitions of n include the flat ones."""
+        return partition_count(n)
 
 
 LCTR_3D = register(DimensionalLCTR(3))

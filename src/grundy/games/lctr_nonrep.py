@@ -35,6 +35,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any, NamedTuple
 
+from grundy.bounds import partition_count
 from grundy.game import LazyKernel, Ruleset
 from grundy.partition import Partition, partitions
 from grundy.registry import register
@@ -154,6 +155,9 @@ class NonRepetitiveLCTR(Ruleset):
         """Every partition of n, with no history."""
         check_non_negative(n=n)
         return (NonRepPosition(lam) for lam in partitions(n))
+
+    def number_of_positions(self, n: int) -> int:
+        return partition_count(n)
 
 
 LCTR_NONREP = register(NonRepetitiveLCTR())

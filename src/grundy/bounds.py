@@ -1,0 +1,271 @@
+"""Bounds before work: a request plainly past what this machine can do is refused at once.
+
+Work that grows with its arguments — positions to value, ranks of a table, a
+family's members — is estimated before it starts (`Work`: how many steps, at
+what rate, holding how much memory), and `Work.check` refuses it with one
+line (`TooMuchWork`, a ValueError) when it would take longer than
+`MAX_SECONDS` or hold more than the machine's memory, saying what it would
+need.  The rates are generous measurements (the fastest seen, on the machine
+of the record), so an estimate errs towards running: a request the machine
+can do is never refused.  Where the work is the number of items an iterable
+yields and nothing says how many, `take_at_most` lists them up to a bound.
+
+>>> Work("counting the partitions of 100000", partition_count(100_000), "partitions",
+...      rate=1e6).check()
+Traceback (most recent call last):
+...
+grundy.bounds.TooMuchWork: counting the partitions of 100000 would take about 10^332 years \
+(2.8 × 10^346 partitions at about 1,000,000 a second), more than the 7 days \
+grundy starts on
+>>> Work("a sum", 10**6, "terms", rate=1e6).check()  # one second: runs
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import cache
+from itertools import islice
+from typing import TYPE_CHECKING, TypeVar
+
+from grundy.memory import PHYSICAL_MEMORY, format_bytes
+
+if TYPE_CHECKING:
+    from grundy.game import Ruleset
+
+__all__ = [
+    "MAX_SECONDS",
+    "MAX_SIZES",
+    "TooMuchWork",
+    "Work",
+    "about",
+    "check_positions",
+    "cores",
+    "count_positions",
+    "duration",
+    "partition_count",
+    "partition_total",
+    "take_at_most",
+    "too_many_sizes",
+]
+
+#: Longest work a command starts on (estimated): a week.
+MAX_SECONDS = 7 * 24 * 3600
+#: Largest n whose partitions are counted exactly (above it, Hardy–Ramanujan's estimate).
+EXACT_UP_TO = 1000
+
+#: Most sizes n one count or conjecture takes.  Past it no game grundy knows finishes
+#: within MAX_SECONDS: the fastest, LCTR's Durfee-window count, grows as n^2.6 (8,000:
+#: 12 s), about 12 days at n = 1,000,000; the rest list p(n) positions for each n.
+MAX_SIZES = 1_000_000
+
+# Rates, generous (about twice the fastest measured on a shared 2-core machine), so that
+# an estimate errs towards running; and what a position costs in memory.
+#: Positions a second a compiled census values (Column-Row 1.2 million, Chomp 0.4 million).
+CENSUS_RATE = 3_000_000
+#: Bytes a census holds per partition of its largest size: its word (two machine words
+#: past 56 steps) and its value; its transposition table has a cap of its own.
+CENSUS_BYTES = 24
+#: Positions a second one core values one by one (LCTR's closed forms 50,000, Column-Row
+#: 15,000, Corner 4,000).
+ENUMERATION_RATE = 100_000
+#: Positions a second a conjecture is checked on (Column-Row by census: 34,000 to n = 55).
+CONJECTURE_RATE = 1_000_000
+
+T = TypeVar("T")
+
+
+class TooMuchWork(ValueError):
+    """A request refused before it started: it is past what this machine can do."""
+
+
+@dataclass(frozen=True)
+class Work:
+    """What a request would do, estimated before it starts.
+
+    `doing` says what it is ("counting chomp's positions of size n ≤ 200"),
+    `steps` how many steps it takes (an int of any size) and `unit` what a
+    step is; `rate` is the steps a second on this machine (generous: the
+    fastest measured), `memory` the bytes held at once, and `advice` what to
+    ask instead.
+    """
+
+    doing: str
+    steps: int | float
+    unit: str
+    rate: float
+    memory: int | float = 0
+    advice: str = ""
+
+    def seconds(self) -> float:
+        """The estimated time, in seconds (inf past the floats)."""
+        try:
+            return float(self.steps) / self.rate
+        except OverflowError:
+            return math.inf
+
+    def check(self, seconds: float = MAX_SECONDS, memory: int | float | None = None) -> None:
+        """Refuse (`TooMuchWork`) work longer than `seconds` or holding more than
+        `memory` bytes (default: this machine's memory)."""
+        memory = PHYSICAL_MEMORY if memory is None else memory
+        advice = f"; {self.advice}" if self.advice else ""
+        if self.memory > memory:
+            raise TooMuchWork(
+                f"{self.doing} would hold about {format_bytes(self.memory)} at once "
+                f"({about(self.steps)} {self.unit}), more than this machine's "
+                f"{format_bytes(memory)}{advice}"
+            )
+        if self.seconds() > seconds:
+            raise TooMuchWork(
+                f"{self.doing} would take about {duration(self.seconds(), self.steps, self.rate)}"
+                f" ({about(self.steps)} {self.unit} at about {about(self.rate)} a second), "
+                f"more than the {duration(seconds)} grundy starts on{advice}"
+            )
+
+
+def about(x: float) -> str:
+    """A count in words: digits with commas below ten million, then a power of ten.
+
+    >>> about(12345), about(2_749_000_000), about(10**400), about(2.5e-3)
+    ('12,345', '2.7 × 10^9', '1.0 × 10^400', '0.0025')
+    """
+    if x < 1:
+        return f"{x:.2g}"
+    if x < 10_000_000:
+        return f"{round(x):,}"
+    exponent = math.log10(x)  # exact enough for ints of any size
+    power = math.floor(exponent)
+    return f"{10 ** (exponent - power):.1f} × 10^{power}"
+
+
+_UNITS = (("years", 365.25 * 86400), ("days", 86400), ("hours", 3600), ("minutes", 60))
+
+
+def duration(seconds: float, steps: float = 0, rate: float = 1) -> str:
+    """A time in words ("3.5 hours", "7 days", "10^333 years"); `steps` and `rate`
+    give it where `seconds` is past the floats.
+
+    >>> duration(90), duration(7 * 86400), duration(math.inf, 10**400, 10**6)
+    ('1.5 minutes', '7 days', '10^386 years')
+    """
+    if math.isinf(seconds):
+        years = math.log10(steps) - math.log10(rate) - math.log10(_UNITS[0][1])
+        return f"10^{math.floor(years)} years"
+    for name, length in _UNITS:
+        if seconds >= length:
+            amount = seconds / length
+            return f"{about(amount) if amount >= 1000 else f'{amount:.2g}'} {name}"
+    return f"{seconds:.2g} seconds"
+
+
+def cores() -> int:
+    """The processor cores a job spread over this machine can use."""
+    return os.cpu_count() or 1
+
+
+@cache
+def _exact_partition_counts() -> list[int]:
+    from grundy.partition import partition_numbers
+
+    return partition_numbers(EXACT_UP_TO)
+
+
+def partition_count(n: int) -> int:
+    """p(n), the number of partitions of n: exact up to `EXACT_UP_TO`, above it
+    Hardy–Ramanujan's estimate exp(π √(2n/3)) / (4n√3) (1.4 % high there, and
+    closer as n grows: p(100000) = 2.749… × 10^346), all without listing a partition.
+
+    >>> partition_count(100), about(partition_count(100_000))
+    (190569292, '2.8 × 10^346')
+    """
+    if n <= EXACT_UP_TO:
+        return _exact_partition_counts()[n] if n >= 0 else 0
+    log10 = (math.pi * math.sqrt(2 * n / 3) - math.log(4 * n * math.sqrt(3))) / math.log(10)
+    power = math.floor(log10) - 15
+    return round(10 ** (log10 - power)) * 10**power
+
+
+def partition_total(sizes: Iterable[int]) -> int:
+    """Σ p(n) over the sizes: the partitions a pass over each size lists.
+
+    >>> partition_total(range(5))
+    12
+    """
+    return sum(partition_count(n) for n in sizes)
+
+
+def count_positions(rules: Ruleset, sizes: Iterable[int], limit: int) -> int | None:
+    """How many positions the sizes hold by the game's ``number_of_positions``, without
+    listing them, counted no further than past `limit`; None if the game does not say.
+
+    >>> from grundy.registry import get_ruleset
+    >>> cr = get_ruleset("cr")
+    >>> count_positions(cr, range(5), 100), count_positions(cr, range(10**12), 100)
+    (12, 139)
+    """
+    total = 0
+    for n in sizes:
+        count = rules.number_of_positions(n)
+        if count is None:
+            return None
+        total += count
+        if total > limit:
+            break
+    return total
+
+
+def check_positions(
+    rules: Ruleset,
+    sizes: Iterable[int],
+    doing: str,
+    rate: float,
+    bytes_each: int = 0,
+    advice: str = "give a smaller --n",
+) -> None:
+    """Refuse (`TooMuchWork`) to visit every position of the sizes when it is past the
+    machine: `rate` positions a second, `bytes_each` bytes held for each position of the
+    largest size.  Nothing is refused for a game that does not say how many positions a
+    size has (``number_of_positions``).
+
+    >>> from grundy.registry import get_ruleset
+    >>> check_positions(get_ruleset("chomp"), range(1, 56), "counting chomp", CENSUS_RATE)
+    >>> check_positions(get_ruleset("chomp"), [100_000], "counting chomp", CENSUS_RATE)
+    Traceback (most recent call last):
+    ...
+    grundy.bounds.TooMuchWork: counting chomp would take about 10^332 years (2.8 × 10^346 \
+positions at about 3,000,000 a second), more than the 7 days grundy starts on; give a smaller --n
+    """
+    total = largest = 0
+    for n in sorted(sizes, reverse=True):  # the largest first: past the bound at once
+        count = rules.number_of_positions(n)
+        if count is None:
+            return
+        total, largest = total + count, max(largest, count)
+        work = Work(doing, total, "positions", rate, largest * bytes_each, advice)
+        if work.seconds() > MAX_SECONDS or work.memory > PHYSICAL_MEMORY:
+            work.check()
+
+
+def too_many_sizes(doing: str) -> str:
+    """What a count or conjecture over more than `MAX_SIZES` sizes says (`doing` it)."""
+    return (
+        f"{doing} takes more than {MAX_SIZES:,} sizes, past what any game finishes in "
+        f"{duration(MAX_SECONDS)} (LCTR's count, the fastest, needs about 12 days to "
+        f"n = {MAX_SIZES:,}); give a smaller --n"
+    )
+
+
+def take_at_most(items: Iterable[T], limit: int, refuse: str) -> list[T]:
+    """The items as a list if there are at most `limit` of them; else `TooMuchWork` with
+    the message `refuse`, once `limit` + 1 are listed (for work whose size nothing
+    says in advance).
+
+    >>> take_at_most(range(3), 5, "too many")
+    [0, 1, 2]
+    """
+    taken = list(islice(items, limit + 1))
+    if len(taken) > limit:
+        raise TooMuchWork(refuse)
+    return taken
