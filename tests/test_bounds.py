@@ -170,12 +170,17 @@ def test_conjecture_help_lists_every_name(capsys: pytest.CaptureFixture[str]) ->
         (["conjecture", "cr", "--n", "1..100000", "--then", "True"], "would take about 10^"),
         (["conjecture", "cr", "--n", "0..10000000", "--then", "True"], "more than 1,000,000"),
         (["classify", "lctr", "--max-n", "1000000000000"], "more than 1,000,000 positions"),
+        (["sweep", "cr", "a", "--a", "1..1000000000000"], "parameter a takes more than 10,000"),
+        (["sweep", "cr", "a,b", "--a", "1..10000", "--b", "1..10000"], "100,000,000 parameter"),
+        (["sweep", "cr", "partitions", "--n", "1..200"], "has more than 10,000,000 members"),
+        (["sweep", "cr", "box", "--rows", "40", "--columns", "40"], "(at rows=40, columns=40: 1"),
     ],
 )
 def test_work_past_the_machine_is_refused_at_once(
     capsys: pytest.CaptureFixture[str], argv: list[str], fragment: str
 ) -> None:
-    assert fragment in refused(capsys, [*argv, *(["--no-store"] if argv[0] == "count" else [])])
+    store = ["--no-store"] if argv[0] in ("count", "sweep") else []
+    assert fragment in refused(capsys, [*argv, *store])
 
 
 def test_refusals_say_what_would_be_needed() -> None:

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import math
 import os
-from collections.abc import Iterable
+from collections.abc import Iterable, Sized
 from dataclasses import dataclass
 from functools import cache
 from itertools import islice
@@ -41,6 +41,7 @@ __all__ = [
     "TooMuchWork",
     "Work",
     "about",
+    "binomial_count",
     "check_positions",
     "cores",
     "count_positions",
@@ -55,6 +56,8 @@ __all__ = [
 MAX_SECONDS = 7 * 24 * 3600
 #: Largest n whose partitions are counted exactly (above it, Hardy–Ramanujan's estimate).
 EXACT_UP_TO = 1000
+#: Most digits an estimated count is written out with (past it, inf).
+MAX_DIGITS = 100_000
 
 #: Most sizes n one count or conjecture takes.  Past it no game grundy knows finishes
 #: within MAX_SECONDS: the fastest, LCTR's Durfee-window count, grows as n^2.6 (8,000:
@@ -131,6 +134,8 @@ def about(x: float) -> str:
     >>> about(12345), about(2_749_000_000), about(10**400), about(2.5e-3)
     ('12,345', '2.7 × 10^9', '1.0 × 10^400', '0.0025')
     """
+    if x == math.inf:
+        return f"more than 10^{MAX_DIGITS:,}"
     if x < 1:
         return f"{x:.2g}"
     if x < 10_000_000:
@@ -151,6 +156,8 @@ def duration(seconds: float, steps: float = 0, rate: float = 1) -> str:
     ('1.5 minutes', '7 days', '10^386 years')
     """
     if math.isinf(seconds):
+        if steps == math.inf:
+            return "more than 10^1,000 years"
         years = math.log10(steps) - math.log10(rate) - math.log10(_UNITS[0][1])
         return f"10^{math.floor(years)} years"
     for name, length in _UNITS:
@@ -172,7 +179,7 @@ def _exact_partition_counts() -> list[int]:
     return partition_numbers(EXACT_UP_TO)
 
 
-def partition_count(n: int) -> int:
+def partition_count(n: int) -> int | float:
     """p(n), the number of partitions of n: exact up to `EXACT_UP_TO`, above it
     Hardy–Ramanujan's estimate exp(π √(2n/3)) / (4n√3) (1.4 % high there, and
     closer as n grows: p(100000) = 2.749… × 10^346), all without listing a partition.
@@ -183,6 +190,29 @@ def partition_count(n: int) -> int:
     if n <= EXACT_UP_TO:
         return _exact_partition_counts()[n] if n >= 0 else 0
     log10 = (math.pi * math.sqrt(2 * n / 3) - math.log(4 * n * math.sqrt(3))) / math.log(10)
+    return _from_log10(log10)
+
+
+def binomial_count(n: int, k: int) -> int | float:
+    """C(n, k): exact while it has at most 15 digits, else from log-gamma (to about 15
+    digits), so a huge one costs no time.
+
+    >>> binomial_count(4, 2), about(binomial_count(2000, 1000)), binomial_count(10**9, 10**8)
+    (6, '2.0 × 10^600', inf)
+    """
+    if k < 0 or k > n:
+        return 0
+    log10 = (math.lgamma(n + 1) - math.lgamma(k + 1) - math.lgamma(n - k + 1)) / math.log(10)
+    if log10 < 15:
+        return math.comb(n, k)
+    return _from_log10(log10)
+
+
+def _from_log10(log10: float) -> int | float:
+    """The int 10 ** log10, to about 15 significant digits; inf past `MAX_DIGITS` digits
+    (such an int costs time and memory to build, and no work of that size runs)."""
+    if log10 > MAX_DIGITS:
+        return math.inf
     power = math.floor(log10) - 15
     return round(10 ** (log10 - power)) * 10**power
 
@@ -259,13 +289,22 @@ def too_many_sizes(doing: str) -> str:
 
 def take_at_most(items: Iterable[T], limit: int, refuse: str) -> list[T]:
     """The items as a list if there are at most `limit` of them; else `TooMuchWork` with
-    the message `refuse`, once `limit` + 1 are listed (for work whose size nothing
-    says in advance).
+    the message `refuse`, at once if `items` has a length, else once `limit` + 1 are
+    listed (for work whose size nothing says in advance).
 
     >>> take_at_most(range(3), 5, "too many")
     [0, 1, 2]
     """
+    if isinstance(items, Sized) and _length(items) > limit:  # a range: refused unlisted
+        raise TooMuchWork(refuse)
     taken = list(islice(items, limit + 1))
     if len(taken) > limit:
         raise TooMuchWork(refuse)
     return taken
+
+
+def _length(items: Sized) -> float:
+    try:
+        return len(items)
+    except OverflowError:  # a range past 2^63 items
+        return math.inf

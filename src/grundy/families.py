@@ -25,12 +25,14 @@ from __future__ import annotations
 
 import ast
 import itertools
+import math
 import operator
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
 
+from grundy.bounds import TooMuchWork, take_at_most
 from grundy.validate import as_int
 
 __all__ = ["MAX_POSITIONS", "Template", "grid", "parse_range"]
@@ -98,17 +100,17 @@ def grid(**ranges: Iterable[int]) -> Iterator[dict[str, int]]:
     names = list(ranges)
     if not names:
         raise ValueError("give at least one parameter range, e.g. a=range(1, 10)")
-    lists = [list(ranges[name]) for name in names]
+    too_many = "parameter {} takes more than " + f"{MAX_POSITIONS:,} values; a sweep takes at most"
+    too_many += f" {MAX_POSITIONS:,} parameter combinations"
+    lists = [take_at_most(ranges[name], MAX_POSITIONS, too_many.format(name)) for name in names]
     for name, values in zip(names, lists, strict=True):
         if not values:
             raise ValueError(f"the range of parameter {name} is empty")
         for v in values:
             as_int(v, f"parameter {name}")
-    total = 1
-    for values in lists:
-        total *= len(values)
+    total = math.prod(map(len, lists))
     if total > MAX_POSITIONS:
-        raise ValueError(f"{total:,} parameter combinations; at most {MAX_POSITIONS:,} per sweep")
+        raise TooMuchWork(f"{total:,} parameter combinations; at most {MAX_POSITIONS:,} per sweep")
     for combo in itertools.product(*lists):
         yield dict(zip(names, combo, strict=True))
 

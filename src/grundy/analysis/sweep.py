@@ -30,6 +30,7 @@ from grundy import partition
 from grundy.analysis.distribute import value_many
 from grundy.analysis.tree_size import stats
 from grundy.atomic import atomic_open
+from grundy.bounds import TooMuchWork, about, binomial_count, partition_count
 from grundy.families import MAX_POSITIONS, Template, grid
 from grundy.game import ProgressCallback, Ruleset
 from grundy.registry import get_ruleset, identifies
@@ -52,11 +53,20 @@ def _non_empty_in_box(rows: int, columns: int) -> Iterator[partition.Partition]:
     return (p for p in partition.partitions_in_box(rows, columns) if p)
 
 
-#: Families with many members per choice of parameters, by name: (parameters, members).
-#: Their rows carry the member's number k (1, 2, …, in the order listed) as well.
-ENUMERATED: dict[str, tuple[tuple[str, ...], Callable[..., Iterable[Any]]]] = {
-    "partitions": (("n",), partition.partitions),  # every partition of n
-    "box": (("rows", "columns"), _non_empty_in_box),
+def _in_box(rows: int, columns: int) -> int | float:
+    """How many non-empty diagrams fit inside the box: C(rows + columns, rows) − 1."""
+    return binomial_count(rows + columns, rows) - 1
+
+
+#: Families with many members per choice of parameters, by name: (parameters, members,
+#: how many members, known without listing them).  Their rows carry the member's
+#: number k (1, 2, …, in the order listed) as well.
+ENUMERATED: dict[
+    str,
+    tuple[tuple[str, ...], Callable[..., Iterable[Any]], Callable[..., int | float]],
+] = {
+    "partitions": (("n",), partition.partitions, partition_count),  # every partition of n
+    "box": (("rows", "columns"), _non_empty_in_box, _in_box),
 }
 
 
@@ -232,18 +242,24 @@ def _enumerated(
     >>> rows[-1], str(build(**rows[-1]))
     ({'rows': 1, 'columns': 2, 'k': 2}, '2')
     """
-    names, members = ENUMERATED[family]
+    names, members, how_many = ENUMERATED[family]
     if sorted(ranges) != sorted(names):
         raise ValueError(
             f"the family {family!r} takes the parameters {', '.join(names)}, "
             f"not {', '.join(ranges) or 'none'}"
         )
+    total = 0
+    for params in grid(**ranges):
+        total += _at(params, how_many, **params)
+        if total > MAX_POSITIONS:
+            raise TooMuchWork(
+                f"the family {family!r} has more than {MAX_POSITIONS:,} members (at "
+                f"{_where(params)}: {about(total)} so far); at most that many per sweep"
+            )
     rows: list[dict[str, int]] = []
     positions: dict[tuple[int, ...], Any] = {}
     for params in grid(**ranges):
         for k, position in enumerate(_at(params, members, **params), 1):
-            if len(rows) == MAX_POSITIONS:
-                raise ValueError(f"more than {MAX_POSITIONS:,} positions; at most that per sweep")
             rows.append({**params, "k": k})
             positions[(*params.values(), k)] = position
     return rows, lambda **params: positions[tuple(params.values())]
@@ -254,8 +270,12 @@ def _at(params: dict[str, int], function: Callable[..., Any], /, *args: Any, **k
     try:
         return function(*args, **kwargs)
     except ValueError as exc:
-        where = ", ".join(f"{k}={v}" for k, v in params.items())
-        raise ValueError(f"the family at {where}: {exc}") from None
+        raise ValueError(f"the family at {_where(params)}: {exc}") from None
+
+
+def _where(params: dict[str, int]) -> str:
+    """A family member's parameters, as in "a=3, b=1"."""
+    return ", ".join(f"{k}={v}" for k, v in params.items())
 
 
 def _builder(family: str | Callable[..., Any], ranges: Mapping[str, Any]) -> Callable[..., Any]:
