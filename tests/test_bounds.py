@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from rich.text import Text
 
+from grundy import bounds
 from grundy.analysis.conjectures import NAMES, check_conjecture
 from grundy.analysis.counts import count_table
 from grundy.bounds import (
@@ -174,11 +175,20 @@ def test_conjecture_help_lists_every_name(capsys: pytest.CaptureFixture[str]) ->
         (["sweep", "cr", "a,b", "--a", "1..10000", "--b", "1..10000"], "100,000,000 parameter"),
         (["sweep", "cr", "partitions", "--n", "1..200"], "has more than 10,000,000 members"),
         (["sweep", "cr", "box", "--rows", "40", "--columns", "40"], "(at rows=40, columns=40: 1"),
+        (["poset", "ruler-set-partitions", "--n", "1..100000"], "computing h(100000) would"),
+        (["poset", "ruler-asm", "--n", "1000"], "the ruler on A_1000 would take about 126 days"),
+        (["poset", "ruler-asm", "--n", "100000"], "would hold about 149.0 GiB at once"),
+        (["poset", "ruler-subspaces", "--d", "300000"], "g_q(0..300000) would take about"),
+        (["poset", "ideal-asm", "--n", "2..1000000000"], "A_1000000000 has 166,666,666"),
     ],
 )
 def test_work_past_the_machine_is_refused_at_once(
-    capsys: pytest.CaptureFixture[str], argv: list[str], fragment: str
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    argv: list[str],
+    fragment: str,
 ) -> None:
+    monkeypatch.setattr(bounds, "PHYSICAL_MEMORY", 16 << 30)  # the same refusals everywhere
     store = ["--no-store"] if argv[0] in ("count", "sweep") else []
     assert fragment in refused(capsys, [*argv, *store])
 

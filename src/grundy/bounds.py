@@ -163,7 +163,7 @@ def duration(seconds: float, steps: float = 0, rate: float = 1) -> str:
     for name, length in _UNITS:
         if seconds >= length:
             amount = seconds / length
-            return f"{about(amount) if amount >= 1000 else f'{amount:.2g}'} {name}"
+            return f"{about(amount) if amount >= 10 else f'{amount:.2g}'} {name}"
     return f"{seconds:.2g} seconds"
 
 

@@ -14,6 +14,7 @@ from typing import Annotated, Any, Optional
 import typer
 from rich.table import Table
 
+from grundy.bounds import Work, partition_count
 from grundy.cli.common import (
     JsonOption,
     console,
@@ -25,6 +26,35 @@ from grundy.cli.common import (
     starts_over,
 )
 from grundy.cli.poset import poset_app
+
+#: Work each table takes, estimated before it starts (`grundy.bounds`).  The rates are
+#: about twice the fastest measured on a shared 2-core machine (docs/findings.md).
+#: h(n) takes the mex over every partition μ ⊢ n: n ≤ 60 in 3 minutes, 37,000 a second.
+SET_PARTITION_RATE = 100_000
+#: ḡ on A_n costs O(n^5) steps: n = 62 in 20 s.
+ASM_STEPS_PER_SECOND = 62**5 / 10
+#: g_q(0..d) costs O(d^3) word steps: d = 3,000 in 18 s.
+SUBSPACE_STEPS_PER_SECOND = 3000**3 / 9
+
+
+def _check_set_partition_work(top: int) -> None:
+    """h(top) alone takes p(top) steps (a checkpoint saves the smaller n, not this one)."""
+    steps = partition_count(top)
+    advice = "give a smaller --n"
+    Work(f"computing h({top})", steps, "partitions of n", SET_PARTITION_RATE, 0, advice).check()
+
+
+def _check_asm_work(n: int) -> None:
+    """ḡ on A_n: n^5 steps; two tables of about n² values held."""
+    memory, advice = 16 * n * n, "give a smaller --n"
+    Work(f"the ruler on A_{n}", n**5, "steps (n^5)", ASM_STEPS_PER_SECOND, memory, advice).check()
+
+
+def _check_subspace_work(d: int) -> None:
+    """g_q(0..d): d^3 steps; the parity rows of about d²/2 bits held."""
+    memory, advice = d * d // 16, "give a smaller --d"
+    Work(f"g_q(0..{d})", d**3, "steps (d^3)", SUBSPACE_STEPS_PER_SECOND, memory, advice).check()
+
 
 CheckpointOption = Annotated[
     Optional[Path],  # noqa: UP045  (typer reads the annotation at run time)
@@ -48,6 +78,7 @@ def ruler_set_partitions(
     sizes = parse_range(n, "--n")
     if sizes.start < 1:
         raise ValueError("--n must start at 1 or more: h(n) is defined for n ≥ 1")
+    _check_set_partition_work(sizes.stop - 1)
     done = [0]
 
     def progress(k: int, value: int) -> None:
@@ -92,6 +123,7 @@ def ruler_asm(
 
     if n < 1:
         raise ValueError(f"--n must be at least 1, got {n}: A_n is defined for n ≥ 1")
+    _check_asm_work(n)
     rank = [0]
 
     def progress(r: int, top: int) -> None:
@@ -127,8 +159,11 @@ def ideal_asm(
 ) -> None:
     """Check 004 Theorem 1.1 (order-ideal game on A_n) by direct computation."""
     from grundy.games.coin_turning_tables import check_theorem_1_1
+    from grundy.posets.core import check_size
+    from grundy.posets.families import asm_elements
 
     sizes = parse_range(n, "--n")
+    check_size(asm_elements(sizes[-1]), f"A_{sizes[-1]}")  # the largest, before the rest
     results: list[dict[str, Any]] = []
 
     def doing() -> str:
@@ -160,6 +195,7 @@ def ruler_subspaces(
     """g_q(0..d): ruler on B_n(q) by dimension, by the recursion 004 (5.7)."""
     from grundy.games.coin_turning_tables import subspace_ruler_recursion
 
+    _check_subspace_work(d)
     g = subspace_ruler_recursion(d, q)
     data = {"table": "subspace-ruler", "q": q, "g": g}
 

@@ -35,6 +35,7 @@ from grundy.validate import as_int, is_digits
 
 __all__ = [
     "asm",
+    "asm_elements",
     "chain",
     "divisors",
     "gaussian_binomial",
@@ -372,6 +373,15 @@ def _parse_set_partition(text: str, n: int) -> tuple[tuple[int, ...], ...]:
 
 
 # ---------------------------------------------------------------- ASM poset
+def asm_elements(n: int) -> int:
+    """|A_n| = C(n + 1, 3): the triples x, y, z ≥ 0 with x + y + z ≤ n − 2.
+
+    >>> asm_elements(4), len(asm(4))
+    (10, 10)
+    """
+    return (n + 1) * n * (n - 1) // 6
+
+
 def asm(n: int) -> Poset:
     """The ASM poset A_n of 004 (1.1)–(1.2) (Striker's tetrahedral poset).
 
@@ -382,7 +392,7 @@ def asm(n: int) -> Poset:
     Its order ideals are counted by the alternating sign matrices 1, 2, 7, 42, 429, ….
     """
     _positive(n, "n")
-    check_size((n + 1) * n * (n - 1) // 6, f"A_{n}")  # C(n + 1, 3) triples
+    check_size(asm_elements(n), f"A_{n}")
     m = n - 2  # A_1 is empty: no triple has x + y + z ≤ −1
     elements = [
         (x, y, z)
