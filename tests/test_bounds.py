@@ -168,6 +168,7 @@ def test_conjecture_help_lists_every_name(capsys: pytest.CaptureFixture[str]) ->
         (["count", "cr", "--n", "10**12"], "bad --n"),
         (["count", "lctr", "--n", "1000000"], "takes more than 1,000,000 sizes"),
         (["count", "lctr-3d", "--n", "300"], "counting lctr-3d at n ≤ 300 by valuing"),
+        (["count", "lctr", "--n", "900000"], "by the Durfee window would take about 9.3 days"),
         (["conjecture", "cr", "--n", "1..100000", "--then", "True"], "would take about 10^"),
         (["conjecture", "cr", "--n", "0..10000000", "--then", "True"], "more than 1,000,000"),
         (["classify", "lctr", "--max-n", "1000000000000"], "more than 1,000,000 positions"),
