@@ -14,8 +14,9 @@ from pathlib import Path
 import pytest
 
 from grundy.cli import main
-from grundy.reproduce import core, report
-from grundy.reproduce.core import NewResult, Outcome, Result, Statement, Verdict
+from grundy.reproduce import core, report, rows
+from grundy.reproduce.core import Result
+from grundy.reproduce.rows import NewResult, Outcome, Statement, Verdict
 
 FINDINGS = Path(__file__).resolve().parent.parent / "docs" / "findings.md"
 ITEMS = [*core.statements("all"), *core.new_results("all")]
@@ -62,7 +63,7 @@ def test_every_verdict_class_occurs() -> None:
 
 def test_every_paper_has_its_statements() -> None:
     papers = {s.paper for s in core.statements("all")}
-    assert papers == set(core.PAPERS)
+    assert papers == set(rows.PAPERS)
     assert all(s.claim and "\n" not in s.claim for s in core.statements("all"))
 
 
@@ -85,7 +86,7 @@ def test_bad_selection_and_double_registration() -> None:
     with pytest.raises(ValueError, match="unknown paper '005'"):
         core.statements("005")
     with pytest.raises(ValueError, match="registered twice"):
-        core.statement("002", core.statements("002")[0].number, "again")(lambda q: None)
+        rows.statement("002", core.statements("002")[0].number, "again")(lambda q: None)
 
 
 def _sample() -> list[Result]:

@@ -34,7 +34,7 @@ from grundy.games.asm_ruler import asm_ruler_direct, asm_ruler_table
 from grundy.games.set_partition_ruler import set_partition_ruler, set_partition_ruler_baseline
 from grundy.partition import Partition, partitions, staircase
 from grundy.reproduce.common import exhaustive_solver
-from grundy.reproduce.core import Outcome, Verdict, first_failure, new_result, verified_unless
+from grundy.reproduce.rows import Outcome, Verdict, first_failure, new_result, verified_unless
 from grundy.search.words import decode
 
 #: The topic files of the findings (a source checkout: src/grundy/reproduce → repository root).

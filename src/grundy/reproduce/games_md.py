@@ -37,7 +37,7 @@ from grundy.games.sato_welter import sato_welter_value
 from grundy.nim import mex
 from grundy.partition import Partition, partitions, rectangle
 from grundy.reproduce.common import diagrams
-from grundy.reproduce.core import Outcome, Verdict, first_failure, statement, verified_unless
+from grundy.reproduce.rows import Outcome, Verdict, first_failure, statement, verified_unless
 
 GAMES = "games"
 EXAMPLE = "3,2,1"  # every worked example of GAMES.md is on this diagram
@@ -468,10 +468,9 @@ def _anticorner_exception(quick: bool) -> Outcome:
         f"box of row 1, so [1] → [] either way and G([1]) = {_value('anticorner', '1')} (it does "
         "not make [1] terminal as Chomp's poison does)",
         command="grundy moves anticorner 1",
-        false_checked=f"every λ with n ≤ {top}",
         false_note="the exception changes the options",
         describe=_bracketed,
-        false_command=lambda _: None,
+        shows=lambda _: None,
     )
 
 
@@ -776,8 +775,7 @@ def _corner_representation(quick: bool) -> Outcome:
         note="grundy reads corners as input only in d-dimensional LCTR (lctr-3d), not yet for "
         "the partition games",
         command='grundy value lctr-3d "(1,2,3) (2,1,1)"',
-        false_checked=f"every λ with n ≤ {top}",
         false_note="corners do not determine λ",
         describe=_bracketed,
-        false_command=lambda _: None,
+        shows=lambda _: None,
     )

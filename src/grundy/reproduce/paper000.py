@@ -46,7 +46,7 @@ from grundy.games.lctr_trees import max_nodes_by_rows
 from grundy.nim import mex
 from grundy.partition import Partition, gamma, partitions, partitions_up_to, rectangle, staircase
 from grundy.reproduce.common import Parts, boxes, conjugate, exhaustive_solver, sub
-from grundy.reproduce.core import Outcome, Verdict, first_failure, statement, verified_unless
+from grundy.reproduce.rows import Outcome, Verdict, first_failure, statement, verified_unless
 
 PAPER = "000"
 GAMES = ("lctr", "downright")
@@ -384,9 +384,8 @@ def _equation_1(quick: bool) -> Outcome:
         f"every partition with n ≤ {top} and all i1 + i2 ≤ r + 1, j1 + j2 ≤ λ1 + 1 "
         f"({len(cases)} cases); grundy's λ[i, j] agrees with the paper's definition",
         command="grundy table lctr 6,4^2,2,1^2",
-        false_checked=f"every partition with n ≤ {top}",
         false_note="identity fails",
-        false_command=lambda _: None,
+        shows=lambda _: None,
     )
 
 
@@ -407,10 +406,9 @@ def _corollary_1(quick: bool) -> Outcome:
         f"every move from every partition with n ≤ {top}, LCTR and Downright, "
         "normal and misère play",
         command="grundy moves lctr 3,1",
-        false_checked=f"n ≤ {top}",
         false_note="a move keeps the value",
         describe=lambda c: f"{c[0]} {c[2]}",
-        false_command=lambda c: f"grundy moves {c[0]} {c[2]}",
+        shows=lambda c: f"grundy moves {c[0]} {c[2]}",
     )
 
 
@@ -494,9 +492,8 @@ def _box_recursion(quick: bool, game: str) -> Outcome:
         first_failure(_upto(top, game), holds),
         f"every box of every partition with n ≤ {top}, against exhaustive search",
         command=f"grundy table {game} 8,7,6,5^2,2,1",
-        false_checked=f"n ≤ {top}",
         false_note="the recursion gives a wrong value",
-        false_command=lambda lam: f"grundy table {game} {lam}",
+        shows=lambda lam: f"grundy table {game} {lam}",
     )
 
 
@@ -508,10 +505,9 @@ def _lemma_3(quick: bool) -> Outcome:
         first_failure(cases, lambda c: _sg(c[0], staircase(c[1])) == _lemma3(c[1], c[0])),
         f"P_n for n ≤ {top}, both games",
         command="grundy value downright 5,4,3,2,1",
-        false_checked=f"n ≤ {top}",
         false_note="staircase value differs",
         describe=lambda c: f"{c[0]} P_{c[1]}",
-        false_command=lambda c: f"grundy value {c[0]} {staircase(c[1])}",
+        shows=lambda c: f"grundy value {c[0]} {staircase(c[1])}",
     )
 
 
@@ -530,10 +526,9 @@ def _lemma_4(quick: bool) -> Outcome:
         first_failure(cases, lambda x: _sg(x[0], gamma(x[1], x[2])) == formula[x[0]](x[1], x[2])),
         f"Γ_{{r,c}} = [c, 1^(r−1)] for r, c ≤ {top}, both games",
         command='grundy value downright "4,1^2"',
-        false_checked=f"r, c ≤ {top}",
         false_note="gamma value differs",
         describe=lambda x: f"{x[0]} Γ_{{{x[1]},{x[2]}}}",
-        false_command=lambda x: f"grundy value {x[0]} {gamma(x[1], x[2])}",
+        shows=lambda x: f"grundy value {x[0]} {gamma(x[1], x[2])}",
     )
 
 
@@ -555,10 +550,9 @@ def _observation_5(quick: bool) -> Outcome:
         first_failure(cases, holds),
         f"every partition in {checked}",
         command="grundy moves cr 3,2,1",
-        false_checked=checked,
         false_note="value above the number of moves",
         describe=lambda c: f"{c[0]} {c[1]}",
-        false_command=lambda c: f"grundy moves {c[0]} {c[1]}",
+        shows=lambda c: f"grundy moves {c[0]} {c[1]}",
     )
 
 
@@ -588,9 +582,8 @@ def _lemma_6(quick: bool) -> Outcome:
         f"every partition with n ≤ {top}: item 1 for every (i, j), item 2 by a plain mex "
         "recursion that does not use conjugation (it agrees with the solver)",
         command="grundy value lctr 4,1",
-        false_checked=f"n ≤ {top}",
         false_note="conjugation changes the game",
-        false_command=lambda _: None,
+        shows=lambda _: None,
     )
 
 
@@ -610,9 +603,8 @@ def _lemma_7(quick: bool) -> Outcome:
         bad,
         f"every partition with 1 ≤ n ≤ {top}",
         command="grundy value lctr 4,2,1,1 --misere",
-        false_checked=f"n ≤ {top}",
         false_note="the P-positions differ",
-        false_command=lambda lam: f"grundy value lctr {lam} --misere",
+        shows=lambda lam: f"grundy value lctr {lam} --misere",
     )
 
 
@@ -679,10 +671,9 @@ def _theorem_9(quick: bool) -> Outcome:
         if differ is not None
         else "also SG(trunc(L(λ))) = SG(D(λ)) on every λ ≠ [] there",
         command="grundy value lctr 3,2 --misere",
-        false_checked=checked,
         false_note="P-positions of G (misère) and trunc(G) differ",
         describe=lambda c: f"{c[0]} {c[1]}",
-        false_command=lambda _: None,
+        shows=lambda _: None,
     )
 
 
@@ -720,9 +711,8 @@ def _equation_7(quick: bool) -> Outcome:
         "(down/right) and the same value",
         note="e.g. λ = [4, 2, 1]: trunc(D(λ)) is D([3, 1]), whose table the command shows",
         command="grundy table downright 3,1",
-        false_checked=f"2 ≤ n ≤ {top}",
         false_note="trunc(D(λ)) and D(λ⁻) differ",
-        false_command=lambda _: None,
+        shows=lambda _: None,
     )
 
 
@@ -742,10 +732,9 @@ def _lemma_10(quick: bool) -> Outcome:
         bad,
         f"every box (i, j), i, j ≥ 1, of every partition with n ≤ {top} ({len(cases)} boxes)",
         command="grundy table downright 5,4,4,2",
-        false_checked=f"n ≤ {top}",
         false_note="the diagonal value changes",
         describe=_box_case,
-        false_command=lambda c: f"grundy table downright {c[0]}",
+        shows=lambda c: f"grundy table downright {c[0]}",
     )
 
 
@@ -769,9 +758,8 @@ def _theorem_11(quick: bool) -> Outcome:
         first_failure(_upto(top, "downright"), holds),
         f"every partition with 1 ≤ n ≤ {top}",
         command="grundy table downright 12,11,9,7,6,5,3,1",
-        false_checked=f"n ≤ {top}",
         false_note="the diagonal value changes",
-        false_command=lambda lam: f"grundy table downright {lam}",
+        shows=lambda lam: f"grundy table downright {lam}",
     )
 
 
@@ -785,7 +773,7 @@ def _lemma_12(quick: bool) -> Outcome:
         command="grundy value lctr 6",
         false_note="one-row value differs",
         describe=lambda a: f"[{a}]",
-        false_command=lambda a: f"grundy value lctr {a}",
+        shows=lambda a: f"grundy value lctr {a}",
     )
 
 
@@ -803,9 +791,8 @@ def _lemma_13(quick: bool) -> Outcome:
         bad,
         f"every two-row partition with n ≤ {top}",
         command="grundy value lctr 5,2",
-        false_checked=f"n ≤ {top}",
         false_note="two-row value differs",
-        false_command=lambda lam: f"grundy value lctr {lam}",
+        shows=lambda lam: f"grundy value lctr {lam}",
     )
 
 
@@ -864,9 +851,8 @@ def _by_durfee(
         f"every partition with d(λ) = {d} and n ≤ {top} ({len(cases)}){detail}",
         note=note,
         command=f"grundy table lctr {example}",
-        false_checked=f"d(λ) = {d}, n ≤ {top}",
         false_note=false_note,
-        false_command=lambda lam: f"grundy table lctr {lam}",
+        shows=lambda lam: f"grundy table lctr {lam}",
     )
 
 
@@ -1020,10 +1006,9 @@ def _lemma_15(quick: bool) -> Outcome:
         f"every box (i, j), i, j ≥ 1, of every partition with n ≤ {top} ({len(cases)} boxes)",
         note=needed,
         command="grundy table lctr 12,11,9,7,6,5,3,1",
-        false_checked=f"n ≤ {top}",
         false_note="the value does not propagate",
         describe=_box_case,
-        false_command=lambda c: f"grundy table lctr {c[0]}",
+        shows=lambda c: f"grundy table lctr {c[0]}",
     )
 
 
@@ -1097,9 +1082,8 @@ def _corollary_16(quick: bool) -> Outcome:
             f"{_at('lctr', narrow, narrow.durfee() - 2, narrow.durfee() - 2)}"
         ),
         command="grundy table lctr 7^4,3",
-        false_checked=f"n ≤ {top}",
         false_note="the diagonal value changes",
-        false_command=lambda lam: f"grundy table lctr {lam}",
+        shows=lambda lam: f"grundy table lctr {lam}",
     )
 
 
@@ -1131,10 +1115,9 @@ def _lemma_17(quick: bool) -> Outcome:
             + ("" if step is None else f" except at r, c = {step}")
         ),
         command="grundy value lctr 7^5",
-        false_checked=f"r, c ≤ {top}",
         false_note="rectangle value differs",
         describe=lambda rc: f"⊞_{{{rc[0]},{rc[1]}}}",
-        false_command=lambda rc: f"grundy value lctr {rectangle(*rc)}",
+        shows=lambda rc: f"grundy value lctr {rectangle(*rc)}",
     )
 
 
@@ -1169,10 +1152,9 @@ def _lemma_18(quick: bool) -> Outcome:
         next(((g, p) for g, p in found.items() if p is not None), None),
         f"every position of size ≤ {top} in both games (pairs by exhaustive search)",
         command=f"grundy classify lctr --max-n {top}",
-        false_checked=f"n ≤ {top}",
         false_note="a (0,2)- or (2,0)-position exists",
         describe=lambda c: f"{c[0]} {c[1]}",
-        false_command=lambda c: f"grundy value {c[0]} {c[1]}",
+        shows=lambda c: f"grundy value {c[0]} {c[1]}",
     )
 
 
@@ -1281,9 +1263,8 @@ def _lemma_20(quick: bool) -> Outcome:
         "⌈log2(r + 1)⌉ parts",
         note="the O(·) bound is asymptotic; what is checked is this read count",
         command="grundy value lctr 1000000000000^1000000,5^100000000000",
-        false_checked=f"n ≤ {top}",
         false_note="the binary search fails or reads too much",
-        false_command=lambda _: None,
+        shows=lambda _: None,
     )
 
 
@@ -1303,7 +1284,6 @@ def _lemma_21(quick: bool) -> Outcome:
         f"every partition with n ≤ {top}: one binary search per column gives λ' reading at "
         "most λ1·⌈log2(r + 1)⌉ parts",
         note="the O(·) bound is asymptotic; what is checked is this read count",
-        false_checked=f"n ≤ {top}",
         false_note="the conjugate is wrong or reads too much",
     )
 
@@ -1375,9 +1355,8 @@ def _corollary_23(quick: bool) -> Outcome:
         first_failure(_upto(top, "downright"), holds),
         f"every partition with 1 ≤ n ≤ {top} (game trees walked)",
         command="grundy stats lctr 3,2",
-        false_checked=f"n ≤ {top}",
         false_note="the node counts differ",
-        false_command=lambda lam: f"grundy stats lctr {lam}",
+        shows=lambda lam: f"grundy stats lctr {lam}",
     )
 
 
@@ -1680,7 +1659,6 @@ def _proposition_28(quick: bool) -> Outcome:
             + f" for n ≤ {top}; Ω(√n) itself is asymptotic"
         ),
         command="grundy stats lctr 3,1",
-        false_checked=f"n ≤ {top}",
         false_note="a bound fails",
-        false_command=lambda lam: f"grundy stats lctr {lam}",
+        shows=lambda lam: f"grundy stats lctr {lam}",
     )

@@ -61,7 +61,7 @@ from grundy.reproduce.common import (
     show,
     sub,
 )
-from grundy.reproduce.core import Outcome, Verdict, first_failure, statement, verified_unless
+from grundy.reproduce.rows import Outcome, Verdict, first_failure, statement, verified_unless
 from grundy.solver import Solver
 
 _LCTR = get_ruleset("lctr")
@@ -127,7 +127,7 @@ def _verified_or_false(
         command=command,
         false_note=(note + "; " if note else "") + "the computation contradicts it",
         describe=lambda case: describe(case)[0],
-        false_command=lambda case: describe(case)[1],
+        shows=lambda case: describe(case)[1],
     )
 
 
@@ -521,7 +521,7 @@ def _check_lemma_9(quick: bool) -> Outcome:
             f"{show(p.to_list())}: value {_SOLVER.value(p)}, λ^{{RC}} = "
             f"{show(p.sub(1, 1).to_list())} has value {_SOLVER.value(p.sub(1, 1))}"
         ),
-        false_command=lambda p: f"grundy table lctr {p}",
+        shows=lambda p: f"grundy table lctr {p}",
     )
 
 

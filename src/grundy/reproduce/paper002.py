@@ -42,7 +42,7 @@ from grundy.reproduce.common import (
     smallest_first,
     sub,
 )
-from grundy.reproduce.core import Outcome, Verdict, first_failure, statement, verified_unless
+from grundy.reproduce.rows import Outcome, Verdict, first_failure, statement, verified_unless
 
 _CR = get_ruleset("cr")
 #: Exhaustive search (no closed form, no kernel); conjugates share a memo entry.
@@ -231,7 +231,7 @@ def _check_algorithm_1(quick: bool) -> Outcome:
             f"{show(p.to_list())}: Algorithm 1 gives "
             f"{_algorithm_1(tuple(p.parts()), store)}, exhaustive search {_SOLVER.value(p)}"
         ),
-        false_command=lambda p: f"grundy value cr {p}",
+        shows=lambda p: f"grundy value cr {p}",
     )
 
 

@@ -31,7 +31,7 @@ from grundy import FunctionRuleset, Solver
 from grundy.games.matrix import PLAIN_MATRIX, BoolMatrix, ferrers_matrix, parse_matrix
 from grundy.nim import mex
 from grundy.reproduce.common import Parts, smallest_first
-from grundy.reproduce.core import Outcome, Verdict, first_failure, statement, verified_unless
+from grundy.reproduce.rows import Outcome, Verdict, first_failure, statement, verified_unless
 
 Parity = tuple[int, ...]
 #: A bullet of a printed theorem: its condition and the value it states.
@@ -232,7 +232,7 @@ def _check_strong(
         command=command,
         false_note="the printed parity condition disagrees with search",
         describe=lambda case: f"{list(case[0])}: value {case[1]}",
-        false_command=lambda case: _cr_command(case[0]),
+        shows=lambda case: _cr_command(case[0]),
     )
 
 
@@ -268,7 +268,7 @@ def _remark_1(quick: bool) -> Outcome:
         command='grundy value matrix "1010;0000;0110"',
         false_note="a zero line changed the value",
         describe=lambda m: str(padded(m)),
-        false_command=lambda m: f'grundy value matrix "{padded(m)}"',
+        shows=lambda m: f'grundy value matrix "{padded(m)}"',
     )
 
 
@@ -308,7 +308,7 @@ def _remark_2(quick: bool) -> Outcome:
         checked,
         command='grundy value matrix "10;11;01"',
         false_note="a permuted or transposed matrix has another value",
-        false_command=_matrix_command("value"),
+        shows=_matrix_command("value"),
     )
 
 
@@ -330,7 +330,7 @@ def _proposition_1(quick: bool) -> Outcome:
         checked,
         command='grundy value matrix "010;001;100"',
         false_note="a permutation matrix has another value",
-        false_command=_matrix_command("value"),
+        shows=_matrix_command("value"),
     )
 
 
@@ -414,7 +414,7 @@ def _u_table(quick: bool) -> Outcome:
         command='grundy value cr "7,6,5,4,3,2,1"',
         false_note="a printed value of Gr(U_n) disagrees with search",
         describe=lambda n: f"U_{n}: value {search(n)}, printed {U_PRINTED[n]}",
-        false_command=_staircase_command,
+        shows=_staircase_command,
     )
 
 
@@ -429,7 +429,7 @@ def _conjecture_1(quick: bool) -> Outcome:
         command=_staircase_command(top),
         false_note="an even U_n with nonzero value",
         describe=lambda n: f"U_{n}: value {grundy.value('matrix', _upper(n))}",
-        false_command=_staircase_command,
+        shows=_staircase_command,
     )
 
 
@@ -629,7 +629,7 @@ def _remark_3(quick: bool) -> Outcome:
         command='grundy value cr "10,8,7,5"',
         false_note="the two readings of strong differ",
         describe=lambda a: str(list(a)),
-        false_command=_cr_command,
+        shows=_cr_command,
     )
 
 
@@ -721,7 +721,7 @@ def _remark_4(quick: bool) -> Outcome:
         "every 3×3 matrix" + ("" if quick else " and every 4×3") + ", by the plain Solver",
         command='grundy moves matrix "110;011;001"',
         false_note="an observation fails",
-        false_command=_matrix_command("moves"),
+        shows=_matrix_command("moves"),
     )
 
 
@@ -782,7 +782,7 @@ def _lemma_1(quick: bool) -> Outcome:
         command='grundy moves cr "9,7,6,5"',
         false_note="Player 2 cannot answer, or the position differs",
         describe=lambda case: f"{list(case[0])}, ℓ = {case[1]}",
-        false_command=lambda case: _cr_command(case[0], "moves"),
+        shows=lambda case: _cr_command(case[0], "moves"),
     )
 
 

@@ -52,7 +52,7 @@ from grundy.nim import mex
 from grundy.partition import partitions
 from grundy.posets import Poset, bits
 from grundy.posets.families import factorize
-from grundy.reproduce.core import Outcome, Verdict, first_failure, statement, verified_unless
+from grundy.reproduce.rows import Outcome, Verdict, first_failure, statement, verified_unless
 
 P004 = "004"
 FAMILY_NAMES = ("turtles", "ideal", "ruler")
@@ -465,10 +465,9 @@ def _theorem_1_1(quick: bool) -> Outcome:
         first_failure(range(2, top + 1), holds),
         f"every element of A_n, n ≤ {top} (n ≤ {small} by (4.1a) on the order (1.2))",
         command="grundy poset ideal-asm --n 2..12",
-        false_checked=f"A_n, n ≤ {top}",
         false_note="(1.3) differs from the computed ideal game",
         describe=lambda n: f"n = {n}",
-        false_command=lambda n: f"grundy poset ideal-asm --n {n}",
+        shows=lambda n: f"grundy poset ideal-asm --n {n}",
     )
 
 
@@ -505,7 +504,6 @@ def _theorem_2_1(quick: bool) -> Outcome:
         f"Column-Row + LCTR and Chomp + Column-Row, every pair of diagrams of ≤ {size} boxes "
         "(whole-game search of the combined game)",
         command='grundy value cris "2,1 + 3"',
-        false_checked=f"pairs of diagrams of ≤ {size} boxes",
         false_note="the combined game's value is not the nim-sum",
         describe=lambda c: f"{c[0]} {c[2]} + {c[1]} {c[3]}",
     )
@@ -529,10 +527,9 @@ def _rank_3_1(quick: bool) -> Outcome:
         first_failure(range(2, top + 1), holds),
         f"A_n built from (1.1)–(1.2), n ≤ {top}",
         command="grundy poset values asm:5",
-        false_checked=f"n ≤ {top}",
         false_note="not graded with that rank",
         describe=_asm,
-        false_command=lambda n: f"grundy poset values asm:{n}",
+        shows=lambda n: f"grundy poset values asm:{n}",
     )
 
 
@@ -558,10 +555,9 @@ def _proposition_3_1(quick: bool) -> Outcome:
         first_failure(range(2, top + 1), lambda n: first_bad(n) is None),
         f"every element of A_n, n ≤ {top}, covers computed from the order (1.2)",
         command='grundy moves coin-turning "asm:5 ruler (0,0,3)"',
-        false_checked=f"n ≤ {top}",
         false_note="the covers differ from the list",
         describe=lambda n: f"A_{n}: {first_bad(n)}",
-        false_command=lambda n: f"grundy poset values asm:{n}",
+        shows=lambda n: f"grundy poset values asm:{n}",
     )
 
 
@@ -621,7 +617,6 @@ def _proposition_4_1(quick: bool) -> Outcome:
         f"every move of {len(cases) // 6} posets (≤ {10 if not quick else 6} elements), "
         "3 families, 2 linear extensions each",
         command='grundy moves coin-turning "divisors:12 ruler 4 6"',
-        false_checked="small posets",
         false_note="a move does not decrease F",
         describe=_poset_family,
     )
@@ -651,7 +646,6 @@ def _theorem_4_1(quick: bool) -> Outcome:
         "(chains, D_12, Π_3, A_3, B_2(2), a Young diagram, N, random ones…) for turning "
         "turtles, order ideals and the ruler, against whole-game search",
         command='grundy moves coin-turning "divisors:12 ruler 4 6"',
-        false_checked="small posets",
         false_note="(4.1) differs from whole-game search",
         describe=_poset_family,
     )
@@ -709,7 +703,6 @@ def _theorem_4_2(quick: bool) -> Outcome:
         f"ideals and rulers, ⊗ by the mex definition (2.4); whole-game search on products of ≤ "
         f"{game_limit} elements",
         command="grundy poset values chain:3xchain:4",
-        false_checked="small products",
         false_note="(4.2a) fails",
         describe=lambda c: f"{c[0].name} × {c[1].name}, {c[2]}",
     )
@@ -759,7 +752,6 @@ def _proposition_4_2(quick: bool) -> Outcome:
         f"{count} random posets of ≤ 7 elements with random families satisfying (♯), f the "
         "identity onto the same set with more relations (order-preserving, not an isomorphism)",
         command="grundy poset values asm:5 --turning ideal",
-        false_checked="random posets",
         false_note="values differ",
         describe=lambda c: c[0].name,
     )
@@ -791,7 +783,6 @@ def _lemma_4_1(quick: bool) -> Outcome:
         + ("" if quick else ", Π_5, A_8, a Young diagram")
         + "), against (4.1a)",
         command="grundy poset values asm:6 --turning ideal",
-        false_checked="posets",
         false_note="(4.4) fails",
         describe=_name,
     )
@@ -838,7 +829,6 @@ def _corollary_4_1(quick: bool) -> Outcome:
             + ")"
         ),
         command="grundy poset values divisors:360 --turning ideal",
-        false_checked="graded posets with 0̂",
         false_note="(4.5) fails",
         describe=_name,
     )
@@ -914,10 +904,9 @@ def _theorem_5_1(quick: bool) -> Outcome:
         bad,
         f"the n-element chains, n ≤ {top} ((4.1a) written out for n ≤ {literal})",
         command="grundy poset values chain:16",
-        false_checked=f"n ≤ {top}",
         false_note="the ruler on the chain differs from R",
         describe=lambda x: f"x = {x}",
-        false_command=lambda x: f"grundy poset values chain:{x}",
+        shows=lambda x: f"grundy poset values chain:{x}",
     )
 
 
@@ -942,10 +931,9 @@ def _theorem_5_2(quick: bool) -> Outcome:
         first_failure(ns, holds),
         "every divisor of n = " + ", ".join(map(str, ns)),
         command="grundy poset values divisors:360",
-        false_checked="D_n",
         false_note="(5.4) fails",
         describe=lambda n: f"D_{n}",
-        false_command=lambda n: f"grundy poset values divisors:{n}",
+        shows=lambda n: f"grundy poset values divisors:{n}",
     )
 
 
@@ -1302,7 +1290,6 @@ def _lemma_5_5(quick: bool) -> Outcome:
         first_failure(range(2, top + 1), lambda n: first_bad(n) is None),
         f"every x0 ∈ A_n, n ≤ {top}",
         command='grundy moves coin-turning "asm:5 ideal (0,0,2)"',
-        false_checked=f"n ≤ {top}",
         false_note="a part of (5.13) fails",
         describe=lambda n: f"A_{n}, x0 = {first_bad(n)}",
     )
@@ -1350,10 +1337,9 @@ def _figure_7(quick: bool) -> Outcome:
         first_failure(range(2, top + 1), holds),
         f"every element of A_n, n ≤ {top}: (*) ⟺ (1.3) ⟺ value 1",
         command="grundy poset ideal-asm --n 2..12",
-        false_checked=f"n ≤ {top}",
         false_note="(*) differs",
         describe=_asm,
-        false_command=lambda n: f"grundy poset ideal-asm --n {n}",
+        shows=lambda n: f"grundy poset ideal-asm --n {n}",
     )
 
 
@@ -1379,10 +1365,9 @@ def _lemma_6_1(quick: bool) -> Outcome:
             "of §6.1 checked here (and Proposition 6.1) are what it can refer to"
         ),
         command="grundy poset values asm:6",
-        false_checked=f"n ≤ {top}",
         false_note="two elements with the same π have different ruler values",
         describe=_asm,
-        false_command=lambda n: f"grundy poset values asm:{n}",
+        shows=lambda n: f"grundy poset values asm:{n}",
     )
 
 
@@ -1557,10 +1542,9 @@ def _table_4(quick: bool) -> Outcome:
         f"n ≤ {top} as printed (n ≤ {poset_top} by the ruler on the poset Π_n itself; "
         "beyond by (4.1a) grouped by types with Theorem 6.1 (ii))",
         command=f"grundy poset ruler-set-partitions --n 1..{top}",
-        false_checked=f"n ≤ {top}",
         false_note="a printed value differs",
         describe=lambda n: f"h({n}) = {by_types[n - 1]}, printed {TABLE_4[n - 1]}",
-        false_command=lambda n: f"grundy poset ruler-set-partitions --n {n}",
+        shows=lambda n: f"grundy poset ruler-set-partitions --n {n}",
     )
 
 
@@ -1686,10 +1670,9 @@ def _equation_6_4(quick: bool) -> Outcome:
         "without λ = (n)",
         note="as a rewriting of (6.3) it is right; it inherits (6.3)'s inclusion of λ = (n)",
         command="grundy poset values set-partitions:4",
-        false_checked=f"n ≤ {top}",
         false_note="(6.4) differs from (6.3)",
         describe=lambda n: f"Π_{n}",
-        false_command=lambda n: f"grundy poset values set-partitions:{n}",
+        shows=lambda n: f"grundy poset values set-partitions:{n}",
     )
 
 
@@ -1758,7 +1741,6 @@ def _sets_outcome(bad: tuple[frozenset[int], frozenset[int]] | None, checked: st
         bad,
         checked,
         command="grundy nim add 3 5",
-        false_checked="small sets",
         false_note="fails",
         describe=lambda st: f"S = {set(st[0])}, T = {set(st[1])}",
     )
@@ -1829,7 +1811,6 @@ def _lemma_a_1(quick: bool) -> Outcome:
         bad,
         f"a, b < {size}, every c < a ⊕ b (and the proof's 'exactly one of b ⊕ c < a, a ⊕ c < b')",
         command="grundy nim add 5 9",
-        false_checked=f"a, b < {size}",
         false_note="fails",
     )
 
@@ -1894,7 +1875,6 @@ def _corollary_a_1(quick: bool) -> Outcome:
         first_failure(cases, holds),
         f"n = 3 and every S_1, S_2, S_3 ⊆ {{0, …, {universe - 1}}} (n = 2 is Lemma A.2)",
         command="grundy nim add 1 2 3",
-        false_checked="n = 3",
         false_note="fails",
         describe=lambda family: str([set(S) for S in family]),
     )
@@ -1993,7 +1973,6 @@ def _lemma_b_1(quick: bool) -> Outcome:
         bad,
         f"1 ≤ m < n ≤ {top}",
         command="grundy nim add 1 2 1 4",
-        false_checked=f"n ≤ {top}",
         false_note="a Φ vanishes",
         describe=lambda mn: f"m = {mn[0]}, n = {mn[1]}",
     )
@@ -2025,7 +2004,6 @@ def _lemma_b_2(quick: bool) -> Outcome:
         first_failure(range(1, top + 1), holds),
         f"n ≤ {top} (and mex S(n) = R(n), the conclusion for Lemma 5.1)",
         command="grundy poset values chain:16",
-        false_checked=f"n ≤ {top}",
         false_note="a part fails",
         describe=lambda n: f"n = {n}",
     )
