@@ -8,6 +8,7 @@ cannot drift apart.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 
@@ -16,7 +17,7 @@ import pytest
 from grundy.cli import main
 from grundy.reproduce import core, report, rows
 from grundy.reproduce.core import Result
-from grundy.reproduce.rows import NewResult, Outcome, Statement, Verdict
+from grundy.reproduce.rows import Family, NewResult, Outcome, Statement, Verdict
 
 FINDINGS = Path(__file__).resolve().parent.parent / "docs" / "findings.md"
 ITEMS = [*core.statements("all"), *core.new_results("all")]
@@ -51,6 +52,22 @@ def test_the_quick_check_reaches_the_recorded_verdict(item: Statement | NewResul
     assert isinstance(outcome, Outcome)
     assert item.key in RECORDED, f"{item.key} is not in docs/findings.md: run `make findings`"
     assert outcome.verdict.value == RECORDED[item.key], outcome
+
+
+#: The statements stated as one `Family` row (their check is the family's).
+FAMILIES = [
+    s for s in core.statements("all") if isinstance(getattr(s.check, "__self__", None), Family)
+]
+
+
+@pytest.mark.parametrize("item", FAMILIES, ids=[item.key for item in FAMILIES])
+def test_a_family_row_names_its_counterexample(item: Statement) -> None:
+    family = item.check.__self__  # type: ignore[attr-defined]
+    first = next(iter(family.cases(**family.quick)))
+    outcome = dataclasses.replace(family, holds=lambda case: case != first).check(quick=True)
+    assert outcome.verdict is Verdict.FALSE and outcome.note == family.false_note
+    assert outcome.counterexample == family.describe(first)
+    assert outcome.command is None or outcome.command.startswith("grundy ")
 
 
 def test_every_recorded_statement_is_still_checked() -> None:

@@ -1,5 +1,6 @@
-"""What the checks of several sources share: the exhaustive solvers, the diagrams and
-boxes they run over, λ[i, j] and λ′ as the papers define them, and the order of cases.
+"""What the checks of several sources share: the exhaustive values, the families of
+diagrams and boxes they run over, λ[i, j] and λ′ as the papers define them, the order of
+cases, and how a claimed value is compared with the searched one.
 
 λ[i, j] is λ without its first i rows and first j columns (000 §2.1, 001 §2.2,
 002 §1.1, which prints "(x_i − j, …, x_1 − j)" for a list that ends at x_k);
@@ -12,13 +13,15 @@ tuple of parts, from those definitions alone (not from `grundy.partition`).
 (['2^2', '4^2', '2^4'], [(0, 0), (0, 1), (1, 0)])
 >>> smallest_first([(2, 2), (3, 1), (1, 2)])
 [(1, 2), (2, 2), (3, 1)]
+>>> sg("lctr", Partition([3, 1])), pairs(2), len(positions(4, "lctr")), len(positions(4))
+(0, [(1, 1), (1, 2), (2, 1), (2, 2)], 12, 11)
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import cache
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from grundy.game import FunctionRuleset
 from grundy.partition import Partition, partitions_up_to
@@ -28,6 +31,7 @@ from grundy.solver import Solver
 #: A partition as the tuple of its parts, largest first.
 Parts = tuple[int, ...]
 Case = TypeVar("Case", bound=tuple[int, ...])
+T = TypeVar("T")
 
 
 @cache
@@ -51,9 +55,34 @@ def searched_apart(game: str) -> Solver:
     )
 
 
-def diagrams(top: int) -> list[Partition]:
+_VALUES: dict[tuple[str, bool, Partition], int] = {}
+
+
+def sg(game: str, position: Partition, misere: bool = False) -> int:
+    """SG (SG⁻ if `misere`) of a registered game by exhaustive search (`exhaustive_solver`),
+    each position valued once for every check."""
+    key = (game, misere, position)
+    known = _VALUES.get(key)
+    if known is None:
+        known = _VALUES[key] = exhaustive_solver(game).value(position, misere)
+    return known
+
+
+@cache
+def positions(top: int, game: str = "") -> tuple[Partition, ...]:
+    """Every partition with n ≤ top, smallest first: the empty one only for LCTR (the one game
+    of the papers where [] is a position)."""
+    return tuple(lam for lam in partitions_up_to(top) if lam or game == "lctr")
+
+
+def diagrams(top: int) -> tuple[Partition, ...]:
     """Every non-empty partition with n ≤ top, smallest first."""
-    return [lam for lam in partitions_up_to(top) if lam]
+    return positions(top)
+
+
+def pairs(top: int, low: int = 1) -> list[tuple[int, int]]:
+    """(a, b) with low ≤ a, b ≤ top, smallest a + b first (sides of rectangles, gammas …)."""
+    return smallest_first((a, b) for a in range(low, top + 1) for b in range(low, top + 1))
 
 
 def quadrated(n_max: int) -> Iterator[Partition]:
@@ -91,3 +120,22 @@ def smallest_first(cases: Iterable[Case], size: Callable[[Case], int] = sum) -> 
     """The cases (tuples of numbers) by `size`, by default their sum, then
     lexicographically."""
     return sorted(cases, key=lambda case: (size(case), case))
+
+
+def values_agree(
+    searched: Callable[[T], Any],
+    claimed: Callable[[T], Any],
+    name: Callable[[T], str] = str,
+    says: str = "the paper says",
+) -> dict[str, Callable[[T], Any]]:
+    """`holds` and `describe` of a family whose claim is a value: searched(case) ==
+    claimed(case), a failure described as "NAME has value V, the paper says W".
+
+    >>> row = values_agree(lambda n: n % 3, lambda n: n % 2, name=lambda n: f"[{n}]")
+    >>> row["holds"](4), row["describe"](2)
+    (False, '[2] has value 2, the paper says 0')
+    """
+    return {
+        "holds": lambda case: searched(case) == claimed(case),
+        "describe": lambda case: f"{name(case)} has value {searched(case)}, {says} {claimed(case)}",
+    }
