@@ -11,8 +11,13 @@ not a separate statement.  Figures 1–4 draw diagrams and moves, no values.
 The reference is exhaustive search, `Solver(get_ruleset("cr"), fast=False)`
 (no closed form, no compiled kernel), except for the staircases of
 Conjecture 1, which go to the compiled engine (`COLUMN_ROW_KERNEL`, itself
-checked against the solver in the test suite) beyond S_8.  Every formula is
-written here as the paper prints it.
+checked against the solver in the test suite) beyond S_8.  The formulas
+`grundy.games.column_row` implements (Lemma 1.1 read as 003 Theorem 1 does,
+Theorem 4.1, Theorem 5.1 inside its hypotheses) are tested as the library
+computes them; what it does not implement is written here as the paper
+prints it: the other reading of Lemma 1.1, Theorem 5.1 outside its
+hypotheses (where the library refuses), the steps of the proof of
+Theorem 4.1, Algorithm 1 and Conjecture 1.
 
 Notation: R_{a,b} = [b^a] (a rows, b columns), Γ_{a,b} = [b, 1^(a−1)],
 the almost gamma Γ^{1,d}_{a,b} = [b, d^(a−1)], S_n = [n, n−1, …, 1].
@@ -28,30 +33,46 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from grundy.games.column_row import COLUMN_ROW_KERNEL
+from grundy.games.column_row import (
+    COLUMN_ROW_KERNEL,
+    almost_gamma_value,
+    gamma_value,
+    rectangle_value,
+)
 from grundy.nim import mex
 from grundy.partition import Partition, partitions_up_to
 from grundy.registry import get_ruleset
 from grundy.reproduce.common import (
     boxes,
     conjugate,
-    exhaustive_solver,
+    pairs,
     quadrated,
     searched_apart,
+    sg,
     show,
     smallest_first,
     sub,
 )
-from grundy.reproduce.rows import Outcome, Verdict, first_failure, statement, verified_unless
+from grundy.reproduce.rows import (
+    Family,
+    Outcome,
+    Verdict,
+    family_check,
+    first_failed,
+    first_failure,
+    statement,
+    verified_unless,
+)
 
+PAPER = "002"
 _CR = get_ruleset("cr")
-#: Exhaustive search (no closed form, no kernel); conjugates share a memo entry.
-_SOLVER = exhaustive_solver("cr")
+#: The same moves with no canonical form: λ and λ′ are searched apart.
+_RAW = searched_apart("cr")
 
 
 def _sg(parts: Iterable[int]) -> int:
     """SG of Column-Row on the partition with these parts, by exhaustive search."""
-    return _SOLVER.value(Partition(parts))
+    return sg("cr", Partition(parts))
 
 
 def _rectangle(a: int, b: int) -> list[int]:
@@ -74,107 +95,91 @@ def _staircase(n: int) -> list[int]:
     return list(range(n, 0, -1))
 
 
-def _pairs(top: int, low: int = 1) -> list[tuple[int, int]]:
-    """(a, b) with low ≤ a, b ≤ top, smallest a + b first."""
-    return smallest_first((a, b) for a in range(low, top + 1) for b in range(low, top + 1))
-
-
 # ------------------------------------------------------------------ Lemma 1.1
-def _lemma_1_1(a: int, b: int, and_first: bool) -> int:
-    """Lemma 1.1's cases in the printed order; the middle one, "b ≤ 2 or a ≤ 2 and a + b
-    is odd", read as "b ≤ 2 or (a ≤ 2 and a + b odd)" (`and_first`) or as
-    "(b ≤ 2 or a ≤ 2) and a + b odd"."""
+def _lemma_1_1_and_first(a: int, b: int) -> int:
+    """Lemma 1.1 with its middle case, "b ≤ 2 or a ≤ 2 and a + b is odd", read as
+    "b ≤ 2 or (a ≤ 2 and a + b odd)"; the other reading, "(b ≤ 2 or a ≤ 2) and a + b
+    odd", is `grundy.games.column_row.rectangle_value` (= 003 Theorem 1)."""
     if b > 1 and a > 1 and (a + b) % 2 == 0:
         return 0
-    odd = (a + b) % 2 == 1
-    middle = (b <= 2 or (a <= 2 and odd)) if and_first else ((b <= 2 or a <= 2) and odd)
-    return 2 if middle else 1
+    return 2 if b <= 2 or (a <= 2 and (a + b) % 2 == 1) else 1
+
+
+def _rectangle_words(a: int, b: int) -> str:
+    return f"R_{{{a},{b}}} = {show(_rectangle(a, b))} has value {_sg(_rectangle(a, b))}"
 
 
 @statement(
-    "002",
+    PAPER,
     "Lemma 1.1",
     "SG(R_{a,b}) = 0 if b > 1 and a > 1 and a + b is even; 2 if b ≤ 2 or a ≤ 2 and a + b "
     "is odd; 1 otherwise",
 )
 def _check_lemma_1_1(quick: bool) -> Outcome:
     top = 12 if quick else 40
-    cases = _pairs(top)
-    readings = {
-        and_first: first_failure(
-            cases, lambda ab, f=and_first: _sg(_rectangle(*ab)) == _lemma_1_1(*ab, f)
-        )
-        for and_first in (True, False)
-    }
+    cases = pairs(top)
     checked = f"every rectangle R_{{a,b}} with a, b ≤ {top}, both readings, exhaustive search"
-    and_first, or_first = readings[True], readings[False]
-    if and_first is None and or_first is None:
-        return Outcome(Verdict.VERIFIED, checked, note="both readings hold")
-    if or_first is not None:
-        a, b = or_first
-        return Outcome(
-            Verdict.FALSE,
+    return first_failed(
+        lambda: verified_unless(
+            first_failure(cases, lambda ab: _sg(_rectangle(*ab)) == rectangle_value(*ab)),
             checked,
-            note="the reading '(a ≤ 2 or b ≤ 2) and a + b odd' fails"
-            + (" (the other reading holds)" if and_first is None else ", and so does the other"),
-            counterexample=f"R_{{{a},{b}}} = {show(_rectangle(a, b))} has value "
-            f"{_sg(_rectangle(a, b))}, the lemma says {_lemma_1_1(a, b, False)}",
-            command=f"grundy value cr {b}^{a}",
-        )
-    a, b = and_first
-    return Outcome(
-        Verdict.WORDING,
-        checked,
-        note="read with 'and' binding tighter ('b ≤ 2 or (a ≤ 2 and a + b odd)') the middle "
-        "case is false; '(a ≤ 2 or b ≤ 2) and a + b odd' (= 003 Theorem 1) holds",
-        counterexample=f"R_{{{a},{b}}} = {show(_rectangle(a, b))} has value "
-        f"{_sg(_rectangle(a, b))}, that reading gives {_lemma_1_1(a, b, True)} (so does "
-        f"R_{{3,1}} = [1,1,1], value {_sg(_rectangle(3, 1))})",
-        command="grundy value cr 1",
+            false_note="the reading '(a ≤ 2 or b ≤ 2) and a + b odd' fails",
+            describe=lambda ab: f"{_rectangle_words(*ab)}, the lemma says {rectangle_value(*ab)}",
+            shows=lambda ab: f"grundy value cr {ab[1]}^{ab[0]}",
+        ),
+        lambda: verified_unless(
+            first_failure(cases, lambda ab: _sg(_rectangle(*ab)) == _lemma_1_1_and_first(*ab)),
+            checked,
+            verdict=Verdict.WORDING,
+            note="both readings hold",
+            false_note="read with 'and' binding tighter ('b ≤ 2 or (a ≤ 2 and a + b odd)') the "
+            "middle case is false; '(a ≤ 2 or b ≤ 2) and a + b odd' (= 003 Theorem 1) holds",
+            describe=lambda ab: (
+                f"{_rectangle_words(*ab)}, that reading gives "
+                f"{_lemma_1_1_and_first(*ab)} (so does R_{{3,1}} = [1,1,1], value "
+                f"{_sg(_rectangle(3, 1))})"
+            ),
+            shows=lambda ab: "grundy value cr 1",
+        ),
     )
 
 
 # ------------------------------------------------------------------ Lemma 1.2
 @statement(
-    "002",
+    PAPER,
     "Lemma 1.2",
     "for every partition λ: (1) λ′[i, j] = λ[j, i]′ and (2) SG(λ′) = SG(λ)",
 )
 def _check_lemma_1_2(quick: bool) -> Outcome:
     n1, n2 = (14, 9) if quick else (22, 15)
-    cases = ((p.to_list(), i, j) for p in partitions_up_to(n1) for i, j in boxes(p))
-    bad1 = first_failure(cases, lambda c: sub(conjugate(c[0]), c[2], c[1]) == conjugate(sub(*c)))
-    raw = searched_apart("cr")
-    bad2 = first_failure(partitions_up_to(n2), lambda p: raw.value(p) == raw.value(p.conjugate()))
     checked = (
         f"(1) every box (j, i) of every partition with n ≤ {n1}; (2) every partition with "
         f"n ≤ {n2}, exhaustive search with conjugates searched separately"
     )
-    if bad1 is None and bad2 is None:
-        return Outcome(
-            Verdict.VERIFIED,
+    boxed = ((p.to_list(), i, j) for p in partitions_up_to(n1) for i, j in boxes(p))
+    return first_failed(
+        lambda: verified_unless(
+            first_failure(boxed, lambda c: sub(conjugate(c[0]), c[2], c[1]) == conjugate(sub(*c))),
+            checked,
+            false_note="item (1) fails",
+            describe=lambda c: f"λ = {show(c[0])}, (i, j) = ({c[2]}, {c[1]})",
+            shows=lambda c: f"grundy table cr {Partition(c[0])}",
+        ),
+        lambda: verified_unless(
+            first_failure(
+                partitions_up_to(n2), lambda p: _RAW.value(p) == _RAW.value(p.conjugate())
+            ),
             checked,
             note="λ[i, j] of §1.1, printed (x_i − j, x_{i+1} − j, …, x_1 − j), read as ending "
             "at x_k",
             command="grundy table cr 4,2,1",
-        )
-    if bad1 is not None:
-        parts, i, j = bad1
-        return Outcome(
-            Verdict.FALSE,
-            checked,
-            note="item (1) fails",
-            counterexample=f"λ = {show(parts)}, (i, j) = ({j}, {i})",
-            command=f"grundy table cr {Partition(parts)}",
-        )
-    assert bad2 is not None
-    return Outcome(
-        Verdict.FALSE,
-        checked,
-        note="item (2) fails",
-        counterexample=f"{show(bad2.to_list())} has value {raw.value(bad2)}, its conjugate "
-        f"{raw.value(bad2.conjugate())}",
-        command=f"grundy value cr {bad2}",
+            false_note="item (2) fails",
+            describe=lambda p: (
+                f"{show(p.to_list())} has value {_RAW.value(p)}, its conjugate "
+                f"{_RAW.value(p.conjugate())}"
+            ),
+            shows=lambda p: f"grundy value cr {p}",
+        ),
     )
 
 
@@ -189,95 +194,80 @@ def _remove_column(parts: list[int], i: int) -> list[int]:
     return [y for y in (x - 1 if x > i else x for x in parts) if y]
 
 
-def _algorithm_1(parts: tuple[int, ...], store: dict[tuple[int, ...], int]) -> int:
+#: Algorithm 1's dictionary D, shared by every partition of the check.
+_STORE: dict[tuple[int, ...], int] = {}
+
+
+def _algorithm_1(parts: tuple[int, ...]) -> int:
     """Algorithm 1 as printed: SG(λ, D) with the dictionary D (recursive)."""
-    if parts not in store:
+    if parts not in _STORE:
         seen = set()
         for i in range(parts[0] if parts else 0):  # every column of λ
-            seen.add(_algorithm_1(tuple(_remove_column(list(parts), i)), store))
+            seen.add(_algorithm_1(tuple(_remove_column(list(parts), i))))
         for j in range(len(parts)):  # every row of λ
-            seen.add(_algorithm_1(tuple(_remove_row(list(parts), j)), store))
-        store[parts] = mex(seen)
-    return store[parts]
+            seen.add(_algorithm_1(tuple(_remove_row(list(parts), j))))
+        _STORE[parts] = mex(seen)
+    return _STORE[parts]
 
 
-@statement(
-    "002",
+family_check(
+    PAPER,
     "Algorithm 1",
     "SG(λ, D): if λ ∉ D, D[λ] ← mex of SG(λ̃, D) over the removal of every column and "
     "every row of λ; return D[λ] (computes SG(λ) in Column-Row)",
+    cases=lambda top: partitions_up_to(top),
+    holds=lambda p: (
+        _algorithm_1(tuple(p.parts())) == sg("cr", p)
+        and (not p or COLUMN_ROW_KERNEL.value(p) == sg("cr", p))
+    ),
+    quick={"top": 10},
+    full={"top": 18},
+    checked="every partition with n ≤ {top}: Algorithm 1 (written here as printed) against "
+    "exhaustive search and the compiled engine",
+    note="line 7 writes λ −ir→ λ̃ for the j-th row (read j)",
+    command="grundy value cr 5,4,3,2,1",
+    false_note="Algorithm 1 and exhaustive search disagree",
+    describe=lambda p: (
+        f"{show(p.to_list())}: Algorithm 1 gives {_algorithm_1(tuple(p.parts()))}, exhaustive "
+        f"search {sg('cr', p)}, the compiled engine {COLUMN_ROW_KERNEL.value(p) if p else 0}"
+    ),
+    shows=lambda p: f"grundy value cr {p}",
 )
-def _check_algorithm_1(quick: bool) -> Outcome:
-    top = 10 if quick else 18
-    store: dict[tuple[int, ...], int] = {}
-    bad = first_failure(
-        partitions_up_to(top),
-        lambda p: (
-            _algorithm_1(tuple(p.parts()), store) == _SOLVER.value(p)
-            and (not p or COLUMN_ROW_KERNEL.value(p) == _SOLVER.value(p))
-        ),
-    )
-    checked = (
-        f"every partition with n ≤ {top}: Algorithm 1 (written here as printed) against "
-        "exhaustive search and the compiled engine"
-    )
-    return verified_unless(
-        bad,
-        checked,
-        note="line 7 writes λ −ir→ λ̃ for the j-th row (read j)",
-        command="grundy value cr 5,4,3,2,1",
-        false_note="Algorithm 1 and exhaustive search disagree",
-        describe=lambda p: (
-            f"{show(p.to_list())}: Algorithm 1 gives "
-            f"{_algorithm_1(tuple(p.parts()), store)}, exhaustive search {_SOLVER.value(p)}"
-        ),
-        shows=lambda p: f"grundy value cr {p}",
-    )
 
 
 # ------------------------------------------------------------------ Lemma 3.1
-@statement(
-    "002",
+def _lemma_3_1_fails(q: Partition, g: Partition) -> str | None:
+    """The first item of Lemma 3.1 that fails for the quadrated Q and its option G."""
+    if g.is_quadrated():
+        return "(1)"
+    if not any(h.is_quadrated() for _, h in _CR.options(g)):
+        return "(2)"
+    if sg("cr", g) == 0 or sg("cr", q) != 0:
+        return "(3)"
+    return None
+
+
+family_check(
+    PAPER,
     "Lemma 3.1",
     "Q quadrated, G a subposition of Q: (1) G is not quadrated; (2) G has a quadrated "
     "subposition; (3) G is an N-position and Q is a P-position",
+    cases=lambda boxes: [(q, g) for q in quadrated(boxes // 4) for _, g in _CR.options(q)],
+    holds=lambda qg: _lemma_3_1_fails(*qg) is None,
+    quick={"boxes": 24},
+    full={"boxes": 40},
+    checked="every move from every non-empty quadrated partition of n ≤ {boxes} ({count} "
+    "moves), exhaustive search",
+    command="grundy moves cr 4^2,2^2",
+    false_note="an item fails",
+    describe=lambda qg: (
+        f"item {_lemma_3_1_fails(*qg)}: Q = {show(qg[0].to_list())}, G = {show(qg[1].to_list())}"
+    ),
+    shows=lambda qg: f"grundy moves cr {qg[0]}",
 )
-def _check_lemma_3_1(quick: bool) -> Outcome:
-    top = 6 if quick else 10
-    items: dict[str, Callable[[Partition, Partition], bool]] = {
-        "(1)": lambda q, g: not g.is_quadrated(),
-        "(2)": lambda q, g: any(h.is_quadrated() for _, h in _CR.options(g)),
-        "(3)": lambda q, g: _SOLVER.value(g) != 0 and _SOLVER.value(q) == 0,
-    }
-    cases = [(q, g) for q in quadrated(top) for _, g in _CR.options(q)]
-    checked = (
-        f"every move from every non-empty quadrated partition of n ≤ {4 * top} "
-        f"({len(cases)} moves), exhaustive search"
-    )
-    for item, holds in items.items():
-        bad = first_failure(cases, lambda qg, h=holds: h(*qg))
-        if bad is not None:
-            q, g = bad
-            return Outcome(
-                Verdict.FALSE,
-                checked,
-                note=f"item {item} fails",
-                counterexample=f"Q = {show(q.to_list())}, G = {show(g.to_list())}",
-                command=f"grundy moves cr {q}",
-            )
-    return Outcome(Verdict.VERIFIED, checked, command="grundy moves cr 4^2,2^2")
 
 
 # ---------------------------------------------------------------- Theorem 4.1
-def _theorem_4_1(a: int, b: int) -> int:
-    """SG(Γ_{a,b}) as Theorem 4.1 prints it."""
-    if min(a, b) == 1:
-        return (a + b) % 2 + 1
-    if a % 2 == b % 2:
-        return 0
-    return 3
-
-
 _Step = tuple[
     str,
     Callable[[int, int], bool],
@@ -327,59 +317,88 @@ def _proof_4_1_wrong(a: int, b: int, step: int) -> tuple[int, int, int, int] | N
     return None
 
 
-@statement(
-    "002",
-    "Theorem 4.1",
-    "SG(Γ_{a,b}) = (a + b) mod 2 + 1 if min(a, b) = 1; 0 if a and b have the same parity; "
-    "3 otherwise",
+_THEOREM_4_1_WORDS = (
+    "every gamma Γ_{{a,b}} with a, b ≤ {top}, and the proof's steps, exhaustive search"
 )
-def _check_theorem_4_1(quick: bool) -> Outcome:
-    top = 14 if quick else 40
-    checked = f"every gamma Γ_{{a,b}} with a, b ≤ {top}, and the proof's steps, exhaustive search"
-    bad = first_failure(_pairs(top), lambda ab: _sg(_gamma(*ab)) == _theorem_4_1(*ab))
-    if bad is not None:
-        a, b = bad
-        return Outcome(
-            Verdict.FALSE,
-            checked,
-            note="the formula fails",
-            counterexample=f"Γ_{{{a},{b}}} = {show(_gamma(a, b))} has value "
-            f"{_sg(_gamma(a, b))}, the theorem says {_theorem_4_1(a, b)}",
-            command=f"grundy value cr {Partition(_gamma(a, b))}",
-        )
-    inner = [(a, b) for a, b in _pairs(top, low=2) if a + b > 4]
+
+#: Theorem 4.1 itself: grundy's `gamma_value` against exhaustive search.
+_THEOREM_4_1: Family[tuple[int, int]] = Family(
+    cases=pairs,
+    holds=lambda ab: _sg(_gamma(*ab)) == gamma_value(*ab),
+    quick={"top": 14},
+    full={"top": 40},
+    checked=_THEOREM_4_1_WORDS,
+    false_note="the formula fails",
+    describe=lambda ab: (
+        f"Γ_{{{ab[0]},{ab[1]}}} = {show(_gamma(*ab))} has value "
+        f"{_sg(_gamma(*ab))}, the theorem says {gamma_value(*ab)}"
+    ),
+    shows=lambda ab: f"grundy value cr {Partition(_gamma(*ab))}",
+)
+
+
+def _proof_slips_4_1(top: int) -> dict[int, tuple[int, int]]:
+    """Step of the proof → the smallest Γ_{a,b} (a, b ≤ top) where it misvalues an option."""
+    inner = [(a, b) for a, b in pairs(top, low=2) if a + b > 4]
     first = {
         k: first_failure(inner, lambda c, k=k: _proof_4_1_wrong(*c, k) is None)
         for k in range(len(_PROOF_4_1))
     }
-    slips = {k: c for k, c in first.items() if c is not None}
-    if not slips:
-        return Outcome(Verdict.VERIFIED, checked, command="grundy value cr 5,1^3")
+    return {k: c for k, c in first.items() if c is not None}
+
+
+def _smallest(slips: dict[int, tuple[int, int]]) -> tuple[int, int]:
+    """The smallest Γ_{a,b} where a step of the proof slips."""
+    return min(slips.values(), key=lambda c: (sum(c), c))
+
+
+def _slips_in_words(slips: dict[int, tuple[int, int]]) -> str:
+    """Each Γ_{a,b} where a step slips, with the options it misvalues."""
     shown: dict[tuple[int, int], list[str]] = {}
     for k, (a, b) in sorted(slips.items(), key=lambda kc: (sum(kc[1]), kc[1], kc[0])):
         a1, b1, value, says = _proof_4_1_wrong(a, b, k) or (0, 0, 0, 0)
         shown.setdefault((a, b), []).append(
             f"Γ_{{{a1},{b1}}} = {show(_gamma(a1, b1))} has value {value}, the proof says {says}"
         )
-    a, b = next(iter(shown))
-    return Outcome(
-        Verdict.PROOF_SLIP,
-        checked,
-        note="the induction step misvalues options of Γ_{a,b}: "
-        + "; ".join(_PROOF_4_1[k][0] for k in slips)
-        + " (the first has the parity swapped, the others fail for a = 2 or b = 2, where an "
-        "option has min = 1); the values 0 and 3 it concludes are right",
-        counterexample="; ".join(
-            f"Γ_{{{a},{b}}} = {show(_gamma(a, b))}: " + ", ".join(texts)
-            for (a, b), texts in shown.items()
+    return "; ".join(
+        f"Γ_{{{a},{b}}} = {show(_gamma(a, b))}: " + ", ".join(texts)
+        for (a, b), texts in shown.items()
+    )
+
+
+@statement(
+    PAPER,
+    "Theorem 4.1",
+    "SG(Γ_{a,b}) = (a + b) mod 2 + 1 if min(a, b) = 1; 0 if a and b have the same parity; "
+    "3 otherwise",
+)
+def _check_theorem_4_1(quick: bool) -> Outcome:
+    top = _THEOREM_4_1.bounds(quick)["top"]
+    slips = _proof_slips_4_1(top)
+    return first_failed(
+        lambda: _THEOREM_4_1.check(quick),
+        lambda: verified_unless(
+            slips or None,
+            _THEOREM_4_1_WORDS.format(top=top),
+            verdict=Verdict.PROOF_SLIP,
+            command="grundy value cr 5,1^3",
+            false_note="the induction step misvalues options of Γ_{a,b}: "
+            + "; ".join(_PROOF_4_1[k][0] for k in slips)
+            + " (the first has the parity swapped, the others fail for a = 2 or b = 2, where "
+            "an option has min = 1); the values 0 and 3 it concludes are right",
+            describe=_slips_in_words,
+            shows=lambda found: (
+                "grundy moves cr "
+                + str(Partition(_gamma(*min(found.values(), key=lambda c: (sum(c), c)))))
+            ),
         ),
-        command=f"grundy moves cr {Partition(_gamma(a, b))}",
     )
 
 
 # ---------------------------------------------------------------- Theorem 5.1
-def _theorem_5_1(a: int, b: int, d: int) -> int:
-    """SG(Γ^{1,d}_{a,b}) as Theorem 5.1 prints it."""
+def _printed_5_1(a: int, b: int, d: int) -> int:
+    """SG(Γ^{1,d}_{a,b}) as Theorem 5.1 prints it, for any a, b, d: outside its hypotheses
+    (a ≥ 4, 3 ≤ d ≤ b), where `almost_gamma_value` refuses."""
     if b % 2 == d % 2:
         return (a + b) % 2
     if a % 2 == b % 2:
@@ -395,57 +414,58 @@ def _almost_gammas(
     return smallest_first(cases, lambda c: sum(_almost_gamma(*c)))
 
 
+def _almost_gamma_words(c: tuple[int, int, int], says: str, named: bool = False) -> str:
+    """'[5,3,3,3] has value 0, the theorem says 1' (with a, b, d when `named`)."""
+    name = show(_almost_gamma(*c)) + (f" (a = {c[0]}, b = {c[1]}, d = {c[2]})" if named else "")
+    return f"{name} has value {_sg(_almost_gamma(*c))}, {says}"
+
+
 @statement(
-    "002",
+    PAPER,
     "Theorem 5.1",
     "for a ≥ 4, b ≥ 3, d ≥ 3, d ≤ b: SG(Γ^{1,d}_{a,b}) = a + b (mod 2) if b and d have the "
     "same parity; 2 if a and b have the same parity distinct from d; 3 otherwise",
 )
 def _check_theorem_5_1(quick: bool) -> Outcome:
     a_top, b_top = (8, 9) if quick else (24, 30)
-    holds = lambda c: _sg(_almost_gamma(*c)) == _theorem_5_1(*c)  # noqa: E731
-    inside = _almost_gammas(range(4, a_top + 1), b_top, lambda b: range(3, b + 1))
-    outside = {
-        "a ≤ 3": _almost_gammas(range(2, 4), b_top, lambda b: range(3, b + 1)),
-        "d ≤ 2": _almost_gammas(
-            range(4, a_top + 1), b_top, lambda b: range(1, 3) if b >= 3 else ()
-        ),
-    }
     checked = (
         f"inside: every a ≤ {a_top}, 3 ≤ d ≤ b ≤ {b_top}; outside: a = 2, 3 (d ≥ 3) and "
         f"d = 1, 2 (a ≥ 4), same b; exhaustive search"
     )
-    bad = first_failure(inside, holds)
-    if bad is not None:
-        return Outcome(
-            Verdict.FALSE,
+    inside = _almost_gammas(range(4, a_top + 1), b_top, lambda b: range(3, b + 1))
+    a_small = _almost_gammas(range(2, 4), b_top, lambda b: range(3, b + 1))
+    d_small = _almost_gammas(range(4, a_top + 1), b_top, lambda b: range(1, 3) if b >= 3 else ())
+
+    def printed(c: tuple[int, int, int]) -> bool:
+        return _sg(_almost_gamma(*c)) == _printed_5_1(*c)
+
+    shown = [
+        first_failure(a_small, printed),
+        first_failure([c for c in a_small if c[0] == 3], printed),
+        first_failure(d_small, printed),
+        first_failure([c for c in d_small if c[2] == 2], printed),
+    ]
+    return first_failed(
+        lambda: verified_unless(
+            first_failure(inside, lambda c: _sg(_almost_gamma(*c)) == almost_gamma_value(*c)),
             checked,
-            note="the formula fails inside its hypotheses",
-            counterexample=f"{show(_almost_gamma(*bad))} has value {_sg(_almost_gamma(*bad))}, "
-            f"the theorem says {_theorem_5_1(*bad)}",
-            command=f"grundy value cr {Partition(_almost_gamma(*bad))}",
-        )
-    found = {name: first_failure(cases, holds) for name, cases in outside.items()}
-    if all(c is None for c in found.values()):
-        return Outcome(
-            Verdict.VERIFIED,
+            false_note="the formula fails inside its hypotheses",
+            describe=lambda c: _almost_gamma_words(c, f"the theorem says {almost_gamma_value(*c)}"),
+            shows=lambda c: f"grundy value cr {Partition(_almost_gamma(*c))}",
+        ),
+        lambda: verified_unless(
+            [c for c in shown if c is not None] or None,
             checked,
+            verdict=Verdict.HYPOTHESES,
             note="the formula also holds outside the hypotheses",
             command="grundy value cr 5,3^3",
-        )
-    a3 = first_failure([c for c in outside["a ≤ 3"] if c[0] == 3], holds)
-    d2 = first_failure([c for c in outside["d ≤ 2"] if c[2] == 2], holds)
-    shown = [c for c in (found["a ≤ 3"], a3, found["d ≤ 2"], d2) if c is not None]
-    return Outcome(
-        Verdict.HYPOTHESES,
-        checked,
-        note="both a ≥ 4 and d ≥ 3 are needed (b ≥ 3 follows from 3 ≤ d ≤ b)",
-        counterexample="; ".join(
-            f"{show(_almost_gamma(*c))} (a = {c[0]}, b = {c[1]}, d = {c[2]}) has value "
-            f"{_sg(_almost_gamma(*c))}, the formula gives {_theorem_5_1(*c)}"
-            for c in shown
+            false_note="both a ≥ 4 and d ≥ 3 are needed (b ≥ 3 follows from 3 ≤ d ≤ b)",
+            describe=lambda found: "; ".join(
+                _almost_gamma_words(c, f"the formula gives {_printed_5_1(*c)}", named=True)
+                for c in found
+            ),
+            shows=lambda found: "grundy value cr 6,5,5",
         ),
-        command="grundy value cr 6,5,5",
     )
 
 
@@ -464,17 +484,14 @@ def _staircase_value(n: int) -> int:
 
 
 @statement(
-    "002",
+    PAPER,
     "Conjecture 1",
     "SG(S_n) = 0 if n is even, 1 if n = 5, 2 otherwise",
 )
 def _check_conjecture_1(quick: bool) -> Outcome:
     top = 12 if quick else 20
     ns = range(1, top + 1)
-    checked = f"S_n for n ≤ {top} (exhaustive search to n = 8, the compiled engine beyond)"
     bad = [n for n in ns if _staircase_value(n) != _conjecture_1(n)]
-    if not bad:
-        return Outcome(Verdict.VERIFIED, checked, command="grundy value cr 5,4,3,2,1")
     fixed = first_failure(
         ns, lambda n: _staircase_value(n) == (0 if n % 2 == 0 else 1 if n <= 5 else 2)
     )
@@ -483,15 +500,16 @@ def _check_conjecture_1(quick: bool) -> Outcome:
         if fixed is None
         else f"'1 for n ∈ {{1, 3, 5}}' fails too, at n = {fixed}"
     )
-    return Outcome(
-        Verdict.FALSE,
-        checked,
-        note=f"false for n = {', '.join(map(str, bad))}; {corrected} "
+    return verified_unless(
+        bad or None,
+        f"S_n for n ≤ {top} (exhaustive search to n = 8, the compiled engine beyond)",
+        command="grundy value cr 5,4,3,2,1",
+        false_note=f"false for n = {', '.join(map(str, bad))}; {corrected} "
         "(n ≤ 24 in docs/findings/column_row.md)",
-        counterexample="; ".join(
+        describe=lambda found: "; ".join(
             f"S_{n} = {show(_staircase(n))} has value {_staircase_value(n)}, the conjecture "
             f"says {_conjecture_1(n)}"
-            for n in bad[:2]
+            for n in found[:2]
         ),
-        command="grundy value cr 3,2,1",
+        shows=lambda found: "grundy value cr 3,2,1",
     )
