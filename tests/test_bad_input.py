@@ -29,7 +29,7 @@ import typer
 import grundy
 from grundy import posets
 from grundy.analysis.sweep import sweep
-from grundy.analysis.tables import box_values
+from grundy.analysis.tables import box_values, young_text
 from grundy.cli import app, main
 from grundy.games import coin_turning
 from grundy.games.chomp import gamma_value
@@ -39,7 +39,6 @@ from grundy.partition import Partition, partitions
 from grundy.play import Match
 from grundy.registry import get_ruleset
 from grundy.render.hasse import hasse_svg
-from grundy.render.young import young_text
 from grundy.search import engine as search_engine
 from grundy.search import table as search_table
 from grundy.store import Store

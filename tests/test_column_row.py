@@ -41,6 +41,7 @@ def test_capabilities() -> None:
         "box_positions",
         "value_table",
         "positions_of_size",
+        "drawing",
     ]
     assert CR.kernel is cr.COLUMN_ROW_KERNEL
     # normal play only: the closed forms of 002/003 say nothing about misère play

@@ -34,7 +34,7 @@ from grundy import (
     solver_for,
 )
 from grundy.analysis.tables import box_values
-from grundy.game import CAPABILITIES, LazyKernel, TreeSize
+from grundy.game import CAPABILITIES, DRAWINGS, Drawing, LazyKernel, TreeSize
 from grundy.nim import add, mex
 from grundy.partition import partitions, partitions_up_to
 
@@ -138,6 +138,7 @@ def test_capabilities_of_a_minimal_ruleset() -> None:
     assert rules.box_positions(3) is None and rules.diagram(3) is None
     assert rules.value_table(3) is None and rules.positions_of_size(3) is None
     assert rules.count_table(3) is None and rules.tree_size(3) is None
+    assert rules.drawing is None and rules.draw_data(3) is None
     assert rules.with_parameters() is rules
     with pytest.raises(ValueError, match="takes no parameters"):
         rules.with_parameters(piece="rook")
@@ -149,19 +150,19 @@ def test_capabilities_of_a_minimal_ruleset() -> None:
         (
             "lctr",
             ["canonical", "closed_form", "box_positions", "value_table", "positions_of_size",
-             "count_table", "tree_size"],
+             "count_table", "tree_size", "drawing"],
         ),
         (
             "downright",
             ["canonical", "closed_form", "box_positions", "value_table", "positions_of_size",
-             "count_table", "tree_size"],
+             "count_table", "tree_size", "drawing"],
         ),
         (
             "cr",
             ["canonical", "closed_form", "kernel", "box_positions", "value_table",
-             "positions_of_size"],
+             "positions_of_size", "drawing"],
         ),
-        ("matrix", ["canonical", "components", "closed_form"]),
+        ("matrix", ["canonical", "components", "closed_form", "drawing"]),
     ],
 )  # fmt: skip
 def test_capabilities_of_built_in_games(game: str, expected: list[str]) -> None:
@@ -175,8 +176,13 @@ def test_capabilities_of_the_base_classes() -> None:
     """What the partial implementations declare: the partition defaults, the
     function wrapper (the partition defaults unless it parses positions of its
     own; a canonical form only when given one), sums of partitions."""
-    assert capabilities(RowRemoval()) == ["canonical", "box_positions", "positions_of_size"]
-    on_partitions = ["box_positions", "positions_of_size"]
+    assert capabilities(RowRemoval()) == [
+        "canonical",
+        "box_positions",
+        "positions_of_size",
+        "drawing",
+    ]
+    on_partitions = ["box_positions", "positions_of_size", "drawing"]
     assert capabilities(FunctionRuleset(lctr_options, name="f")) == on_partitions
     conjugate = FunctionRuleset(lctr_options, name="f", canonical=Partition.conjugation_canonical)
     assert capabilities(conjugate) == ["canonical", *on_partitions]
@@ -193,7 +199,27 @@ def test_capabilities_of_the_base_classes() -> None:
         "components",
         "box_positions",
         "positions_of_size",
+        "drawing",
     ]
+
+
+def test_the_drawing_capability() -> None:
+    """A drawing is declared (`Ruleset.drawing`), never guessed from the positions."""
+    lam = Partition([3, 1])
+    on_partitions = FunctionRuleset(lctr_options, name="f")
+    assert on_partitions.drawing == Drawing.DIAGRAM and on_partitions.draw_data(lam) == lam
+    assert RowRemoval().draw_data(lam) == lam
+    heap = FunctionRuleset(range, name="heap", parse=int)
+    assert heap.drawing is None and heap.draw_data(3) is None
+    assert set(DRAWINGS) == {Drawing.DIAGRAM, Drawing.MATRIX, Drawing.POSET}
+
+    class Undrawn(RowRemoval):
+        drawing = None
+
+    assert "drawing" not in capabilities(Undrawn()) and Undrawn().draw_data(lam) is None
+    hidden = RowRemoval()
+    hidden.drawing = None  # on the instance, as a FunctionRuleset declares it
+    assert "drawing" not in capabilities(hidden)
 
 
 def test_capabilities_follow_the_order_of_CAPABILITIES() -> None:

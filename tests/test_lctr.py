@@ -85,6 +85,7 @@ def test_capabilities_of_lctr_and_downright() -> None:
         "positions_of_size",
         "count_table",
         "tree_size",
+        "drawing",
     ]
     assert capabilities(LCTR) == capabilities(DOWNRIGHT) == expected
     assert LCTR.kernel is None and DOWNRIGHT.kernel is None

@@ -378,7 +378,7 @@ def test_solver_with_canonical_forms_agrees(matrix: BoolMatrix) -> None:
 
 
 def test_capabilities() -> None:
-    assert capabilities(MATRIX) == ["canonical", "components", "closed_form"]
+    assert capabilities(MATRIX) == ["canonical", "components", "closed_form", "drawing"]
     assert MATRIX.kernel is None
     # the plain reference overrides the same methods, but they do nothing
     a = parse_matrix("1100;0110;0001")

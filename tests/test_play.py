@@ -13,10 +13,13 @@ from functools import cache
 
 import pytest
 
-from grundy.partition import partitions_up_to
-from grundy.play import Match, picture, remoteness_table
+from grundy.game import Drawing, Ruleset, capabilities
+from grundy.games.matrix import parse_matrix
+from grundy.partition import Partition, partitions_up_to
+from grundy.play import Match, drawn_as, picture, remoteness_table
 from grundy.registry import get_ruleset
 from grundy.solver import Solver
+from grundy.web.board import board
 
 GAMES = ("lctr", "cr")
 
@@ -166,6 +169,90 @@ def test_pictures_by_capability() -> None:
     coins = get_ruleset("coins")
     text = picture(coins, coins.parse("chain:3 ruler 2"))
     assert text == "○3>2\n●2>1\n○1"
+
+
+@pytest.mark.parametrize(
+    ("game", "position", "kind"),
+    [
+        ("lctr", "3,1", Drawing.DIAGRAM),
+        ("chess-rook", "3,1", Drawing.DIAGRAM),
+        ("cris", "3,1", Drawing.DIAGRAM),  # a sum of one
+        ("lctr-3d", "2,1;1", Drawing.DIAGRAM),  # its base
+        ("lctr-nonrep", "3,1 | LT", Drawing.DIAGRAM),
+        ("matrix", "10;11", Drawing.MATRIX),
+        ("coins", "chain:3 ruler 2", Drawing.POSET),
+    ],
+)
+def test_each_game_declares_its_drawing(game: str, position: str, kind: str) -> None:
+    rules = get_ruleset(game)
+    assert rules.drawing == kind and "drawing" in capabilities(rules)
+    start = rules.parse(position)
+    drawing = drawn_as(rules, start)
+    assert drawing is not None and drawing[0] == kind
+    assert drawing[1] == rules.draw_data(start)
+
+
+def test_a_sum_of_several_diagrams_is_not_drawn() -> None:
+    for game in ("cris", "pnim"):
+        rules = get_ruleset(game)
+        assert drawn_as(rules, rules.parse("3,1 + 2")) is None
+        assert drawn_as(rules, rules.parse("")) == (Drawing.DIAGRAM, Partition())
+
+
+class Grid(Ruleset):
+    """Remove one nonzero row or column of a 0/1 matrix given as a tuple of row strings;
+    drawn as a matrix by its declaration alone."""
+
+    name = "test-play-grid"
+    drawing = Drawing.MATRIX
+
+    def parse(self, spec: str) -> tuple[str, ...]:
+        return tuple(spec.split(";"))
+
+    def options(self, rows: tuple[str, ...]):
+        columns = ["".join(col) for col in zip(*rows, strict=True)] if rows else []
+        for i, row in enumerate(rows):
+            if "1" in row:
+                yield f"r{i}", self._tidy(rows[:i] + rows[i + 1 :])
+        for j, column in enumerate(columns):
+            if "1" in column:
+                yield f"c{j}", self._tidy(tuple(r[:j] + r[j + 1 :] for r in rows))
+
+    @staticmethod
+    def _tidy(rows: tuple[str, ...]) -> tuple[str, ...]:
+        """Zero rows and columns dropped."""
+        rows = tuple(r for r in rows if "1" in r)
+        keep = [j for j in range(len(rows[0]) if rows else 0) if any(r[j] == "1" for r in rows)]
+        return tuple("".join(r[j] for j in keep) for r in rows)
+
+    def draw_data(self, rows: tuple[str, ...]) -> tuple[tuple[int, ...], int]:
+        bitmasks = tuple(sum(1 << j for j, c in enumerate(r) if c == "1") for r in rows)
+        return bitmasks, len(rows[0]) if rows else 0
+
+
+def test_drawing_comes_from_the_declaration_not_from_the_position() -> None:
+    # positions that look like a matrix are not drawn unless the ruleset says so
+    class Undeclared(Ruleset):
+        name = "test-play-undeclared"
+
+        def options(self, position: object) -> list:
+            return []
+
+    assert drawn_as(Undeclared(), parse_matrix("10;11")) is None
+    # a game's own positions are drawn, and clicked, as it declares
+    grid = Grid()
+    match = Match(grid, "110;011")
+    assert drawn_as(grid, match.position) == (Drawing.MATRIX, ((3, 6), 3))
+    assert picture(grid, match.position) == "■ ■ ·\n· ■ ■"
+    drawn = board(grid, match.position, match.options())
+    assert drawn is not None and drawn["kind"] == "matrix" and drawn["reading"] == "line"
+    assert drawn["rows"] == ["110", "011"] and len(drawn["targets"]) == len(match.options())
+
+    class Misdeclared(Grid):
+        drawing = "hexagon"
+
+    with pytest.raises(ValueError, match="declares the drawing 'hexagon'"):
+        drawn_as(Misdeclared(), ("1",))
 
 
 # ------------------------------------------------------------ the terminal

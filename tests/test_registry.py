@@ -339,6 +339,7 @@ def test_cli_entry_point(
         "canonical",
         "box_positions",
         "positions_of_size",
+        "drawing",
     ]
     assert games["test-plugin-take-row"]["description"] == "remove any one row"
     assert games["cr"]["aliases"] == ["column-row", "crim"]

@@ -2,13 +2,17 @@
 
 Every number drawn is checked against a table computed here with the reference
 `Solver(rules, fast=False)` (000 §3.3: box (i+1, j+1) holds the value of λ[i, j]).
+`grundy.render` draws plain data; `grundy.analysis.tables` computes and draws.
 Atomic writes are tested in test_atomic.py.
 """
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import re
+import subprocess
+import sys
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from pathlib import Path
@@ -16,20 +20,23 @@ from pathlib import Path
 import pytest
 
 from grundy import Ruleset, Solver, get_ruleset, register
+from grundy.analysis.tables import (
+    box_values,
+    outside_value,
+    write_young_svg,
+    young_svg,
+    young_text,
+)
 from grundy.cli import main
+from grundy.jupyter import register_svg
 from grundy.partition import Partition, partitions_up_to
 from grundy.posets import Poset
 from grundy.render import (
     check_drawable,
     outside_cells,
-    outside_value,
     table_rich,
     table_svg,
     table_text,
-    write_young_svg,
-    young_svg,
-    young_table,
-    young_text,
 )
 from grundy.render.young import MAX_SVG_BOXES, MAX_TEXT_BOXES, MAX_TEXT_COLUMNS, MAX_TEXT_ROWS
 
@@ -232,9 +239,9 @@ def test_young_svg_file(tmp_path: Path) -> None:
 
 # --------------------------------------------------------- game-level functions
 @pytest.mark.parametrize(("game", "misere"), GAMES)
-def test_young_table_matches_solver(game: str, misere: bool) -> None:
+def test_box_values_match_solver(game: str, misere: bool) -> None:
     for lam in [*small_partitions(6, game), FIG5]:
-        assert young_table(game, lam, misere) == solver_table(game, lam, misere)
+        assert box_values(game, lam, misere) == solver_table(game, lam, misere)
 
 
 def test_young_text_titles_and_outside() -> None:
@@ -337,6 +344,48 @@ def test_jupyter_pictures() -> None:
     assert grid is not None and grid.count("#9ecae1") == 3 and grid.count("<rect") == 6
     hasse = posets.divisors(12)._repr_svg_()
     assert hasse is not None and hasse.startswith("<svg") and hasse.count("<circle") == 6
+
+
+def test_jupyter_pictures_load_the_render_layer_only_when_shown() -> None:
+    """Partitions and posets import no picture code; the package registers the drawers."""
+    code = (
+        "import sys\n"
+        "from grundy.partition import Partition\n"
+        "from grundy.posets import divisors\n"
+        "poset = divisors(6)\n"
+        "before = sorted(m for m in sys.modules if m.startswith('grundy.render'))\n"
+        "print(before, Partition([2, 1])._repr_svg_().count('<rect'),"
+        " poset._repr_svg_().count('<circle'))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.split() == ["[]", "3", "4"]
+    with pytest.raises(ValueError, match="module:function"):
+        register_svg("grundy.partition.Partition", "grundy.render.young.partition_svg")
+
+
+def test_render_imports_only_the_bottom_layer() -> None:
+    """`grundy.render` draws plain data: of grundy it imports the bottom layer alone
+    (docs/architecture.md), wherever the import is written."""
+    bottom = {"grundy.partition", "grundy.posets", "grundy.atomic", "grundy.validate"}
+    graph = _import_graph()
+    for module, imported in graph.items():
+        if module.startswith("grundy.render"):
+            above = {m for m in imported if not m.startswith("grundy.render")} - bottom
+            assert not above, f"{module} imports {sorted(above)}"
+    for module in ("grundy.partition", "grundy.posets.core"):
+        assert not [m for m in graph[module] if m.startswith("grundy.render")], module
+
+
+def _import_graph() -> dict[str, set[str]]:
+    """scripts/import_cycles.py's graph of src/grundy (every import, wherever written)."""
+    root = Path(__file__).resolve().parent.parent
+    spec = importlib.util.spec_from_file_location(
+        "import_cycles", root / "scripts/import_cycles.py"
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.import_graph(root / "src/grundy")
 
 
 # Hasse diagrams (render/hasse.py); test_coin_turning.py checks values and files.

@@ -18,6 +18,7 @@ from typing import Any
 
 from grundy import nim
 from grundy.game import FunctionRuleset, Option, PartitionRuleset, Ruleset, capabilities
+from grundy.jupyter import register_svg
 from grundy.partition import Partition
 from grundy.registry import get_ruleset, register, ruleset_names, rulesets
 from grundy.solver import Solver, options, outcome, solver_for, value, winning_moves
@@ -50,6 +51,11 @@ __all__ = [
 ]
 
 __version__ = "0.3.0"
+
+# Jupyter pictures of partitions and posets: the render layer above them draws them, on
+# first display (`grundy.jupyter`).
+register_svg("grundy.partition.Partition", "grundy.render.young:partition_svg")
+register_svg("grundy.posets.core.Poset", "grundy.render.hasse:hasse_svg")
 
 #: The attributes imported on first access (PEP 562): name → (module, attribute or None).
 _LAZY = {

@@ -28,12 +28,9 @@ from collections.abc import Iterable, Sized
 from dataclasses import dataclass
 from functools import cache
 from itertools import islice
-from typing import TYPE_CHECKING, TypeVar
+from typing import Protocol, TypeVar
 
 from grundy.memory import PHYSICAL_MEMORY, format_bytes
-
-if TYPE_CHECKING:
-    from grundy.game import Ruleset
 
 __all__ = [
     "MAX_SECONDS",
@@ -226,7 +223,14 @@ def partition_total(sizes: Iterable[int]) -> int:
     return sum(partition_count(n) for n in sizes)
 
 
-def count_positions(rules: Ruleset, sizes: Iterable[int], limit: int) -> int | None:
+class Counted(Protocol):
+    """What a bound reads of a ruleset (`grundy.game.Ruleset`, which imports this module)."""
+
+    def number_of_positions(self, n: int) -> int | None:
+        """How many positions of size n the game has, or None if it does not say."""
+
+
+def count_positions(rules: Counted, sizes: Iterable[int], limit: int) -> int | None:
     """How many positions the sizes hold by the game's ``number_of_positions``, without
     listing them, counted no further than past `limit`; None if the game does not say.
 
@@ -247,7 +251,7 @@ def count_positions(rules: Ruleset, sizes: Iterable[int], limit: int) -> int | N
 
 
 def check_positions(
-    rules: Ruleset,
+    rules: Counted,
     sizes: Iterable[int],
     doing: str,
     rate: float,

@@ -31,6 +31,9 @@ capability             what it gives (default when not declared)
 ``count_table``        a faster count of positions by value (enumerate
                        ``positions_of_size``; the kernel's census if any)
 ``tree_size``          closed forms for game-tree sizes (walk the state graph)
+``drawing``            how a position is drawn and clicked in `play` and
+                       `serve`: a `Drawing` (diagram, matrix, poset) of
+                       the plain data ``draw_data`` gives (none: not drawn)
 =====================  =====================================================
 
 `PartitionRuleset` fills in the partition defaults (parsing, conjugation as
@@ -63,6 +66,8 @@ from grundy.partition import Partition, partitions
 
 __all__ = [
     "CAPABILITIES",
+    "DRAWINGS",
+    "Drawing",
     "FunctionRuleset",
     "Kernel",
     "LazyKernel",
@@ -77,6 +82,23 @@ Position = Hashable
 Move = Hashable
 #: progress(done, total), called as long work advances.
 ProgressCallback = Callable[[int, int], None]
+
+
+class Drawing:
+    """The ways a position is drawn (`Ruleset.drawing`), each with the plain data
+    `Ruleset.draw_data` gives for it."""
+
+    #: A Young diagram: its `Partition`.
+    DIAGRAM = "diagram"
+    #: A 0/1 matrix: ``(rows, ncols)``, one bitmask per row, bit j for column j.
+    MATRIX = "matrix"
+    #: Coins on a poset: ``(poset, heads)``, the `grundy.posets.Poset` and the bitmask
+    #: of the elements showing heads, bit i for the poset's i-th element.
+    POSET = "poset"
+
+
+#: Every way of drawing, as `Ruleset.drawing` declares it.
+DRAWINGS = (Drawing.DIAGRAM, Drawing.MATRIX, Drawing.POSET)
 
 
 class Option(NamedTuple):
@@ -179,6 +201,8 @@ class Ruleset(ABC):
     small_size: int = 12
     #: Whether pictures write the terminal value just outside the diagram (000 Fig. 5).
     draw_outside: bool = False
+    #: How a position is drawn and clicked (a `Drawing`), or None: not drawn.
+    drawing: str | None = None
 
     # ----------------------------------------------------------- required
     @abstractmethod
@@ -229,6 +253,18 @@ class Ruleset(ABC):
         """The values of `box_positions` by a faster method, or None."""
         return None
 
+    def draw_data(self, position: Position) -> Any:
+        """What `position` is drawn from, as the plain data of its `drawing` (see
+        `Drawing`), or None when this position is not drawn.  The default serves
+        ``Drawing.DIAGRAM``: the position's `diagram` (None where it has none, e.g. a
+        sum of several diagrams)."""
+        if self.drawing != Drawing.DIAGRAM:
+            return None
+        try:
+            return self.diagram(position)
+        except ValueError:  # a position with no single diagram
+            return None
+
     def positions_of_size(self, n: int) -> Iterable[Position] | None:
         """Every position of size n (each symmetry class at least once), or None."""
         return None
@@ -264,6 +300,7 @@ CAPABILITIES = (
     "positions_of_size",
     "count_table",
     "tree_size",
+    "drawing",
 )
 
 
@@ -273,11 +310,14 @@ def capabilities(rules: Ruleset) -> list[str]:
     >>> from grundy.registry import get_ruleset
     >>> capabilities(get_ruleset("lctr"))
     ['canonical', 'closed_form', 'box_positions', 'value_table', 'positions_of_size', \
-'count_table', 'tree_size']
+'count_table', 'tree_size', 'drawing']
     """
     have = []
     for name in CAPABILITIES:
-        if name == "kernel":  # a `LazyKernel` not read yet counts: reading it loads numba
+        if name == "drawing":
+            if rules.drawing is not None:
+                have.append(name)
+        elif name == "kernel":  # a `LazyKernel` not read yet counts: reading it loads numba
             declared = vars(rules).get(name, getattr(type(rules), name))
             if isinstance(declared, LazyKernel) or rules.kernel is not None:
                 have.append(name)
@@ -297,6 +337,7 @@ class PartitionRuleset(Ruleset):
 
     conjugation_invariant: bool = False
     allows_empty: bool = True
+    drawing = Drawing.DIAGRAM
 
     def parse(self, spec: Any) -> Partition:
         position = Partition.coerce(spec)
@@ -336,8 +377,8 @@ class FunctionRuleset(Ruleset):
     >>> game = FunctionRuleset(lctr, name="my-lctr")
     >>> value(game, "3,2,1") == value("lctr", "3,2,1")
     True
-    >>> capabilities(game)  # partitions: per-box tables and counts come free
-    ['box_positions', 'positions_of_size']
+    >>> capabilities(game)  # partitions: per-box tables, counts and pictures come free
+    ['box_positions', 'positions_of_size', 'drawing']
 
     Positions are partitions unless `parse` says otherwise (any hashable
     position works; `parse` then receives the command line's text, or any
@@ -367,6 +408,7 @@ class FunctionRuleset(Ruleset):
             self.parse = Partition.coerce  # type: ignore[method-assign]
             for method in ("box_positions", "diagram", "positions_of_size", "number_of_positions"):
                 setattr(self, method, MethodType(getattr(PartitionRuleset, method), self))
+            self.drawing = Drawing.DIAGRAM
         if canonical is not None:
             self.canonical = canonical  # type: ignore[method-assign]
 

@@ -19,6 +19,7 @@ import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Iterator, Mapping
 
+from grundy.jupyter import svg_picture
 from grundy.validate import as_int, check_non_negative, check_positive
 
 __all__ = [
@@ -229,14 +230,9 @@ class Partition:
         return list(self.parts())
 
     # ------------------------------------------------------------- operations
-    def _repr_svg_(self) -> str | None:
-        """The Young diagram, for Jupyter (None, so text, when too large to draw)."""
-        from grundy.render.young import cells_svg  # pictures only when asked
-
-        try:
-            return cells_svg([[True] * part for part in self.parts()])
-        except ValueError:
-            return None
+    #: The Young diagram, for Jupyter (None, so text, when too large to draw), drawn by
+    #: `grundy.render.young.partition_svg` (registered by the package: `grundy.jupyter`).
+    _repr_svg_ = svg_picture
 
     def conjugate(self) -> Partition:
         """λ', the transpose of the Young diagram (000 §2.1), in O(k)."""

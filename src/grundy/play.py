@@ -27,8 +27,8 @@ more than the smallest remoteness of an option of value 0 at an N-position
 '3,1'
 
 Nothing here knows a game by name: moves and positions are written by the
-ruleset (`format_move`, `format_position`), and a position is drawn by what
-it offers (`picture`).
+ruleset (`format_move`, `format_position`), and a position is drawn as the
+ruleset declares (`drawn_as`, `picture`).
 """
 
 from __future__ import annotations
@@ -40,8 +40,7 @@ from collections.abc import Hashable, Iterator
 from contextlib import contextmanager
 from typing import Any, NamedTuple
 
-from grundy.game import Ruleset
-from grundy.partition import Partition
+from grundy.game import DRAWINGS, Drawing, Ruleset
 from grundy.registry import get_ruleset
 from grundy.validate import as_bool, parse_position
 
@@ -307,7 +306,8 @@ def too_large(
     """The error of a start position not solved within `time_limit` seconds.
 
     >>> from grundy.registry import get_ruleset
-    >>> print(too_large(get_ruleset("chomp"), Partition.parse("9^9"), 5, 1200))
+    >>> chomp = get_ruleset("chomp")
+    >>> print(too_large(chomp, chomp.parse("9^9"), 5, 1200))
     chomp 9^9 is too large to play interactively: it was not solved in 5 s (1200 positions \
 solved); try a smaller position
     """
@@ -364,30 +364,32 @@ def _alarm(deadline: float | None) -> Iterator[None]:
 
 # ---------------------------------------------------------------- pictures
 def drawn_as(rules: Ruleset, position: Any) -> tuple[str, Any] | None:
-    """What `position` is drawn as, from what the ruleset or position offers, or None:
+    """How `position` is drawn, as the ruleset declares it (`Ruleset.drawing`), or None:
+    the `Drawing` and the plain data `Ruleset.draw_data` gives for it —
 
-    * ``("diagram", shape)``: a Young diagram (`Ruleset.diagram`, a `Partition`);
-    * ``("matrix", (rows, ncols))``: a 0/1 matrix (a position with ``rows`` bitsets and
-      ``ncols``; bit j of a row is column j);
-    * ``("poset", (poset, heads))``: coins on a poset (``poset`` and the ``heads`` bitset).
+    * ``("diagram", shape)``: a Young diagram (a `Partition`);
+    * ``("matrix", (rows, ncols))``: a 0/1 matrix (``rows`` bitmasks, bit j of a row is
+      column j);
+    * ``("poset", (poset, heads))``: coins on a poset (``poset`` and the ``heads`` bitmask).
+
+    A ValueError for a ruleset declaring a drawing that is not one of `DRAWINGS`.
 
     >>> from grundy.registry import get_ruleset
     >>> drawn_as(get_ruleset("matrix"), get_ruleset("matrix").parse("10;11"))
     ('matrix', ((1, 3), 2))
+    >>> drawn_as(get_ruleset("cris"), get_ruleset("cris").parse("2 + 1")) is None  # a sum
+    True
     """
-    try:
-        shape = rules.diagram(position)
-    except ValueError:  # e.g. a sum of several diagrams
-        shape = None
-    if isinstance(shape, Partition):
-        return "diagram", shape
-    rows, ncols = getattr(position, "rows", None), getattr(position, "ncols", None)
-    if isinstance(rows, tuple) and isinstance(ncols, int):
-        return "matrix", (rows, ncols)
-    poset, heads = getattr(position, "poset", None), getattr(position, "heads", None)
-    if isinstance(heads, int) and hasattr(poset, "levels") and hasattr(poset, "members"):
-        return "poset", (poset, heads)
-    return None
+    kind = rules.drawing
+    if kind is None:
+        return None
+    if kind not in DRAWINGS:
+        raise ValueError(
+            f"game {rules.name!r} declares the drawing {kind!r}; expected one of "
+            + ", ".join(DRAWINGS)
+        )
+    data = rules.draw_data(position)
+    return None if data is None else (kind, data)
 
 
 def picture(rules: Ruleset, position: Any) -> str | None:
@@ -399,7 +401,7 @@ def picture(rules: Ruleset, position: Any) -> str | None:
       tails ``○``, each element with its lower covers.
 
     >>> from grundy.registry import get_ruleset
-    >>> print(picture(get_ruleset("lctr"), Partition.parse("3,1")))
+    >>> print(picture(get_ruleset("lctr"), get_ruleset("lctr").parse("3,1")))
     □ □ □
     □
     >>> print(picture(get_ruleset("matrix"), get_ruleset("matrix").parse("10;11")))
@@ -410,13 +412,13 @@ def picture(rules: Ruleset, position: Any) -> str | None:
     if drawing is None:
         return None
     kind, data = drawing
-    if kind == "diagram":
+    if kind == Drawing.DIAGRAM:
         if not data:
             return "(empty diagram)"
         if data.length > 40 or data.largest > 60:
             return None
         return "\n".join(" ".join("□" * part) for part in data.parts())
-    if kind == "matrix":
+    if kind == Drawing.MATRIX:
         rows, ncols = data
         if not rows or not ncols:
             return "(empty matrix)"

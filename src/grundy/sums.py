@@ -25,7 +25,7 @@ from numbers import Integral
 from typing import Any
 
 from grundy.bounds import partition_count
-from grundy.game import Ruleset
+from grundy.game import Drawing, Ruleset
 from grundy.partition import Partition, partitions
 
 __all__ = ["PartitionSum", "PartitionSumRuleset", "sum_count_table"]
@@ -129,6 +129,7 @@ class PartitionSumRuleset(Ruleset):
     """
 
     conjugation_invariant: bool = False
+    drawing = Drawing.DIAGRAM  # a single partition; a sum of several is not drawn
 
     @abstractmethod
     def summand_options(self, partition: Partition) -> Iterable[tuple[Move, tuple[Partition, ...]]]:

@@ -63,16 +63,15 @@ def table_command(
     Box (i+1, j+1) holds the value of the partition left after deleting the
     first i rows and j columns.  --svg FILE also writes the picture as SVG.
     """
-    from grundy.analysis.tables import diagram_of, require_table
-    from grundy.render.latex import young_latex
-    from grundy.render.young import (
-        check_drawable,
+    from grundy.analysis.tables import (
+        box_values,
+        diagram_of,
         outside_value,
-        table_rich,
-        table_svg,
-        young_table,
+        require_table,
         young_title,
     )
+    from grundy.render.latex import young_latex
+    from grundy.render.young import check_drawable, table_rich, table_svg
 
     rules = resolve_game(game, piece)
     require_table(rules)
@@ -94,7 +93,7 @@ def table_command(
     rim = outside_value(rules, misere) if outside else None
     solver = solver_for(rules)
     with search_progress(solver, f"{rules.name} {position}"):
-        table = young_table(rules, position, misere)  # these parse the text themselves
+        table = box_values(rules, position, misere)  # these parse the text themselves
         result = solver.value(pos, misere)
     title = young_title(rules, position, misere)
     data = {

@@ -36,7 +36,7 @@ from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from typing import Any, NamedTuple
 
 from grundy import nim
-from grundy.game import Ruleset
+from grundy.game import Drawing, Ruleset
 from grundy.nim import mex
 from grundy.posets import Poset, bits, parse_spec
 from grundy.posets.families import factorize
@@ -426,6 +426,7 @@ class CoinTurning(Ruleset):
     name = "coin-turning"
     aliases = ("coins",)
     description = "Lenstra's coin-turning games on posets (paper 004)"
+    drawing = Drawing.POSET
 
     def parse(self, spec: Any) -> CoinPosition:
         if isinstance(spec, CoinPosition):
@@ -472,6 +473,10 @@ class CoinTurning(Ruleset):
 
     def format_move(self, move: tuple) -> str:
         return "turn {" + ", ".join(map(str, move)) + "}"
+
+    def draw_data(self, position: CoinPosition) -> tuple[Poset, int]:
+        """The coins drawn: (the poset, the heads as a bitmask of its elements' indices)."""
+        return position.poset, position.heads
 
 
 RULESET = register(CoinTurning())

@@ -77,7 +77,7 @@ from itertools import permutations, product
 from typing import Any
 
 from grundy.bounds import partition_count
-from grundy.game import Ruleset
+from grundy.game import Drawing, Ruleset
 from grundy.nim import mex
 from grundy.partition import Partition
 from grundy.registry import register
@@ -429,6 +429,7 @@ class DimensionalLCTR(Ruleset):
     """d-dimensional LCTR on antichains of Z≥1^d (000 §8); d = 3 is `lctr-3d`."""
 
     reference = "000 §8 (multidimensional LCTR); GAMES.md 'Beyond: the open problems of 000 §8'"
+    drawing = Drawing.DIAGRAM  # the projection on the first two coordinates (`diagram`)
 
     def __init__(self, dim: int = 3) -> None:
         self.dim = _check_dim(dim)

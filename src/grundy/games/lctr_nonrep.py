@@ -36,7 +36,7 @@ from collections.abc import Iterator
 from typing import Any, NamedTuple
 
 from grundy.bounds import partition_count
-from grundy.game import LazyKernel, Ruleset
+from grundy.game import Drawing, LazyKernel, Ruleset
 from grundy.partition import Partition, partitions
 from grundy.registry import register
 from grundy.validate import check_non_negative
@@ -81,6 +81,7 @@ class NonRepetitiveLCTR(Ruleset):
     description = "LCTR where no four consecutive moves are two L and two T"
     reference = "000 §8 (non-repetitive variant); GAMES.md 'Beyond: the open problems of 000 §8'"
     draw_outside = True  # as LCTR (000 Figure 5)
+    drawing = Drawing.DIAGRAM  # the partition (`diagram`)
     kernel = LazyKernel("grundy.games.kernels:LCTR_NONREP")
 
     def options(self, position: NonRepPosition) -> Iterator[tuple[str, NonRepPosition]]:

@@ -43,7 +43,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from grundy.game import Ruleset
+from grundy.game import Drawing, Ruleset
 from grundy.partition import Partition
 from grundy.posets.core import bits as set_bits
 from grundy.registry import register
@@ -634,6 +634,7 @@ class MatrixRules(Ruleset):
     name = "matrix"
     description = "remove a nonzero row or column of a 0/1 matrix (003)"
     reference = "003 §2"
+    drawing = Drawing.MATRIX
 
     def __init__(self, symmetry: bool = True) -> None:
         self.symmetry = symmetry
@@ -669,6 +670,10 @@ class MatrixRules(Ruleset):
 
     def format_move(self, move: MatrixMove) -> str:
         return f"remove {move.kind} {move.index}"
+
+    def draw_data(self, position: BoolMatrix) -> tuple[tuple[int, ...], int]:
+        """The grid drawn: (rows as bitmasks, number of columns)."""
+        return position.rows, position.ncols
 
     def closed_form(self, position: BoolMatrix, misere: bool = False) -> int | None:
         """A value without search: a Ferrers matrix is Column-Row on its row sums (002;

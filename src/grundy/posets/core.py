@@ -21,6 +21,7 @@ import os
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from typing import Any
 
+from grundy.jupyter import svg_picture
 from grundy.validate import check_input_file, read_json
 
 __all__ = [
@@ -128,14 +129,9 @@ class Poset:
     def __repr__(self) -> str:
         return f"<Poset {self.name}: {len(self)} elements>"
 
-    def _repr_svg_(self) -> str | None:
-        """The Hasse diagram, for Jupyter; None (text) when too large to draw."""
-        from grundy.render.hasse import hasse_svg  # pictures only when asked
-
-        try:
-            return hasse_svg(self)
-        except ValueError:
-            return None
+    #: The Hasse diagram, for Jupyter (None, so text, when too large to draw), drawn by
+    #: `grundy.render.hasse.hasse_svg` (registered by the package: `grundy.jupyter`).
+    _repr_svg_ = svg_picture
 
     @property
     def elements(self) -> tuple[Element, ...]:

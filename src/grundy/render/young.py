@@ -1,4 +1,4 @@
-"""Young diagrams with the value of every sub-position written in its box.
+"""Young diagrams with a number written in every box, and grids of cells.
 
 Paper 000 §3.3 (Figures 5 and 8) draws a game on a partition λ by writing
 SG(λ[i, j]) in the box on row i + 1 and column j + 1 of the Young diagram
@@ -6,37 +6,33 @@ SG(λ[i, j]) in the box on row i + 1 and column j + 1 of the Young diagram
 just outside the diagram hold the terminal positions λ[i, j] = [] (value 0 in
 normal play, 1 in misère play, 000 §2.3); Figure 5 shows them as well.
 
-Two layers:
+Everything here draws plain data: `table_text`, `table_rich` and `table_svg`
+draw *any* table of integers whose row lengths form a partition (row i has
+λ_{i+1} entries), `cells_svg` a grid of filled and empty cells.  Computing the
+values and drawing them is `grundy.analysis.tables` (`young_text`, …).
 
-* table level — `table_text`, `table_rich`, `table_svg` draw *any* table of
-  values whose row lengths form a partition (row i has λ_{i+1} entries), so
-  every game on partitions can use them;
-* game level — `young_table`, `young_text`, `young_rich`, `young_svg`,
-  `write_young_svg` compute the table of any game that declares one
-  (`grundy.analysis.tables`) and draw it.
+>>> print(table_text([[1, 0], [2]], outside=0), end="")
+┌───┬───┐
+│ 1 │ 0 │ 0
+├───┼───┘
+│ 2 │ 0
+└───┘
+  0
 
-Diagrams too large to read are refused with a ValueError before any value
-is computed (limits below); nothing is ever truncated.
+Diagrams too large to read are refused with a ValueError (limits below),
+which `check_drawable` gives from the shape alone, before any value is
+computed; nothing is ever truncated.
 """
 
 from __future__ import annotations
 
-import os
 from collections.abc import Sequence
 from numbers import Integral
-from pathlib import Path
-from typing import Any
 from xml.sax.saxutils import escape
 
 from rich.text import Text
 
-from grundy.analysis.tables import box_values, diagram_of, require_table
-from grundy.atomic import write_text_atomic
-from grundy.game import Ruleset
 from grundy.partition import Partition
-from grundy.registry import get_ruleset
-from grundy.solver import solver_for
-from grundy.validate import as_bool, parse_position
 
 __all__ = [
     "MAX_SVG_BOXES",
@@ -45,18 +41,13 @@ __all__ = [
     "MAX_TEXT_BOXES",
     "MAX_TEXT_COLUMNS",
     "MAX_TEXT_ROWS",
+    "cells_svg",
     "check_drawable",
     "outside_cells",
-    "outside_value",
+    "partition_svg",
     "table_rich",
     "table_svg",
     "table_text",
-    "write_young_svg",
-    "young_rich",
-    "young_svg",
-    "young_table",
-    "young_text",
-    "young_title",
 ]
 
 #: Largest diagrams drawn as text (rows, columns, boxes).
@@ -357,7 +348,11 @@ def table_svg(table: Table, *, outside: int | None = None, title: str | None = N
 
 def cells_svg(cells: Sequence[Sequence[bool]], cell: int = 18) -> str:
     """A grid as SVG: a filled cell for True, an outlined one for False (Jupyter pictures
-    of partitions and 0/1 matrices).  Refuses grids larger than an SVG table may be."""
+    of partitions and 0/1 matrices).  Refuses grids larger than an SVG table may be.
+
+    >>> cells_svg([[True, False], [True]]).count("<rect")
+    3
+    """
     check_drawable([len(row) for row in cells], "svg")
     height = max(len(cells), 1) * cell + 2 * 2
     width = max((len(row) for row in cells), default=1) * cell + 2 * 2
@@ -376,99 +371,17 @@ def cells_svg(cells: Sequence[Sequence[bool]], cell: int = 18) -> str:
     return "\n".join(out)
 
 
+def partition_svg(partition: Partition) -> str:
+    """The Young diagram of `partition` as `cells_svg` (how Jupyter shows a partition:
+    `grundy.jupyter`); a ValueError when it is too large to draw, before listing a part.
+
+    >>> partition_svg(Partition([3, 1])).count("<rect")
+    4
+    """
+    check_drawable(partition, "svg")
+    return cells_svg([[True] * part for part in partition.parts()])
+
+
 def _num(x: float) -> str:
     """A coordinate without needless decimals."""
     return f"{x:.2f}".rstrip("0").rstrip(".")
-
-
-# -------------------------------------------------------------- game level
-def _resolve(game: str | Ruleset, position: Any) -> tuple[Ruleset, Any, Partition]:
-    """The ruleset, the parsed position and the diagram its table is drawn in."""
-    rules = get_ruleset(game)
-    require_table(rules)
-    pos = parse_position(rules, position)
-    return rules, pos, diagram_of(rules, pos)
-
-
-def young_table(game: str | Ruleset, position: Any, misere: bool = False) -> list[list[int]]:
-    """The value of the position in every box of the diagram: entry [i][j]
-    (`grundy.analysis.tables.box_values`; λ[i, j] for games on one partition)."""
-    return box_values(game, position, misere)
-
-
-def outside_value(game: str | Ruleset, misere: bool = False) -> int:
-    """The value of the empty partition, written just outside the diagram (000 Figure 5).
-
-    A ValueError for a game (like Downright) that is never played on the
-    empty partition.
-    """
-    rules = get_ruleset(game)
-    try:
-        empty = rules.parse("")  # the empty diagram, in the game's own syntax
-    except ValueError:
-        raise ValueError(
-            f"{rules.name} is never played on the empty partition: nothing lies outside its diagram"
-        ) from None
-    return solver_for(rules).value(empty, misere)
-
-
-def young_title(game: str | Ruleset, position: Any, misere: bool = False) -> str:
-    """The caption of a picture: game, position, play convention and value."""
-    rules = get_ruleset(game)
-    pos = parse_position(rules, position)
-    misere = as_bool(misere, "misere")
-    play = "misère" if misere else "normal"
-    return (
-        f"{rules.name} {rules.format_position(pos)} ({play} play): "
-        f"value {solver_for(rules).value(pos, misere)}"
-    )
-
-
-def _prepare(
-    game: str | Ruleset, position: Any, misere: bool, outside: bool | None, kind: str
-) -> tuple[list[list[int]], int | None, str]:
-    rules, pos, shape = _resolve(game, position)
-    check_drawable(shape, kind)
-    outside = rules.draw_outside if outside is None else as_bool(outside, "outside")
-    rim = outside_value(rules, misere) if outside else None
-    return box_values(rules, pos, misere), rim, young_title(rules, pos, misere)
-
-
-def young_text(
-    game: str | Ruleset, position: Any, misere: bool = False, outside: bool | None = None
-) -> str:
-    """The Young diagram of `position` with each box's value, as plain text.
-
-    `outside` writes the terminal value in the cells just outside the diagram
-    (default: on for LCTR, as in 000 Figure 5).  The size is checked before
-    any value is computed.
-    """
-    table, rim, title = _prepare(game, position, misere, outside, "text")
-    return table_text(table, outside=rim, title=title)
-
-
-def young_rich(
-    game: str | Ruleset, position: Any, misere: bool = False, outside: bool | None = None
-) -> Text:
-    """`young_text` with colour for the terminal: P-positions (value 0) highlighted."""
-    table, rim, title = _prepare(game, position, misere, outside, "text")
-    return table_rich(table, outside=rim, title=title)
-
-
-def young_svg(
-    game: str | Ruleset, position: Any, misere: bool = False, outside: bool | None = None
-) -> str:
-    """The Young diagram of `position` with each box's value, as an SVG document."""
-    table, rim, title = _prepare(game, position, misere, outside, "svg")
-    return table_svg(table, outside=rim, title=title)
-
-
-def write_young_svg(
-    path: str | os.PathLike[str],
-    game: str | Ruleset,
-    position: Any,
-    misere: bool = False,
-    outside: bool | None = None,
-) -> Path:
-    """Write `young_svg(...)` to `path` atomically; returns the path."""
-    return write_text_atomic(path, young_svg(game, position, misere, outside))

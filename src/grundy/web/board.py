@@ -1,10 +1,11 @@
 """What a position is drawn as on the page, and which part of the drawing plays which move.
 
-The drawing comes from what a position offers (`grundy.play.drawn_as`): a
-Young diagram or a 0/1 matrix is a grid of cells, coins on a poset its Hasse
-diagram (`grundy.render.hasse.hasse_svg`).  Clickable *targets* are derived
-from the positions the moves lead to, never from a game's name.  Four readings
-of a click are tried, each a statement about the position a target leads to:
+The drawing is the one the ruleset declares (`Ruleset.drawing`, read by
+`grundy.play.drawn_as`): a Young diagram or a 0/1 matrix is a grid of cells,
+coins on a poset its Hasse diagram (`grundy.render.hasse.hasse_svg`).
+Clickable *targets* are derived from the positions the moves lead to, never
+from a game's name.  Four readings of a click are tried, each a statement
+about the position a target leads to:
 
 ``line``     deleting row i (or column j) of the grid, empty lines dropped,
              leaves the option's grid (Column-Row, LCTR, the matrix game);
@@ -36,7 +37,7 @@ from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from functools import lru_cache
 from typing import Any
 
-from grundy.game import Ruleset, capabilities
+from grundy.game import Drawing, Ruleset, capabilities
 from grundy.play import MatchOption, drawn_as
 from grundy.posets import Poset, bits
 from grundy.render import hasse, young
@@ -67,7 +68,7 @@ def board(rules: Ruleset, position: Any, options: Sequence[MatchOption]) -> dict
     kind, data = drawing
     out: dict[str, Any] = {"kind": kind}
     try:
-        if kind == "poset":
+        if kind == Drawing.POSET:
             poset, heads = data
             out["svg"] = _hasse_picture(poset)
             out["heads"] = list(bits(heads))
@@ -116,7 +117,7 @@ def _readings(
     rules: Ruleset, position: Any, kind: str, data: Any, options: Sequence[MatchOption]
 ) -> Iterator[tuple[str, Callable[[], Reading]]]:
     """The readings that apply to a drawing, in order, each computed only when asked."""
-    if kind == "poset":
+    if kind == Drawing.POSET:
         poset, heads = data
         kids = [_heads_on(rules, o.position, poset) for o in options]
         yield "changed", lambda: _changed_reading(heads, kids, "node", len(poset))
@@ -127,7 +128,7 @@ def _readings(
     if "box_positions" in capabilities(rules):
         yield "box", lambda: _box_reading(rules.box_positions(position) or [], options)
     yield "label", lambda: _label_reading(grid, options)
-    if kind == "diagram":  # an option's diagram is drawn from the same corner
+    if kind == Drawing.DIAGRAM:  # an option's diagram is drawn from the same corner
         flat = [None if kid is None else _flat(kid, ncols) for kid in kids]
         yield "changed", lambda: _changed_reading(_flat(grid, ncols), flat, "cell", ncols)
 
@@ -221,7 +222,7 @@ def _changed_reading(here: int, kids: list[int | None], prefix: str, width: int)
 # ---------------------------------------------------------------- drawings
 def _grid(kind: str, data: Any) -> tuple[Grid, int]:
     """The rows (bitmasks) and the width of a "diagram" or "matrix" of `drawn_as`."""
-    if kind == "diagram":
+    if kind == Drawing.DIAGRAM:
         parts = tuple(data.parts())
         return tuple((1 << part) - 1 for part in parts), max(parts, default=0)
     rows, ncols = data
@@ -256,7 +257,7 @@ def _flat(grid: Grid, width: int) -> int:
 def _heads_on(rules: Ruleset, child: Any, poset: Poset) -> int | None:
     """The heads of an option on the same poset (None for anything else)."""
     drawing = drawn_as(rules, child)
-    if drawing is None or drawing[0] != "poset" or drawing[1][0] is not poset:
+    if drawing is None or drawing[0] != Drawing.POSET or drawing[1][0] is not poset:
         return None
     return drawing[1][1]
 

@@ -26,7 +26,7 @@ import functools
 from collections.abc import Iterable
 from typing import Any
 
-from grundy.game import Ruleset, capabilities
+from grundy.game import Drawing, Ruleset, capabilities
 from grundy.play import drawn_as
 from grundy.registry import get_ruleset, registered
 
@@ -111,7 +111,7 @@ def _example(rules: Ruleset) -> str | None:
     best: tuple[tuple[int, int], Any] | None = None
     for position in rules.positions_of_size(EXAMPLE_SIZE) or ():
         drawing = drawn_as(rules, position)
-        if drawing is not None and drawing[0] == "diagram":
+        if drawing is not None and drawing[0] == Drawing.DIAGRAM:
             shape = drawing[1]
             key = (-abs(shape.length - shape.largest), len(set(shape.parts())))
         else:
