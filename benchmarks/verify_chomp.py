@@ -2,7 +2,7 @@
 
 * every partition of n ≤ N (default 18): the public value (gamma closed form)
   against `Solver(fast=False)`, normal and misère, and the compiled kernel
-  `grundy.search.moves.chomp` against the same (unless --no-kernel);
+  `grundy.games.chomp_kernel.CHOMP` against the same (unless --no-kernel);
 * conjugation invariance: the options of λ′ are the conjugates of those of λ
   (n ≤ N), which makes the values equal by induction;
 * gammas [a, 1^(b−1)], a, b ≤ G (default 30): two-pile Nim on (a − 1, b − 1),
@@ -25,7 +25,6 @@ import grundy
 from grundy import Solver
 from grundy.games import chomp
 from grundy.partition import Partition, gamma, partitions, rectangle
-from grundy.search import CompiledKernel, moves
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -38,9 +37,7 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     rules = chomp.CHOMP
     exact = Solver(rules, fast=False)
-    kernel = None
-    if not args.no_kernel:
-        kernel = CompiledKernel("chomp", moves.chomp, moves.conjugation_canonical, False)
+    kernel = None if args.no_kernel else rules.kernel  # asked directly, at every size
     failures = 0
     start = time.perf_counter()
 

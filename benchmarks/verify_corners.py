@@ -4,7 +4,7 @@ For Corner, Consecutive Corner, SCC and Anticorner, on every partition of
 n ≤ N (default 18):
 
 * the public value against `Solver(fast=False)`, normal and misère, and the
-  compiled kernel of `grundy.search.moves` against the same (unless
+  compiled kernel of `grundy.games.corners_kernel` against the same (unless
   --no-kernel);
 * conjugation invariance: the options of λ′ are the conjugates of those of λ;
 * (not Anticorner) G⁻(λ) = G(λ) except on [n] and [1^n], where G = n mod 2
@@ -24,13 +24,12 @@ import grundy
 from grundy import Solver
 from grundy.games import corners
 from grundy.partition import partitions
-from grundy.search import CompiledKernel, moves
 
 GAMES = {
-    "corner": (corners.CORNER, moves.corner),
-    "consecutive-corner": (corners.CONSECUTIVE_CORNER, moves.consecutive_corner),
-    "scc": (corners.SCC, moves.end_corners),
-    "anticorner": (corners.ANTICORNER, moves.anticorner),
+    "corner": corners.CORNER,
+    "consecutive-corner": corners.CONSECUTIVE_CORNER,
+    "scc": corners.SCC,
+    "anticorner": corners.ANTICORNER,
 }
 
 
@@ -41,11 +40,9 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     failures = 0
     start = time.perf_counter()
-    for name, (rules, expand) in GAMES.items():
+    for name, rules in GAMES.items():
         exact = Solver(rules, fast=False)
-        kernel = None
-        if not args.no_kernel:
-            kernel = CompiledKernel(name, expand, moves.conjugation_canonical)
+        kernel = None if args.no_kernel else rules.kernel  # asked directly, at every size
         checked = 0
         for n in range(args.max_n + 1):
             for lam in partitions(n):

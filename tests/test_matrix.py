@@ -34,9 +34,9 @@ from grundy.games.matrix import (
     ferrers_partition,
     parse_matrix,
 )
+from grundy.games.matrix_subsets import SubsetTable, table_states
 from grundy.partition import Partition, partitions
 from grundy.posets.core import bits
-from grundy.search.subset_table import SubsetTable, table_states
 
 PLAIN = Solver(PLAIN_MATRIX, fast=False)  # the reference; shared so its memo is reused
 

@@ -39,11 +39,11 @@ from grundy.search import (
     TranspositionTable,
     ValueTooLarge,
     engine,
-    moves,
     parse_memory,
 )
 from grundy.search import words as W
 from grundy.search.drivers import partition_words
+from grundy.search.primitives import identity
 from grundy.search.table import pack
 from grundy.sums import PartitionSum
 
@@ -362,7 +362,7 @@ def _heap(w, out, out2):
     return m
 
 
-HEAP = CompiledKernel("heap", _heap, moves.identity)
+HEAP = CompiledKernel("heap", _heap, identity)
 
 
 def test_largest_value_and_too_large_values() -> None:
@@ -453,7 +453,7 @@ def test_checkpoint_mismatch_and_garbage_are_errors(tmp_path: Path) -> None:
         Search(K, misere=True, checkpoint=path, progress=False)
     with pytest.raises(ValueError, match=r"1-word positions, not 2-word positions$"):
         Search(K, width=2, checkpoint=path, progress=False)
-    other = CompiledKernel("not-cr", moves.column_row, moves.conjugation_canonical)
+    other = CompiledKernel("not-cr", K.expand, K.canonical)
     with pytest.raises(ValueError, match=r"another search: game cr, not not-cr$"):
         Search(other, checkpoint=path, progress=False)
     junk = tmp_path / "junk.npz"

@@ -11,8 +11,11 @@ from pathlib import Path
 import numpy as np
 from numba import njit
 
+from grundy.games.chess_kernel import piece_kernel
+from grundy.games.chomp_kernel import chomp
 from grundy.partition import Partition
-from grundy.search import CompiledKernel, Search, encode, moves
+from grundy.search import CompiledKernel, Search, encode
+from grundy.search.primitives import conjugation_canonical
 from grundy.search.specialise import _identity
 
 PROBE = """
@@ -41,21 +44,21 @@ def test_second_process_loads_the_drivers_from_disk(tmp_path: Path) -> None:
 
 
 def test_pieces_get_their_own_drivers() -> None:
-    rook = moves.chess(np.zeros((0, 2)), np.array([[0, 1], [1, 0]]), True)
-    knight = moves.chess(np.array([[1, 2], [2, 1]]), np.zeros((0, 2)), True)
-    ids = {_identity(k, moves.conjugation_canonical, "piece") for k in (rook, knight)}
+    rook = piece_kernel(np.zeros((0, 2)), np.array([[0, 1], [1, 0]]), True)
+    knight = piece_kernel(np.array([[1, 2], [2, 1]]), np.zeros((0, 2)), True)
+    ids = {_identity(k, conjugation_canonical, "piece") for k in (rook, knight)}
     assert len(ids) == 2 and None not in ids
 
 
 def test_kernel_closing_over_a_function_is_compiled_in_memory() -> None:
-    inner = moves.chomp
+    inner = chomp
 
     @njit
     def wrapped(w, out, out2):
         return inner(w, out, out2)
 
-    assert _identity(wrapped, moves.conjugation_canonical, "wrapped") is None
-    kernel = CompiledKernel("wrapped", wrapped, moves.conjugation_canonical)
+    assert _identity(wrapped, conjugation_canonical, "wrapped") is None
+    kernel = CompiledKernel("wrapped", wrapped, conjugation_canonical)
     value = Search(kernel, progress=False).value(encode(Partition([6, 6, 5, 4, 2, 1])))
     assert value == 6
     assert kernel.drivers["test_run"].py_func.__code__.co_filename.startswith("<drivers of")

@@ -80,6 +80,23 @@ def test_nothing_heavy_is_imported(code: str) -> None:
     assert heavy(imported_by(code)) == []
 
 
+@pytest.mark.parametrize(
+    "code",
+    [
+        "import grundy.games.matrix",
+        "from grundy.cli import main\nmain(['value', 'matrix', '101;011;110'])",
+        "import grundy\ngrundy.registry.rulesets()",  # every built-in game's module
+    ],
+    ids=["import matrix", "value matrix", "every game"],
+)
+def test_a_game_module_loads_no_compiled_code(code: str) -> None:
+    """The kernels live in their own modules (``*_kernel``), imported on first use; the
+    matrix game's subset table is plain numpy."""
+    modules = imported_by(code)
+    assert not {"numba", "grundy.search"} & set(heavy(modules))
+    assert not [m for m in modules if m.endswith("_kernel")]
+
+
 #: A Column-Row position above `small_size` (15 boxes) with no closed form: the kernel values it.
 LARGER = "5,4,3,2,1"
 
@@ -92,7 +109,7 @@ def test_the_larger_position_goes_to_the_kernel() -> None:
 
 def test_a_compiled_game_imports_numba_and_nothing_else_heavy() -> None:
     modules = imported_by(f"from grundy.cli import main\nmain(['value', 'cr', '{LARGER}'])")
-    assert {"numba", "grundy.search", "grundy.games.kernels"} <= modules
+    assert {"numba", "grundy.search", "grundy.games.column_row_kernel"} <= modules
     assert heavy(modules) == ["grundy.search", "numba", "numpy"]
 
 

@@ -136,7 +136,7 @@ class Kernel(Protocol):
 class LazyKernel:
     """A ruleset's compiled kernel, named where it is built and imported on first use.
 
-    ``kernel = LazyKernel("grundy.games.kernels:CHOMP")`` in a ruleset class:
+    ``kernel = LazyKernel("grundy.games.chomp_kernel:CHOMP")`` in a ruleset class:
     the first read of ``rules.kernel`` imports the module (and with it
     `grundy.search` and numba); an object that is a function is called with
     the ruleset and returns the kernel (one per instance: a game per chess

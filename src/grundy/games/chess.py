@@ -445,7 +445,7 @@ class ChessRules(PartitionRuleset):
 
     reference = "GAMES.md (impartial chess); 000 §8; Gottlieb–Krnc–Muršič 2025"
     allows_empty = False
-    kernel = LazyKernel("grundy.games.kernels:chess")  # one per piece
+    kernel = LazyKernel("grundy.games.chess_kernel:chess")  # one per piece
 
     def __init__(self, piece: Piece | str, name: str | None = None) -> None:
         self.piece = Piece.coerce(piece)

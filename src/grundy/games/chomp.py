@@ -95,7 +95,7 @@ class ChompRules(PartitionRuleset):
     reference = "GAMES.md item 1; FindStat St000681"
     conjugation_invariant = True  # a bite of λ′ is the transposed bite of λ
     allows_empty = False
-    kernel = LazyKernel("grundy.games.kernels:CHOMP")
+    kernel = LazyKernel("grundy.games.chomp_kernel:CHOMP")
 
     def options(self, position: Partition) -> Iterator[tuple[Move, Partition]]:
         return _options(position)

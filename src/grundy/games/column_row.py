@@ -17,7 +17,7 @@ Values come from, in order:
   generic solver on every partition of n ≤ 18 (tests/test_column_row.py,
   benchmarks/verify_column_row.py);
 * the compiled engine of `grundy.search` (boundary words, transposition
-  table), through `COLUMN_ROW_KERNEL` (`grundy.games.kernels.COLUMN_ROW`,
+  table), through `COLUMN_ROW_KERNEL` (`grundy.games.column_row_kernel.COLUMN_ROW`,
   imported on first use), for every diagram of more than ``small_size``
   boxes whose boundary has at most `grundy.search.MAX_LETTERS` steps;
 * the generic `Solver` otherwise (it works on run-length partitions, so
@@ -176,7 +176,7 @@ class ColumnRowRules(PartitionRuleset):
     description = "remove any one row or any one column of a Young diagram"
     reference = "002 §2; 003 §2 (Ferrers matrices)"
     conjugation_invariant = True  # 002 Lemma 1.2
-    kernel = LazyKernel("grundy.games.kernels:COLUMN_ROW")
+    kernel = LazyKernel("grundy.games.column_row_kernel:COLUMN_ROW")
 
     def options(self, position: Partition) -> Iterator[tuple[Move, Partition]]:
         return _options(position)

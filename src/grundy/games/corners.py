@@ -146,7 +146,7 @@ class CornerRules(_CornerRules):
     name = "corner"
     description = "delete any non-empty set of outer corners"
     reference = "GAMES.md item 6"
-    kernel = LazyKernel("grundy.games.kernels:CORNER")
+    kernel = LazyKernel("grundy.games.corners_kernel:CORNER")
 
     def choices(self, k: int) -> Iterator[tuple[int, ...]]:
         for size in range(1, k + 1):
@@ -159,7 +159,7 @@ class ConsecutiveCornerRules(_CornerRules):
     name = "consecutive-corner"
     description = "delete a non-empty run of consecutive outer corners"
     reference = "GAMES.md item 7"
-    kernel = LazyKernel("grundy.games.kernels:CONSECUTIVE_CORNER")
+    kernel = LazyKernel("grundy.games.corners_kernel:CONSECUTIVE_CORNER")
 
     def choices(self, k: int) -> Iterator[tuple[int, ...]]:
         for first in range(k):
@@ -173,7 +173,7 @@ class SCCRules(_CornerRules):
     name = "scc"
     description = "delete a non-empty prefix or suffix of the list of outer corners"
     reference = "GAMES.md item 8"
-    kernel = LazyKernel("grundy.games.kernels:SCC")
+    kernel = LazyKernel("grundy.games.corners_kernel:SCC")
 
     def choices(self, k: int) -> Iterator[tuple[int, ...]]:
         for last in range(k):  # prefixes, the whole list last
@@ -210,7 +210,7 @@ class AnticornerRules(PartitionRuleset):
     )
     reference = "GAMES.md item 9"
     conjugation_invariant = True  # see the module docstring
-    kernel = LazyKernel("grundy.games.kernels:ANTICORNER")
+    kernel = LazyKernel("grundy.games.corners_kernel:ANTICORNER")
 
     def options(self, position: Partition) -> Iterator[tuple[Box, Partition]]:
         for i, j in anticorner_boxes(position):

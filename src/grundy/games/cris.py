@@ -109,7 +109,7 @@ class CRISRules(PartitionSumRuleset):
     description = "delete one row or one column; the boxes left split into a sum of diagrams"
     reference = "GAMES.md item 2"
     conjugation_invariant = True  # checked on every partition of n ≤ 12 (tests/test_cris.py)
-    kernel = LazyKernel("grundy.games.kernels:CRIS")
+    kernel = LazyKernel("grundy.games.cris_kernel:CRIS")
     small_size = 10  # generic search within 10 ms (benchmarks/bench_small_positions.py)
 
     def summand_options(

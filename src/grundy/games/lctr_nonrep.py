@@ -82,7 +82,7 @@ class NonRepetitiveLCTR(Ruleset):
     reference = "000 §8 (non-repetitive variant); GAMES.md 'Beyond: the open problems of 000 §8'"
     draw_outside = True  # as LCTR (000 Figure 5)
     drawing = Drawing.DIAGRAM  # the partition (`diagram`)
-    kernel = LazyKernel("grundy.games.kernels:LCTR_NONREP")
+    kernel = LazyKernel("grundy.games.lctr_nonrep_kernel:LCTR_NONREP")
 
     def options(self, position: NonRepPosition) -> Iterator[tuple[str, NonRepPosition]]:
         lam, history = position

@@ -23,7 +23,7 @@ What this module provides:
   of subsets is the Ferrers diagram of its row sums λ, and the game on it is
   Column-Row on λ (002; 003 §2 "U_n"), so such components go to the ``cr``
   ruleset when it is registered.
-* `grundy.search.subset_table.SubsetTable` — a vectorised (numpy) exhaustive
+* `grundy.games.matrix_subsets.SubsetTable` — a vectorised (numpy) exhaustive
   table of the values of all 2^(m+n) sub-positions of a small matrix, used
   as the closed form of components without
   exploitable symmetry.
@@ -44,10 +44,10 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from grundy.game import Drawing, Ruleset
+from grundy.games.matrix_subsets import TABLE_MAX_STATES, SubsetTable, table_states
 from grundy.partition import Partition
 from grundy.posets.core import bits as set_bits
 from grundy.registry import register
-from grundy.search.subset_table import TABLE_MAX_STATES, SubsetTable, table_states
 from grundy.solver import value as solver_value
 from grundy.validate import as_int, check_input_file, is_digits
 

@@ -104,7 +104,7 @@ class PNimRules(PartitionSumRuleset):
     description = "delete any non-empty set of rows or of columns of one diagram of a sum"
     reference = "GAMES.md item 10"
     conjugation_invariant = True  # checked on every partition of n ≤ 12 (tests/test_pnim.py)
-    kernel = LazyKernel("grundy.games.kernels:PNIM")
+    kernel = LazyKernel("grundy.games.pnim_kernel:PNIM")
     small_size = 9  # generic search within 10 ms (benchmarks/bench_small_positions.py)
 
     def summand_options(self, partition: Partition) -> Iterator[tuple[Move, tuple[Partition]]]:

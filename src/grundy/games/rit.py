@@ -201,7 +201,7 @@ class RITRules(_ShortenRules):
     name = "rit"
     description = "shorten one row to at least the length of the row below it"
     reference = "GAMES.md item 4"
-    kernel = LazyKernel("grundy.games.kernels:RIT")
+    kernel = LazyKernel("grundy.games.rit_kernel:RIT")
 
     def closed_form(self, position: Partition, misere: bool = False) -> int | None:
         """Staircase Nim on the row differences, both conventions (module docstring)."""
@@ -215,7 +215,7 @@ class CRITRules(_ShortenRules):
     description = "shorten one row or one column down to at least its next neighbour"
     reference = "GAMES.md item 5"
     conjugation_invariant = True  # a column move is a row move of λ′
-    kernel = LazyKernel("grundy.games.kernels:CRIT")
+    kernel = LazyKernel("grundy.games.rit_kernel:CRIT")
 
     def closed_form(self, position: Partition, misere: bool = False) -> int | None:
         """Two rows or two columns (`crit_two_row_value`); misère: the same from two boxes."""

@@ -207,7 +207,7 @@ class SatoWelterRules(PartitionRuleset):
     description = "delete the hook of any box of a Young diagram and close up"
     reference = "GAMES.md item 3; Conway, On Numbers and Games, ch. 13 (Welter's game)"
     conjugation_invariant = True  # hook lengths are invariant under transposition
-    kernel = LazyKernel("grundy.games.kernels:SATO_WELTER")
+    kernel = LazyKernel("grundy.games.sato_welter_kernel:SATO_WELTER")
 
     def options(self, position: Partition) -> Iterator[tuple[Move, Partition]]:
         return _options(position)

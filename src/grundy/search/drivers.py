@@ -2,7 +2,7 @@
 
 A game enters as its *options kernel* ``expand(w, out, out2) -> m``, a numba
 function writing the m canonical options of the packed position w into
-``out[0:m]`` (`grundy.search.moves` has the built-in ones).  An option that
+``out[0:m]`` (each built-in game has its own in ``grundy/games/<game>_kernel.py``).  An option that
 is a sum of two positions (a move that splits the diagram) writes its second
 piece to ``out2``; otherwise ``out2`` is ignored and ``splits`` is False.  A
 kernel returns −1 when ``out`` is too small; the driver then asks the caller
@@ -357,7 +357,7 @@ def test_run(
 def _order(kids, m):
     """Drop repeated options and sort the rest in the order the nimber test tries them:
     self-conjugate options first (mirror-like, often P), then shorter words first.
-    Measured on Column-Row staircases (benchmarks/staircases.py); returns the new m."""
+    Measured by benchmarks/staircases.py; returns the new m."""
     keys = np.empty(m, dtype=np.int64)
     kept = 0
     for t in range(m):

@@ -10,8 +10,9 @@ re-raises, so the command line says in one line what stopped (status 130).
 A checkpoint holds only proven facts, so a search resumed from one restarts
 at the root and finds everything known.
 
->>> from grundy.games.column_row import COLUMN_ROW_KERNEL as COLUMN_ROW
->>> Search(COLUMN_ROW, progress=False).value(12345)  # the boundary word of [8, 8, 2, 2, 2]
+>>> from grundy import get_ruleset
+>>> kernel = get_ruleset("cr").kernel  # remove a row or a column
+>>> Search(kernel, progress=False).value(12345)  # the boundary word of [8, 8, 2, 2, 2]
 2
 """
 
@@ -176,8 +177,8 @@ class Search:
         method "mex": full memoised mex of every reachable position; "test":
         nimber tests k = 0, 1, … ("is the value k?", pruned as soon as
         decided); "auto": the nimber test where the kernel allows it (it
-        expands fewer positions than the full mex on every Column-Row
-        staircase S_10 … S_18 measured), else the full mex.
+        expands fewer positions than the full mex on every staircase S_10 …
+        S_18 that benchmarks/staircases.py measured), else the full mex.
         """
         if method not in METHODS:
             raise ValueError(f"unknown search method {method!r}; choose one of {METHODS}")

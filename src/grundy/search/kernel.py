@@ -1,9 +1,10 @@
 """`CompiledKernel`: a game's compiled options kernel as a ruleset capability.
 
 A game on partitions declares ``kernel = CompiledKernel("name", expand,
-canonical)`` with a numba options kernel of `grundy.search.moves` (the
-built-in games name theirs in `grundy.games.kernels` through a
-`grundy.game.LazyKernel`, so numba loads on first use); grundy then values
+canonical)`` with a numba options kernel (`grundy.search.drivers`; each
+built-in game builds its own in a kernel module beside its rules,
+``grundy/games/<game>_kernel.py``, named by a `grundy.game.LazyKernel` so
+that numba loads on first use); grundy then values
 its positions above the game's ``small_size`` with the compiled engine
 (`Search`) whenever their boundary word fits (at most
 `grundy.search.words.MAX_LETTERS` letters), counts all partitions of n by
@@ -12,11 +13,12 @@ POSITION` with a memory cap, progress, Ctrl-C and checkpoints.  A position
 that does not fit (or a misère sum of a splitting game) is answered None,
 and the generic solver takes over.
 
->>> from grundy.games.column_row import COLUMN_ROW_KERNEL as COLUMN_ROW
+>>> from grundy import get_ruleset
 >>> from grundy.partition import Partition, staircase
->>> COLUMN_ROW.value(staircase(6), misere=False)
+>>> kernel = get_ruleset("cr").kernel  # remove a row or a column
+>>> kernel.value(staircase(6), misere=False)
 0
->>> COLUMN_ROW.count_table(4, misere=False)[4]  # [2, 2] is the P-position
+>>> kernel.count_table(4, misere=False)[4]  # [2, 2] is the P-position
 {0: 1, 2: 2, 3: 2}
 """
 
@@ -50,9 +52,10 @@ class CompiledKernel:
 
     name: the game's name (checkpoints are tied to it).  expand: the kernel
     (`grundy.search.drivers`).  canonical: the numba canonical form of a word
-    (`moves.identity` or `moves.conjugation_canonical`).  splits: options are
-    sums of two pieces (normal play only).  allows_empty: whether the empty
-    partition is a position (it is terminal), for the census.  pack: for
+    (`primitives.identity`, `primitives.conjugation_canonical` or the game's
+    own).  splits: options are sums of two pieces (normal play only).
+    allows_empty: whether the empty partition is a position (it is
+    terminal), for the census.  pack: for
     positions that are not partitions, their packed key (a Python int, None
     if it does not fit), and `census_shift`: how far a partition's word is
     shifted left in the key of the same diagram as a starting position.
@@ -89,11 +92,7 @@ class CompiledKernel:
     def canonical_word(self, word: int) -> int:
         """The canonical form of a packed position (Python int in, Python int out)."""
         w = int(word)
-        wide = w.bit_length() > NARROW_LETTERS
-        packed = self.canonical(pack(w, 2 if wide else 1))
-        if wide:
-            return int(packed[0]) | (int(packed[1]) << 64)
-        return int(packed)
+        return _as_int(self.canonical(pack(w, 2 if w.bit_length() > NARROW_LETTERS else 1)))
 
     def key(self, position: Any) -> int | None:
         """The packed key of `position`, or None if the engine cannot hold it."""
@@ -144,6 +143,33 @@ class CompiledKernel:
             self, misere, memory=memory, checkpoint=checkpoint, progress=progress, width=word_width
         )
         return engine, key
+
+    def option_words(self, word: int) -> list[int] | list[tuple[int, int]]:
+        """What the kernel writes for the packed position `word` (a Python int): its
+        options' words in the kernel's order, repeats kept, as Python ints (pairs of
+        pieces for a kernel whose options split).  For checking a kernel against its
+        game's rules.
+
+        >>> from grundy import get_ruleset
+        >>> from grundy.search.words import decode, encode
+        >>> kernel = get_ruleset("cr").kernel
+        >>> sorted(str(decode(w)) for w in kernel.option_words(encode(Partition([2, 1]))))
+        ['1', '1', '2', '2']
+        """
+        word_width = 1 if int(word).bit_length() <= NARROW_LETTERS else 2
+        root = pack(int(word), word_width)
+        size = 16
+        while True:
+            shape = (size,) if word_width == 1 else (size, 2)
+            out, out2 = np.zeros(shape, np.uint64), np.zeros(shape, np.uint64)
+            m = self.expand(root, out, out2)
+            if m >= 0:
+                break
+            size *= 2  # the kernel asks for a larger buffer
+        firsts = [_as_int(w) for w in out[:m]]
+        if self.splits:
+            return list(zip(firsts, [_as_int(w) for w in out2[:m]], strict=True))
+        return firsts
 
     # ------------------------------------------------------ capabilities
     def value(self, position: Any, misere: bool = False) -> int | None:
@@ -197,8 +223,9 @@ class CompiledKernel:
         """{value: number of partitions of n with it}, by `census`; None when `can_census`
         says no.
 
-        >>> from grundy.games.column_row import COLUMN_ROW_KERNEL as COLUMN_ROW
-        >>> COLUMN_ROW.tally(4), COLUMN_ROW.tally(0, misere=True)
+        >>> from grundy import get_ruleset
+        >>> kernel = get_ruleset("cr").kernel
+        >>> kernel.tally(4), kernel.tally(0, misere=True)
         ({0: 1, 2: 2, 3: 2}, {1: 1})
         """
         if not self.can_census(n, misere):
@@ -223,3 +250,10 @@ class CompiledKernel:
             if progress is not None:
                 progress(n + 1, n_max + 1)
         return table  # type: ignore[return-value]
+
+
+def _as_int(word: Any) -> int:
+    """A narrow (uint64) or wide ((lo, hi) or [lo, hi]) word of the engine as a Python int."""
+    if np.ndim(word) == 0:
+        return int(word)
+    return int(word[0]) | int(word[1]) << 64

@@ -8,16 +8,17 @@ drivers' source: a small generated module in the cache folder
 (`grundy.search.cache`) whose globals bind ``expand`` and ``canonical`` to
 the kernel, compiled with ``cache=True``.  The module's name carries a
 digest of the kernel's identity — its name, the source files of ``expand``
-and ``canonical``, and the constants a kernel factory closed over (a chess
-piece's steps) — so a changed kernel gets a fresh module and a fresh cache.
+and ``canonical``, and the constants a kernel factory closed over (the steps
+of a piece) — so a changed kernel gets a fresh module and a fresh cache.
 
 A kernel whose identity cannot be digested (no source file, or a closure
 over something other than plain constants) is compiled in memory, without
 disk cache: correct, only slower to start.
 
->>> from grundy.search import moves
->>> drivers = compiled_drivers(moves.chomp, moves.conjugation_canonical, "chomp")
->>> sorted(drivers)
+>>> from grundy import get_ruleset
+>>> kernel = get_ruleset("cr").kernel
+>>> drivers = compiled_drivers(kernel.expand, kernel.canonical, kernel.name)
+>>> sorted(drivers)  # compiled at their first call, or loaded from the disk cache
 ['mex_run', 'test_run']
 """
 

@@ -70,8 +70,8 @@ def _reinsert(keys, logcap, meta, entries):
 def describe_mismatch(saved: dict[str, str], expected: dict[str, str]) -> str:
     """What differs between a checkpoint's header and this search's, in words.
 
-    >>> describe_mismatch({"game": "cr", "misere": "1"}, {"game": "rit", "misere": "0"})
-    'the checkpoint was saved by another search: game cr, not rit; misère play, not normal play'
+    >>> describe_mismatch({"game": "cr", "misere": "1"}, {"game": "heap", "misere": "0"})
+    'the checkpoint was saved by another search: game cr, not heap; misère play, not normal play'
     """
 
     def say(key: str, value: str) -> str:

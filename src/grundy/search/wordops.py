@@ -2,7 +2,7 @@
 
 A partition is packed as its boundary word (`grundy.search.words`): bit t is
 letter t, 1 for an up step U (the end of a row), 0 for a right step R (the
-bottom of a column), read from the bottom-left corner.  A *narrow* word is a
+bottom of a column), read from the bottom left.  A *narrow* word is a
 uint64 holding up to `NARROW_LETTERS` letters; a *wide* word is a pair
 (lo, hi) of uint64 holding up to `WIDE_LETTERS` letters.  Either way the top
 8 bits of the last limb stay free for the transposition table's info byte.
@@ -419,7 +419,7 @@ def tt_put(keys, logcap, meta, w, info):
     """Merge `info` into w's entry (an exact value wins over ruled-out masks).
 
     A new word goes to the first empty slot of its window; in a full window
-    it replaces the longest word there (measured on Column-Row staircases with
+    it replaces the longest word there (measured by benchmarks/staircases.py with
     tables far too small, this recomputes much less than replacing the
     shortest: S_9, full mex, 1024 slots, 166 381 expansions against 5.5
     million).

@@ -1,16 +1,16 @@
 """Partitions as boundary words packed into one uint64.
 
 Walk the boundary of a Young diagram (English notation, row 1 on top) from
-its bottom-left corner to its top-right corner: every step is either R
+its bottom left to its top right: every step is either R
 (right, along the bottom of a column) or U (up, along the end of a row).  A
 partition with r rows and λ1 columns is a word of λ1 + r letters that starts
 with R and ends with U; the U step of a row comes after as many R steps as
 the row has boxes, and the R step of a column comes before as many U steps as
 the column has boxes.
 
-Column-Row in these terms (002 §2): removing a row deletes one U, removing
-a column deletes one R, and deleting any letter of a run of equal letters
-gives the same word (rows of equal length are one option).  A deletion can
+Diagrams in these terms: removing a row deletes one U, removing a column
+deletes one R, and deleting any letter of a run of equal letters gives the
+same word (removing either of two equal rows gives the same diagram).  A deletion can
 leave a leading U (a row of length 0) or a trailing R (a column of length 0);
 these are stripped, as 003 Remark 1 strips zero lines.  Conjugation
 (002 Lemma 1.2) reverses the word and swaps R and U.
