@@ -26,14 +26,17 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable
 from typing import Any
 
+from grundy.bounds import TooMuchWork
 from grundy.game import Ruleset, TreeSize
 from grundy.registry import get_ruleset
 from grundy.validate import parse_position
 
-__all__ = ["DEFAULT_MAX_STATES", "TreeSize", "stats", "tree_size"]
+__all__ = ["DEFAULT_MAX_STATES", "MAX_MOVES", "TreeSize", "stats", "tree_size"]
 
 #: Largest number of distinct states `tree_size` will walk before giving up.
 DEFAULT_MAX_STATES = 5_000_000
+#: Most moves `tree_size` lists: Chomp on 100^100 lists 20 million in about 6 minutes.
+MAX_MOVES = 10_000_000
 _REPORT_EVERY = 4096  # states between two calls of a walk's progress callback
 
 
@@ -84,14 +87,22 @@ def _state_graph(
     order: list[Hashable] = []
     on_stack: set[Hashable] = set()
     stack: list[tuple[Hashable, Iterable[Hashable]]] = []
+    moves = [0]
+    known: dict[Hashable, Hashable] = {}  # one object per state: a move costs a reference
 
     def enter(state: Hashable) -> None:
-        kids = [child for _, child in rules.options(state)]
+        kids = [known.setdefault(child, child) for _, child in rules.options(state)]
         children[state] = kids
+        moves[0] += len(kids)
         if len(children) > max_states:
-            raise ValueError(
+            raise TooMuchWork(
                 f"{rules.name}: more than {max_states} states reachable from the start; "
                 "the state graph is too large to walk (raise max_states to insist)"
+            )
+        if moves[0] > MAX_MOVES:
+            raise TooMuchWork(
+                f"{rules.name}: more than {MAX_MOVES:,} moves from the first {len(children):,} "
+                "states reachable from the start; the state graph is too large to walk"
             )
         if progress is not None and len(children) % _REPORT_EVERY == 0:
             progress(len(children))
