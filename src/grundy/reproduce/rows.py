@@ -304,10 +304,12 @@ class Family(Generic[Case]):
     or `full` (keyword arguments, e.g. ``{"top": 20}``); `holds(case)` is the
     claim on one case.  `checked` is the range in words and `command` a
     ``grundy`` line showing an instance: both are templates over the bounds and
-    ``{count}``, the number of cases (``"every partition with n ≤ {top}"``).
-    When a case fails, `false_note` says what is wrong, `describe(case)` is the
-    counterexample and `shows(case)` the command that shows it (`command` when
-    not given); `verdict` is what a failure means (FALSE unless told).
+    ``{count}``, the number of cases (``"every partition with n ≤ {top}"``);
+    `note` (on a verified row) is text, or a function of the bounds for what
+    the check finds on the way (``note=lambda top: …``).  When a case fails,
+    `false_note` says what is wrong, `describe(case)` is the counterexample and
+    `shows(case)` the command that shows it (`command` when not given);
+    `verdict` is what a failure means (FALSE unless told).
 
     >>> squares = Family(
     ...     cases=lambda top: range(top + 1),
@@ -329,7 +331,7 @@ class Family(Generic[Case]):
     checked: str
     false_note: str
     command: str | None = None
-    note: str = ""
+    note: str | Callable[..., str] = ""
     describe: Callable[[Case], str] = str
     shows: Callable[[Case], str | None] | None = None
     verdict: Verdict = Verdict.FALSE
@@ -352,17 +354,21 @@ class Family(Generic[Case]):
     def check(self, quick: bool) -> Outcome:
         """VERIFIED over the range, or `verdict` at the first case that fails."""
         bad, count = self.first_failure(quick)
-        words = {**self.bounds(quick), "count": count}
+        bounds = self.bounds(quick)
+        words = {**bounds, "count": count}
         return verified_unless(
             bad,
             self.checked.format(**words),
             false_note=self.false_note,
             command=None if self.command is None else self.command.format(**words),
-            note=self.note,
+            note=self._note(bounds) if bad is None else "",
             describe=self.describe,
             shows=self.shows,
             verdict=self.verdict,
         )
+
+    def _note(self, bounds: Mapping[str, Any]) -> str:
+        return self.note(**bounds) if callable(self.note) else self.note
 
 
 def family_check(
@@ -377,7 +383,7 @@ def family_check(
     checked: str,
     false_note: str,
     command: str | None = None,
-    note: str = "",
+    note: str | Callable[..., str] = "",
     describe: Callable[[Case], str] = str,
     shows: Callable[[Case], str | None] | None = None,
 ) -> Family[Case]:
