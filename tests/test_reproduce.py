@@ -64,7 +64,8 @@ FAMILIES = [
 def test_a_family_row_names_its_counterexample(item: Statement) -> None:
     family = item.check.__self__  # type: ignore[attr-defined]
     first = next(iter(family.cases(**family.quick)))
-    outcome = dataclasses.replace(family, holds=lambda case: case != first).check(quick=True)
+    answers = iter([False])  # the first case fails, every other holds
+    outcome = dataclasses.replace(family, holds=lambda case: next(answers, True)).check(True)
     assert outcome.verdict is Verdict.FALSE and outcome.note == family.false_note
     assert outcome.counterexample == family.describe(first)
     assert outcome.command is None or outcome.command.startswith("grundy ")
