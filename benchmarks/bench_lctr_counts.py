@@ -23,8 +23,8 @@ from math import isqrt
 
 import numpy as np
 
-from grundy.games.lctr import DIAGONAL_WINDOW
-from grundy.games.lctr_counts import _NONE, Table, _box_table, _window_value, durfee_count_table
+from grundy.games.lctr_base import DIAGONAL_WINDOW, NO_OPTION, BoxTable, box_table
+from grundy.games.lctr_counts import _window_value, durfee_count_table
 from grundy.partition import partition_numbers
 
 Bins = list[tuple[int, int, tuple[int, ...], int]]
@@ -42,7 +42,7 @@ def _tails(width: int, budget: int, cap: int) -> Iterator[tuple[int, ...]]:
             yield (a, *rest)
 
 
-def _arm_bins(n_max: int, w: int, empty: int, box: Table) -> dict[int, Bins]:
+def _arm_bins(n_max: int, w: int, empty: int, box: BoxTable) -> dict[int, Bins]:
     """For k = 1 … w: the arm tails a = (a_1 ≥ … ≥ a_k ≥ 0) with |a| ≤ n_max, grouped
     as (a_1, a_2 + … + a_k, boundary class x(a), how many), sorted by a_1."""
     zero = (0,) * w
@@ -76,11 +76,11 @@ def committed_durfee_count_table(
     lctr = game == "lctr"
     terminal = 1 if misere else 0
     w = DIAGONAL_WINDOW[game, misere]
-    box = _box_table(misere)
+    box = box_table(misere)
     totals = [np.zeros(n_max + 1, dtype=object) for _ in range(3)]
     if lctr:
         totals[terminal][0] = 1  # the empty partition (d = 0) is terminal
-    bins = _arm_bins(n_max, w, terminal if lctr else _NONE, box)
+    bins = _arm_bins(n_max, w, terminal if lctr else NO_OPTION, box)
     restricted = np.zeros(n_max + 1, dtype=object)  # p_{≤f}(m), one more factor per d
     restricted[0] = 1
     restricted_for = 0

@@ -144,6 +144,55 @@ def test_long_arms_against_per_box(lam: Partition) -> None:
         assert fast(game, lam, misere) == per_box_value(lam, game, misere)
 
 
+@st.composite
+def many_runs(draw: st.DrawFn, max_runs: int = 120, max_part: int = 300) -> Partition:
+    """Many runs of small multiplicity (as in benchmarks/bench_lctr_value.py's 710-run
+    partition), up to ~10^5 boxes: the per-box method still checks them."""
+    parts = draw(st.sets(st.integers(1, max_part), min_size=1, max_size=max_runs))
+    mults = draw(st.lists(st.integers(1, 3), min_size=len(parts), max_size=len(parts)))
+    return Partition.from_runs(zip(sorted(parts), mults, strict=True))
+
+
+@settings(max_examples=40, deadline=None)
+@given(many_runs())
+def test_many_runs_as_given_and_conjugated(lam: Partition) -> None:
+    """The closed forms hold on λ and on λ′ alike (000 Lemma 6), so the solver may ask
+    them before the canonical form (``closed_form_first``); both agree with the
+    per-box method of 001 and with the old order (canonical form first)."""
+    conjugate = lam.conjugate()
+    for game, misere in COMBOS:
+        value = fast(game, lam, misere)
+        assert fast(game, conjugate, misere) == value
+        assert per_box_value(lam, game, misere) == value
+        assert grundy.value(game, lam, misere) == grundy.value(game, conjugate, misere) == value
+        canonical_first = RULES[game].closed_form(RULES[game].canonical(lam), misere)
+        assert canonical_first == value
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.one_of(random_partitions(), many_runs(max_runs=8, max_part=12)), st.integers(1, 4))
+def test_durfee_window_reads_rows_and_columns(lam: Partition, w: int) -> None:
+    """`Partition.durfee_window`, all the fast values read, against `durfee`, `part`
+    and `column`."""
+    d = lam.durfee()
+    places = range(max(1, d - w + 1), d + 1)
+    expected = (d, tuple(lam.part(i) for i in places), tuple(lam.column(i) for i in places))
+    assert lam.durfee_window(w) == expected
+
+
+def test_values_read_no_canonical_form(monkeypatch: pytest.MonkeyPatch) -> None:
+    """grundy.value on a partition of many runs never conjugates it (O(k)): the closed
+    form answers first (``closed_form_first``)."""
+    lam = Partition.from_runs((3 * k, 1 + k % 3) for k in range(1, 400))
+    expected = [per_box_value(lam, game, misere) for game, misere in COMBOS]
+
+    def refuse(self: Partition) -> Partition:
+        raise AssertionError(f"{self} conjugated")
+
+    monkeypatch.setattr(Partition, "conjugate", refuse)
+    assert [grundy.value(game, lam, misere) for game, misere in COMBOS] == expected
+
+
 # ------------------------------------------------------------ value tables
 @pytest.mark.parametrize(("game", "misere"), COMBOS)
 def test_value_table_matches_solver_box_by_box(game: str, misere: bool) -> None:

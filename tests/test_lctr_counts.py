@@ -15,7 +15,7 @@ from grundy import Solver, get_ruleset
 from grundy.analysis import count, count_table
 from grundy.cli import main
 from grundy.games import lctr_counts
-from grundy.games.lctr import DIAGONAL_WINDOW
+from grundy.games.lctr_base import DIAGONAL_WINDOW, NO_OPTION, box_table
 from grundy.games.lctr_counts import durfee_count_table, enumerated_count_table
 from grundy.partition import partition_numbers, partitions
 
@@ -180,8 +180,8 @@ def test_column_automaton_gives_the_boundary_classes(game: str, misere: bool) ->
     """x(a) read column by column, c_h = a_h − a_{h+1} columns of height h from the
     right, equals x(a) valued on the tuples, and the automaton's states are exactly
     the classes that occur."""
-    box = lctr_counts._box_table(misere)
-    empty = (1 if misere else 0) if game == "lctr" else lctr_counts._NONE
+    box = box_table(misere)
+    empty = (1 if misere else 0) if game == "lctr" else NO_OPTION
     for k in range(1, DIAGONAL_WINDOW[game, misere] + 1):
         expected = tail_classes(k, 24, empty, box)
         for a, x in expected.items():

@@ -13,7 +13,8 @@ capability             what it gives (default when not declared)
 ``canonical``          one representative of a symmetry class (identity)
 ``components``         a position as a disjunctive sum; normal-play values
                        nim-add (the position is one component)
-``closed_form``        a value without search, or None (always None)
+``closed_form``        a value without search, or None (always None); with
+                       ``closed_form_first``, asked before ``canonical``
 ``kernel``             a compiled options kernel (`grundy.search`) that the
                        engine runs on packed positions, declared as a
                        `LazyKernel` so that numba loads on first use, for
@@ -190,6 +191,10 @@ class Ruleset(ABC):
     #: True for a family that is only a game once its parameters are given
     #: (`get_ruleset` then calls `with_parameters` even with none, to say so).
     requires_parameters: bool = False
+    #: True when `closed_form` costs less than `canonical` and holds on every position as
+    #: given, canonical or not: the solver then asks it before canonicalising (LCTR: the
+    #: closed form is O(log k) in the runs of a partition, min(λ, λ′) is O(k)).
+    closed_form_first: bool = False
     #: A compiled options kernel (or a `LazyKernel`, imported on first use), or None.
     kernel: Kernel | LazyKernel | None = None
     #: The largest position ``size`` (e.g. boxes) that the solver values without the

@@ -265,6 +265,37 @@ class Partition:
             return 0
         return min(self._ends[lo - 1], self._runs[lo - 1][0])
 
+    def durfee_window(self, w: int) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
+        """(d, rows, columns): the Durfee length d = d(λ) and the lengths λ_i of the
+        rows and λ'_i of the columns i = max(1, d − w + 1) … d, the last w places on
+        the diagonal of the Durfee square, in O(log k) (w ≥ 1).
+
+        What a fast value reads of a huge partition (`grundy.games.lctr`): one binary
+        search finds the run of row d (the run `durfee` finds), and the rows and
+        columns before it are a few steps away.
+
+        >>> Partition.parse("6,5,4,2,1").durfee_window(2)
+        (3, (5, 4), (4, 3))
+        """
+        t = bisect_right(self._neg_slack, 0) - 1  # the run of row d
+        if t < 0:
+            return 0, (), ()
+        runs, ends = self._runs, self._ends
+        d = min(ends[t], runs[t][0])
+        last = len(runs) - 1
+        rows, columns = [], []
+        r = c = t  # row d is in run t, and runs 0 … t have parts ≥ d
+        for i in range(d, max(0, d - w), -1):
+            while r and ends[r - 1] >= i:  # row i is in an earlier run
+                r -= 1
+            rows.append(runs[r][0])
+            while c < last and runs[c + 1][0] >= i:  # the next run has parts ≥ i too
+                c += 1
+            columns.append(ends[c])
+        rows.reverse()
+        columns.reverse()
+        return d, tuple(rows), tuple(columns)
+
     def sub(self, i: int, j: int) -> Partition:
         """λ[i, j]: delete the first i rows and the first j columns (000 §2.1)."""
         if i < 0 or j < 0:

@@ -76,10 +76,10 @@ def get_ruleset(game: str | Ruleset, **parameters: Any) -> Ruleset:
     >>> get_ruleset("chess", piece="leaps=1:2,2:1").name
     'chess[leaps=1:2,2:1]'
     """
-    if isinstance(game, Ruleset):
-        rules = game
-    elif isinstance(game, str):
+    if isinstance(game, str):  # first: telling a str from a Ruleset (an ABC) costs more
         rules = _lookup(game)
+    elif isinstance(game, Ruleset):
+        rules = game
     else:
         raise TypeError(f"a game is named by a string, got {type(game).__name__}")
     if parameters or getattr(rules, "requires_parameters", False):
@@ -88,6 +88,9 @@ def get_ruleset(game: str | Ruleset, **parameters: Any) -> Ruleset:
 
 
 def _lookup(name: str) -> Ruleset:
+    known = _REGISTRY.get(name)  # a registered name as written: the usual case
+    if known is not None:
+        return known
     key = name.strip().lower()
     _load_builtin(key)
     if key in _REGISTRY:

@@ -15,7 +15,10 @@ no game; it uses what the ruleset declares (`grundy.game`):
   identical components cancel in pairs.  Misère values do not add, so misère
   positions are searched whole.
 * ``closed_form`` and ``kernel``: a position with a closed form, or one the
-  compiled kernel accepts, is valued without expanding it.  The kernel is
+  compiled kernel accepts, is valued without expanding it.  A ruleset whose
+  closed form costs less than its canonical form (``closed_form_first``, e.g.
+  LCTR: O(log k) against O(k) for a partition of k runs) has it asked on the
+  position as given, before anything else.  The kernel is
   asked only about positions larger than the ruleset's ``small_size``
   (positions without a ``size`` always): smaller ones are searched here in a
   few ms, so a command about them never loads the compiled engine (numba).
@@ -87,6 +90,7 @@ class Solver:
         have = set(capabilities(ruleset))
         self._split = "components" in have
         self._closed = fast and "closed_form" in have
+        self._closed_first = self._closed and ruleset.closed_form_first
         self._kernel = fast and "kernel" in have  # read on first use: it may load numba
         self._memo: dict[bool, dict[Position, int]] = {False: {}, True: {}}
         #: Called every 4,096 steps of a search with (positions held, `search_limit()`).
@@ -116,6 +120,10 @@ class Solver:
     def value(self, position: Position, misere: bool = False) -> int:
         """SG(position), or SG⁻(position) when `misere` (000 §2.3)."""
         misere = as_bool(misere, "misere")
+        if self._closed_first:
+            known = self.ruleset.closed_form(position, misere)
+            if known is not None:
+                return known
         total = 0
         for term in self.terms(position, misere):
             total ^= self._term_value(term, misere)
@@ -245,14 +253,14 @@ def value(game: str | Ruleset, position: Any, misere: bool = False) -> int:
     ...
     TypeError: misere must be True or False, got str 'no'
     """
-    rules = get_ruleset(game)
-    return solver_for(rules).value(parse_position(rules, position), misere)
+    solver = solver_for(game)
+    return solver.value(parse_position(solver.ruleset, position), misere)
 
 
 def options(game: str | Ruleset, position: Any, misere: bool = False) -> list[Option]:
     """Every option of `position` as (move, position, value); arguments as for `value`."""
-    rules = get_ruleset(game)
-    return solver_for(rules).options(parse_position(rules, position), misere)
+    solver = solver_for(game)
+    return solver.options(parse_position(solver.ruleset, position), misere)
 
 
 def winning_moves(game: str | Ruleset, position: Any, misere: bool = False) -> list[Option]:

@@ -26,8 +26,10 @@ The fast values work in O(log k) for a partition of k runs, however large:
   Lemmas 12, 13, 14 for normal LCTR, `misere_one_row` / `misere_two_rows` and
   their Downright analogues for misère play — and the D × D core by at most
   nine mex steps (000 Eq. (3); this is what 000 Eq. (8)/(9) and (11)/(12) write
-  out for D = 2 and D = 3).  Only `durfee`, `part`, `column`, `length` and
-  `largest` of the partition are read: the diagram is never expanded.
+  out for D = 2 and D = 3).  Only the rows and columns at the end of the
+  Durfee square are read (`Partition.durfee_window`): the diagram is never
+  expanded.  The solver asks these closed forms before the canonical form
+  min(λ, λ′), which costs O(k) (``closed_form_first``).
 
 Misère propagation (proved here; not in 000/001)
 -----------------------------------------------
@@ -69,7 +71,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 from grundy.game import PartitionRuleset, ProgressCallback
-from grundy.nim import mex
+from grundy.games.lctr_base import DIAGONAL_WINDOW, NO_OPTION, BoxTable, box_table, check_game
 from grundy.partition import Partition, PartitionLike
 from grundy.registry import register
 from grundy.validate import as_bool, check_non_increasing, check_positive
@@ -101,60 +103,10 @@ __all__ = [
 #: Largest number of boxes the per-box method (`value_table`, `per_box_value`) accepts.
 MAX_TABLE_BOXES = 10**7
 
-#: Width w of the diagonal window, keyed by (game, misère): SG(λ) = SG(λ[d−w, d−w])
-#: whenever d = d(λ) ≥ w.  Normal LCTR: 000 Corollary 16; Downright: 000
-#: Theorem 11; misère LCTR and misère Downright: "Misère propagation" in the
-#: module docstring (proved there).
-DIAGONAL_WINDOW: dict[tuple[str, bool], int] = {
-    ("lctr", False): 3,
-    ("lctr", True): 2,
-    ("downright", False): 1,
-    ("downright", True): 2,
-}
-
-# A cell code for "no position here" (a box outside the diagram) in the mex
-# tables below; real values are 0, 1, 2 (000 Observation 5: at most two moves).
-_OUT = 3
-
-
-def _mex_table(game: str, misere: bool) -> tuple[tuple[int, ...], ...]:
-    """T[down][right]: the value of a box from the codes of its two neighbours.
-
-    LCTR (000 Eq. (3)): a neighbour outside the diagram is the empty partition,
-    valued 0 (1 in misère play, 000 §2.3).  Downright (000 Eq. (4)): a neighbour
-    outside the diagram is no move at all; a box with neither is a corner,
-    valued 0 (1 in misère play).
-    """
-    table = []
-    for down in range(4):
-        row = []
-        for right in range(4):
-            if game == "lctr":
-                empty = 1 if misere else 0
-                seen = {empty if down == _OUT else down, empty if right == _OUT else right}
-            else:
-                seen = {v for v in (down, right) if v != _OUT}
-                if not seen:
-                    row.append(1 if misere else 0)
-                    continue
-            row.append(mex(seen))
-        table.append(tuple(row))
-    return tuple(table)
-
-
-_TABLES = {(g, m): _mex_table(g, m) for g in ("lctr", "downright") for m in (False, True)}
-_MEX = _TABLES["lctr", False]  # mex{a, b} for a, b in {0, 1, 2}
-
-
-# ------------------------------------------------------------- validation
-def check_game(game: str) -> str:
-    """ "lctr" or "downright" (case-insensitive); which of the two games a helper computes."""
-    if not isinstance(game, str):
-        raise TypeError(f"game must be 'lctr' or 'downright', got {type(game).__name__}")
-    key = game.lower()
-    if key not in ("lctr", "downright"):
-        raise ValueError(f"unknown game {game!r}: expected 'lctr' or 'downright'")
-    return key
+#: The box tables of 000 Eq. (3)/(4) by play convention (`box_table`); in normal
+#: play, T[a][b] = mex{a, b} for values a, b.
+_BOX = {misere: box_table(misere) for misere in (False, True)}
+_MEX = _BOX[False]
 
 
 # ------------------------------------------------ closed forms (unchecked)
@@ -213,14 +165,14 @@ def _misere_two_rows(a: int, b: int) -> int:
 
 
 def _dr_misere_one_row(a: int) -> int:
-    """Misère Downright on [a]; _OUT for a = 0 (no position)."""
+    """Misère Downright on [a]; NO_OPTION for a = 0 (no position)."""
     if a == 0:
-        return _OUT
+        return NO_OPTION
     return 1 if a & 1 else 0
 
 
 def _dr_misere_two_rows(a: int, b: int) -> int:
-    """Misère Downright on [a, b]; _OUT for the empty partition."""
+    """Misère Downright on [a, b]; NO_OPTION for the empty partition."""
     if b == 0:
         return _dr_misere_one_row(a)
     if b == 1:
@@ -360,39 +312,42 @@ def downright_misere_two_rows(a: int, b: int) -> int:
 
 
 # --------------------------------------------------------- fast values
-def _window3(lam: Partition, d: int) -> int:
-    """Normal LCTR with d(λ) ≥ 3: λ̄ = λ[d−3, d−3] (000 Corollary 16).
+def _window3(d: int, rows: tuple[int, ...], columns: tuple[int, ...]) -> int:
+    """Normal LCTR with d(λ) ≥ 3: λ̄ = λ[d−3, d−3] (000 Corollary 16), from the rows
+    (λ_{d−2}, λ_{d−1}, λ_d) and the columns (λ'_{d−2}, λ'_{d−1}, λ'_d).
 
     The arms of λ̄ are valued by 000 Lemmas 12–14 (the α's of 000 Theorem 22)
     and the 3 × 3 core by 000 Eq. (11), i.e. Eq. (12) unrolled.  This is the
     hot path of `lctr_value`: Lemma 12 is inlined.
     """
-    part, column = lam.part, lam.column
-    p3, q3 = part(d) - d, column(d) - d
-    p2, q2 = part(d - 1) - d, column(d - 1) - d
+    a1, a2, a3 = rows
+    b1, b2, b3 = columns
+    p2, p3, q2, q3 = a2 - d, a3 - d, b2 - d, b3 - d
     m = _MEX
     v22 = m[0 if q3 == 0 else 2 - (q3 & 1)][0 if p3 == 0 else 2 - (p3 & 1)]
     v21 = m[_two_rows(q2, q3)][v22]
     v12 = m[v22][_two_rows(p2, p3)]
     v11 = m[v21][v12]
-    v10 = m[m[_three_rows(column(d - 2) - d, q2, q3)][v21]][v11]
-    v01 = m[v11][m[v12][_three_rows(part(d - 2) - d, p2, p3)]]
+    v10 = m[m[_three_rows(b1 - d, q2, q3)][v21]][v11]
+    v01 = m[v11][m[v12][_three_rows(a1 - d, p2, p3)]]
     return m[v10][v01]
 
 
 def _window2(
-    lam: Partition,
     d: int,
+    rows: tuple[int, ...],
+    columns: tuple[int, ...],
     one: Callable[[int], int],
     two: Callable[[int, int], int],
-    table: tuple[tuple[int, ...], ...],
+    table: BoxTable,
 ) -> int:
-    """Window of width 2 (misère play): λ̄ = λ[d−2, d−2], d(λ) ≥ 2."""
-    part, column = lam.part, lam.column
-    p1, p2 = part(d - 1) - d, part(d) - d
-    q1, q2 = column(d - 1) - d, column(d) - d
+    """Window of width 2: λ̄ = λ[d−2, d−2] for d(λ) ≥ 2, from the rows (λ_{d−1}, λ_d)
+    and the columns (λ'_{d−1}, λ'_d)."""
+    a1, a2 = rows
+    b1, b2 = columns
+    p2, q2 = a2 - d, b2 - d
     v11 = table[one(q2)][one(p2)]
-    return table[table[two(q1, q2)][v11]][table[v11][two(p1, p2)]]
+    return table[table[two(b1 - d, q2)][v11]][table[v11][two(a1 - d, p2)]]
 
 
 def lctr_value(partition: PartitionLike, misere: bool = False) -> int:
@@ -404,25 +359,28 @@ def lctr_value(partition: PartitionLike, misere: bool = False) -> int:
     `misere_one_row` / `misere_two_rows`.  The misère rule is the default
     because it is proved (module docstring) and checked against exhaustive
     search for every partition with n ≤ 40 (benchmarks/verify_misere_rule.py);
-    `per_box_value(λ, misere=True)` computes the same value box by box.
+    `per_box_value(λ, misere=True)` computes the same value box by box.  Only
+    `Partition.durfee_window` is read: the diagram is never expanded.
+
+    >>> lctr_value("8,7,6,5^2,2,1"), lctr_value("1000000000000^7,5^100000000000", misere=True)
+    (0, 1)
     """
     if not isinstance(partition, Partition):
         partition = Partition.coerce(partition)
-    d = partition.durfee()
-    if as_bool(misere, "misere"):
-        if d >= 2:
-            return _window2(partition, d, _misere_one_row, _misere_two_rows, _MEX)
-        if d == 0:
-            return 1
-        # a gamma [c, 1^(r−1)]: its arms are one row and one column
-        return _MEX[_misere_one_row(partition.length - 1)][_misere_one_row(partition.largest - 1)]
-    if d >= 3:
-        return _window3(partition, d)
-    if d == 2:
-        return _window2(partition, 2, _one_row, _two_rows, _MEX)
+    misere = as_bool(misere, "misere")
+    d, rows, columns = partition.durfee_window(DIAGONAL_WINDOW["lctr", misere])
     if d == 0:
-        return 0
-    return _lctr_gamma(partition.length, partition.largest)
+        return 1 if misere else 0
+    if misere:
+        if d >= 2:
+            return _window2(d, rows, columns, _misere_one_row, _misere_two_rows, _MEX)
+        # a gamma [c, 1^(r−1)]: its arms are one row and one column
+        return _MEX[_misere_one_row(columns[0] - 1)][_misere_one_row(rows[0] - 1)]
+    if d >= 3:
+        return _window3(d, rows, columns)
+    if d == 2:
+        return _window2(2, rows, columns, _one_row, _two_rows, _MEX)
+    return _lctr_gamma(columns[0], rows[0])
 
 
 def downright_value(partition: PartitionLike, misere: bool = False) -> int:
@@ -432,21 +390,23 @@ def downright_value(partition: PartitionLike, misere: bool = False) -> int:
     [λ_d − d + 1, 1^(λ'_d − d)], valued by 000 Lemma 4 (Eq. (6)).  Misère play:
     window 2 ("Misère propagation", module docstring) with
     `downright_misere_one_row` / `downright_misere_two_rows` on the arms.
+
+    >>> downright_value("8,7,6,5^2,2,1"), downright_value("3,1", misere=True)
+    (0, 2)
     """
     if not isinstance(partition, Partition):
         partition = Partition.coerce(partition)
-    d = partition.durfee()
+    misere = as_bool(misere, "misere")
+    d, rows, columns = partition.durfee_window(DIAGONAL_WINDOW["downright", misere])
     if d == 0:
         raise ValueError("Downright is played on a non-empty partition")
-    if as_bool(misere, "misere"):
-        table = _TABLES["downright", True]
+    if misere:
+        table = _BOX[True]
         if d >= 2:
-            return _window2(partition, d, _dr_misere_one_row, _dr_misere_two_rows, table)
+            return _window2(d, rows, columns, _dr_misere_one_row, _dr_misere_two_rows, table)
         # a gamma [c, 1^(r−1)]: its arms are one row and one column
-        return table[_dr_misere_one_row(partition.length - 1)][
-            _dr_misere_one_row(partition.largest - 1)
-        ]
-    return _dr_gamma(partition.column(d) - d + 1, partition.part(d) - d + 1)
+        return table[_dr_misere_one_row(columns[0] - 1)][_dr_misere_one_row(rows[0] - 1)]
+    return _dr_gamma(columns[0] - d + 1, rows[0] - d + 1)
 
 
 def reduce_to_window(partition: Partition, game: str = "lctr", misere: bool = False) -> Partition:
@@ -464,7 +424,8 @@ def reduce_to_window(partition: Partition, game: str = "lctr", misere: bool = Fa
 def _per_box_rows(partition: Partition, game: str, misere: bool, keep: bool) -> list[list[int]]:
     """Fill the value table bottom-up, row by row (000 Eq. (3)/(4); 001 Algorithm 1).
 
-    Box (i, j) gets T[v(i+1, j)][v(i, j+1)] with _OUT beyond the diagram.
+    Box (i, j) gets T[v(i+1, j)][v(i, j+1)] (`box_table`); beyond the diagram lies
+    the empty partition in LCTR (coded by its terminal value), no move in Downright.
     Returns every row top-first when `keep`, else only the top row.
     """
     game = check_game(game)
@@ -476,14 +437,16 @@ def _per_box_rows(partition: Partition, game: str, misere: bool, keep: bool) -> 
         )
     if game == "downright" and not partition:
         raise ValueError("Downright is played on a non-empty partition")
-    table = _TABLES[game, as_bool(misere, "misere")]
+    misere = as_bool(misere, "misere")
+    table = _BOX[misere]
+    outside = (1 if misere else 0) if game == "lctr" else NO_OPTION
     rows: list[list[int]] = []
     below: list[int] = []
     for part, mult in reversed(partition.runs):
         for _ in range(mult):
-            padded = below + [_OUT] * (part - len(below))
+            padded = below + [outside] * (part - len(below))
             row = []
-            x = _OUT
+            x = outside
             for a in reversed(padded):
                 x = table[a][x]
                 row.append(x)
@@ -556,6 +519,7 @@ class LCTRRules(PartitionRuleset):
     description = "remove the left column or the top row of a Young diagram"
     reference = "000 §3.1; 001"
     conjugation_invariant = True  # 000 Lemma 6
+    closed_form_first = True  # O(log k) in the runs; min(λ, λ′) is O(k)
     draw_outside = True  # 000 Figure 5
 
     def options(self, position: Partition) -> Iterator[tuple[str, Partition]]:
@@ -594,6 +558,7 @@ class DownrightRules(PartitionRuleset):
     description = "a rook steps one box down or right; a corner is terminal"
     reference = "000 §3.2"
     conjugation_invariant = True  # 000 Lemma 6
+    closed_form_first = True  # O(log k) in the runs; min(λ, λ′) is O(k)
     allows_empty = False
 
     def options(self, position: Partition) -> Iterator[tuple[str, Partition]]:

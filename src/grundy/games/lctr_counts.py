@@ -11,7 +11,7 @@ allowed), and a *leg* whose conjugate β' = (β'_1, …, β'_d) is another such
 partition.  (d, α, β') ↔ λ is a bijection, |λ| = d² + |α| + |β'|.
 
 Values are constant along the main diagonal down to a window of width w at
-the Durfee square (`grundy.games.lctr.DIAGONAL_WINDOW`): SG(λ) = SG(λ[d−w, d−w])
+the Durfee square (`grundy.games.lctr_base.DIAGONAL_WINDOW`): SG(λ) = SG(λ[d−w, d−w])
 for d ≥ w, with
 
 * w = 3 for LCTR, normal play (000 Corollary 16);
@@ -104,50 +104,27 @@ from math import isqrt
 import numpy as np
 
 from grundy.bounds import Work
-from grundy.games.lctr import DIAGONAL_WINDOW, check_game
-from grundy.nim import mex
+from grundy.games.lctr_base import DIAGONAL_WINDOW, NO_OPTION, BoxTable, box_table, check_game
 from grundy.validate import as_bool, check_non_negative
 
 __all__ = ["durfee_count_table", "enumerated_count_table"]
 
-_NONE = 3  # "no option": a Downright neighbour outside the diagram (values are ≤ 2)
-
-# _PAIR_MEX[x][y] = mex{x, y} where _NONE stands for a missing option; mex(∅), the
-# terminal value, depends on the play convention and is set by the caller.
-_PAIR_MEX = [[next(m for m in range(4) if m not in (x, y)) for y in range(4)] for x in range(4)]
-
-Table = tuple[tuple[int, ...], ...]
 # Per Durfee length d: (d, slot width in bytes, truncation q^limit, the packed H per value).
 Packed = tuple[int, int, int, list[int]]
 
 
-def _box_table(misere: bool) -> Table:
-    """T[down][right]: the value of a box from the codes of its two neighbours
-    (000 Eq. (3), (4)); _NONE = no such option, and a box with no option at all
-    (a Downright corner) is terminal: 0, misère 1 (000 §2.3).  One table serves
-    both games: in LCTR an empty neighbour is coded by its terminal value, so
-    _NONE never occurs there."""
-    terminal = 1 if misere else 0
-
-    def box(down: int, right: int) -> int:
-        options = {v for v in (down, right) if v != _NONE}
-        return mex(options) if options else terminal
-
-    return tuple(tuple(box(down, right) for right in range(4)) for down in range(4))
-
-
-def _column(right: tuple[int, ...], height: int, empty: int, box: Table) -> tuple[int, ...]:
+def _column(right: tuple[int, ...], height: int, empty: int, box: BoxTable) -> tuple[int, ...]:
     """The values (SG(λ[i, j]))_{i<k} of a column j of `height` boxes of a partition
     with at most k rows, from those of column j + 1 (`right`), by the per-box
     recursion (000 Eq. (3)/(4)) from the bottom box up: box i steps down to box
     i + 1 of the column and right to right[i].  `empty` codes the empty partition
-    (LCTR: terminal value; Downright: _NONE, no move), below the column's last box
+    (LCTR: terminal value; Downright: NO_OPTION, no move), below the column's last box
     and in the rows it does not reach.
 
     Two columns of height 2 in LCTR: [1, 1] (value 2, [1] value 1), then [2, 2]
     (value 0, [2] value 2).
 
-    >>> box = _box_table(False)
+    >>> box = box_table(False)
     >>> _column((0, 0, 0), 2, 0, box)
     (2, 1, 0)
     >>> _column((2, 1, 0), 2, 0, box)
@@ -160,13 +137,13 @@ def _column(right: tuple[int, ...], height: int, empty: int, box: Table) -> tupl
     return tuple(values)
 
 
-def _automaton(k: int, empty: int, box: Table) -> tuple[list[tuple[int, ...]], list[np.ndarray]]:
+def _automaton(k: int, empty: int, box: BoxTable) -> tuple[list[tuple[int, ...]], list[np.ndarray]]:
     """The boundary classes of arm tails of k parts as states of the column automaton
     (module docstring): every state reachable from the empty partition's, which is
     states[0], and for h = 1 … k the transition map moves[h − 1]: the index of the
     state after one more column of height h, by `_column`.
 
-    >>> states, moves = _automaton(3, 0, _box_table(False))
+    >>> states, moves = _automaton(3, 0, box_table(False))
     >>> len(states), states[0], states[moves[1][0]]  # 14 classes; a column [1, 1]
     (14, (0, 0, 0), (2, 1, 0))
     """
@@ -229,7 +206,7 @@ def _arm_series(moves: list[np.ndarray], free: int, limit: int) -> np.ndarray:
     height h weighing h + f.  Column m summed over x counts the (c_1, …, c_k) with
     Σ_h (h + f)·c_h = m, at most (m + 1)^{k−1} of them (c_2 … c_k fix c_1).
 
-    >>> _, moves = _automaton(1, 0, _box_table(False))  # one part a_1: states [], 1, 2
+    >>> _, moves = _automaton(1, 0, box_table(False))  # one part a_1: states [], 1, 2
     >>> _arm_series(moves, 0, 5).tolist()  # [a_1] has value 1 if a_1 is odd, else 2
     [[1, 0, 0, 0, 0, 0], [0, 1, 0, 1, 0, 1], [0, 0, 1, 0, 1, 0]]
     """
@@ -272,7 +249,7 @@ def _unpack(packed: int, width: int, length: int) -> np.ndarray:
     return series
 
 
-def _window_value(x: tuple[int, ...], y: tuple[int, ...], box: Table) -> int:
+def _window_value(x: tuple[int, ...], y: tuple[int, ...], box: BoxTable) -> int:
     """SG of the k×k square with SG(λ[i, k]) = x[i] and SG(λ[k, j]) = y[j], by the
     per-box recursion (000 Eq. (3)/(4))."""
     k = len(x)
@@ -343,8 +320,8 @@ def durfee_count_table(
     terminal = 1 if misere else 0
     w = DIAGONAL_WINDOW[game, misere]
     assert (n_max + 1) ** (w - 1) < 2**63, "arm series are int64 (`_arm_series`)"
-    box = _box_table(misere)
-    empty = terminal if lctr else _NONE
+    box = box_table(misere)
+    empty = terminal if lctr else NO_OPTION
     # k: (the transition maps, the classes grouped by their row of F)
     classes: dict[int, tuple[list[np.ndarray], list[tuple[np.ndarray, np.ndarray]]]] = {}
     top = isqrt(n_max)
@@ -390,18 +367,18 @@ def enumerated_count_table(
     called after each size n is finished."""
     lctr = check_game(game) == "lctr"
     check_non_negative(n=n_max)
-    terminal = 1 if as_bool(misere, "misere") else 0
+    misere = as_bool(misere, "misere")
+    terminal = 1 if misere else 0
     # The value of λ[i, j] for a j beyond μ's top row: [] in LCTR, no move in Downright.
-    beyond = terminal if lctr else _NONE
-    mex = [row[:] for row in _PAIR_MEX]
-    mex[_NONE][_NONE] = terminal  # no option at all: a Downright corner
+    beyond = terminal if lctr else NO_OPTION
+    box = box_table(misere)
     # The new row's boxes j ≥ width (beyond μ's top row) see `beyond` below them,
     # so their values depend only on how many there are: tails[d] is that part
     # of a row with d such boxes, and chain[d] the value they pass to box width−1.
-    start = terminal if lctr else _NONE  # the right option of the row's last box
+    start = terminal if lctr else NO_OPTION  # the right option of the row's last box
     chain = [start]
     for _ in range(n_max):
-        chain.append(mex[chain[-1]][beyond])
+        chain.append(box[chain[-1]][beyond])
     tails = [tuple(reversed(chain[1 : d + 1])) for d in range(n_max + 1)]
     layers: list[dict[tuple[int, ...], int] | None] = [{} for _ in range(n_max + 1)]
     layers[0] = {(): 1}
@@ -427,7 +404,7 @@ def enumerated_count_table(
                     values = [0] * width
                     right = entering
                     for j in range(width - 1, -1, -1):
-                        right = mex[right][below[j]]
+                        right = box[right][below[j]]
                         values[j] = right
                     head = heads[entering] = tuple(values)
                 key = head + tails[extra]

@@ -19,7 +19,7 @@ from math import comb
 from typing import Any
 
 from grundy.game import TreeSize
-from grundy.games.lctr import check_game
+from grundy.games.lctr_base import check_game
 from grundy.partition import Partition, PartitionLike, partitions
 from grundy.validate import check_non_negative, check_positive
 
