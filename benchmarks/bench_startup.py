@@ -58,9 +58,12 @@ IMPORT_CLI = ("import grundy.cli (typer, rich, grundy's core)", "import grundy.c
 LOOK_UP = ("look up cr (its module)", 'rules = grundy.get_ruleset("cr")')
 ENGINE = [
     ("import numba (numpy, llvmlite)", "import numba"),
-    ("import grundy.search (decorate the kernels)", "import grundy.search"),
+    ("import grundy.search (decorate the engine)", "import grundy.search"),
     LOOK_UP,
-    ("first compiled call: numba's set-up, 1 cache load", "rules.kernel.canonical_word(1)"),
+    (
+        "first compiled call: kernel module, numba set-up, 1 cache load",
+        "rules.kernel.canonical_word(1)",
+    ),
 ]
 #: Where our time goes: (arguments, the steps before the command, what the command does).
 SPLITS = [

@@ -23,7 +23,7 @@ import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import Any, Protocol, TextIO
 
 import numpy as np
 
@@ -32,10 +32,14 @@ from grundy.search import drivers as D
 from grundy.search.table import EXACT, TranspositionTable, format_bytes, pack
 from grundy.search.wordops import NARROW_LETTERS, WIDE_LETTERS
 
-if TYPE_CHECKING:
-    from grundy.search.kernel import CompiledKernel
-
-__all__ = ["CHECKPOINT_FORMAT", "METHODS", "Search", "SearchStats", "ValueTooLarge"]
+__all__ = [
+    "CHECKPOINT_FORMAT",
+    "METHODS",
+    "OptionsKernel",
+    "Search",
+    "SearchStats",
+    "ValueTooLarge",
+]
 
 METHODS = ("auto", "mex", "test")
 CHECKPOINT_FORMAT = 2
@@ -45,6 +49,21 @@ MAX_OPTIONS = 1 << 20
 
 class ValueTooLarge(ArithmeticError):
     """A value of 127 or more: the table's info byte cannot hold it."""
+
+
+class OptionsKernel(Protocol):
+    """What a `Search` needs of a game's kernel (a `grundy.search.CompiledKernel`, which
+    builds its searches on this module)."""
+
+    name: str  # checkpoints are tied to it
+    splits: bool  # options are sums of two pieces (no nimber test)
+
+    @property
+    def drivers(self) -> dict[str, Callable[..., int]]:
+        """The compiled searches of `grundy.search.drivers` for this kernel."""
+
+    def canonical_word(self, word: int) -> int:
+        """The canonical form of a packed position."""
 
 
 @dataclass
@@ -118,7 +137,7 @@ class _Stack:
 class Search:
     """Exact values of one game's positions with the compiled engine and one table.
 
-    kernel: the game's `CompiledKernel`.  width: 1 for narrow words, 2 for
+    kernel: the game's `CompiledKernel` (`OptionsKernel`).  width: 1 for narrow words, 2 for
     wide ones.  misere: SG⁻ (000 §2.3; terminal positions have value 1).
     memory: the table's cap ("8G", bytes; default `table.DEFAULT_MEMORY`).
     checkpoint: a file to resume from (if it exists) and to save to.
@@ -128,7 +147,7 @@ class Search:
 
     def __init__(
         self,
-        kernel: CompiledKernel,
+        kernel: OptionsKernel,
         misere: bool = False,
         memory: str | int | None = None,
         checkpoint: str | os.PathLike[str] | None = None,
