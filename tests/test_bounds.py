@@ -176,6 +176,7 @@ def test_conjecture_help_lists_every_name(capsys: pytest.CaptureFixture[str]) ->
         (["sweep", "cr", "a,b", "--a", "1..10000", "--b", "1..10000"], "100,000,000 parameter"),
         (["sweep", "cr", "partitions", "--n", "1..200"], "has more than 10,000,000 members"),
         (["sweep", "cr", "box", "--rows", "40", "--columns", "40"], "(at rows=40, columns=40: 1"),
+        (["sweep", "cr", "((((a**64)**64)**64)**64)", "--a", "2"], "at most 100,000"),
         (["poset", "ruler-set-partitions", "--n", "1..100000"], "computing h(100000) would"),
         (["poset", "ruler-asm", "--n", "1000"], "the ruler on A_1000 would take about 126 days"),
         (["poset", "ruler-asm", "--n", "100000"], "would hold about 149.0 GiB at once"),

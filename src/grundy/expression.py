@@ -51,27 +51,27 @@ class TooCostly(TooMuchWork):
     """A step of an expression whose result would pass `MAX_BITS` or `MAX_LENGTH`."""
 
 
-def power(base: Any, exponent: Any, where: str) -> Any:
-    """``base ** exponent``, refused when an integer result would pass `MAX_BITS` bits."""
+def power(base: Any, exponent: Any, where: str, max_bits: int = MAX_BITS) -> Any:
+    """``base ** exponent``, refused when an integer result would pass `max_bits` bits."""
     if _is_int(base) and _is_int(exponent) and exponent > 0 and abs(base) > 1:
         bits = exponent * math.log2(abs(base))
-        if bits > MAX_BITS:
+        if bits > max_bits:
             raise TooCostly(
-                f"{where} is {_brief(base)} ** {exponent:,}, a number of about {about(bits)} "
-                f"bits; an expression computes with at most {MAX_BITS:,}"
+                f"{where} is {_brief(base)} ** {_brief(exponent)}, a number of about "
+                f"{about(bits)} bits; an expression computes with at most {max_bits:,}"
             )
     return base**exponent
 
 
-def times(left: Any, right: Any, where: str) -> Any:
-    """``left * right``, refused when a product would pass `MAX_BITS` bits or a
+def times(left: Any, right: Any, where: str, max_bits: int = MAX_BITS) -> Any:
+    """``left * right``, refused when a product would pass `max_bits` bits or a
     repetition (text or a list times a number) `MAX_LENGTH` items."""
     if _is_int(left) and _is_int(right):
         bits = abs(left).bit_length() + abs(right).bit_length()
-        if bits > MAX_BITS:
+        if bits > max_bits:
             raise TooCostly(
                 f"{where} is a product of about {bits:,} bits; "
-                f"an expression computes with at most {MAX_BITS:,}"
+                f"an expression computes with at most {max_bits:,}"
             )
     else:
         sequence, count = (left, right) if _is_int(right) else (right, left)
@@ -197,7 +197,7 @@ def shorten(text: str, width: int = 80) -> str:
 
 
 def _brief(value: Any, width: int = 40) -> str:
-    """A value as a message can quote it (a big number is not written out)."""
-    return shorten(
-        str(value) if not _is_int(value) or abs(value) < 2**200 else "a big number", width
-    )
+    """A value as a message can quote it (an int with commas; a big one not written out)."""
+    if _is_int(value):
+        return f"{value:,}" if abs(value) < 10**30 else f"a number of about {about(abs(value))}"
+    return shorten(str(value), width)

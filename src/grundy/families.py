@@ -10,7 +10,8 @@ parameter names and parenthesised integer arithmetic stand for numbers:
 * any text the game reads (``"5,3,1 | LT"`` in lctr-nonrep keeps its letters:
   only the names given values are parameters).
 
-Arithmetic inside parentheses: integers, parameters, ``+ - * // %`` and ``**``.
+Arithmetic inside parentheses: integers, parameters, ``+ - * // %`` and ``**``
+(exponents 0..64, numbers of at most 100,000 bits: `grundy.expression`).
 `Template.fill` substitutes, and the game's own parser reads the result, so a
 template works for every ruleset, including a researcher's own.
 
@@ -33,6 +34,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from grundy.bounds import TooMuchWork, take_at_most
+from grundy.expression import power, times
 from grundy.validate import as_int
 
 __all__ = ["MAX_POSITIONS", "Template", "grid", "parse_range"]
@@ -51,6 +53,9 @@ _OPERATORS: dict[type, Callable[[int, int], int]] = {
     ast.Pow: operator.pow,
 }
 _MAX_EXPONENT = 64
+#: Most bits a number in a filled template may have (30,000 digits).
+_MAX_BITS = 100_000
+_GUARDS = {ast.Pow: power, ast.Mult: times}
 
 
 @dataclass(frozen=True)
@@ -198,6 +203,9 @@ def _evaluate(source: str, values: Mapping[str, int], template: str) -> int:
                 raise ValueError(f"division by zero in ({source}) of {template!r} with {values}")
             if isinstance(node.op, ast.Pow) and not 0 <= right <= _MAX_EXPONENT:
                 raise ValueError(f"exponent {right} in ({source}): use 0..{_MAX_EXPONENT}")
+            guard = _GUARDS.get(type(node.op))
+            if guard is not None:  # a power or product is refused past _MAX_BITS
+                return guard(left, right, f"({source}) of {template!r}", _MAX_BITS)
             return _OPERATORS[type(node.op)](left, right)
         what = "use // for integer division" if isinstance(node, ast.BinOp) else "not allowed"
         raise ValueError(f"({source}) in template {template!r}: {ast.unparse(node)!r} {what}")
