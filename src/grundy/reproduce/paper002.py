@@ -387,10 +387,7 @@ def _check_theorem_4_1(quick: bool) -> Outcome:
             + " (the first has the parity swapped, the others fail for a = 2 or b = 2, where "
             "an option has min = 1); the values 0 and 3 it concludes are right",
             describe=_slips_in_words,
-            shows=lambda found: (
-                "grundy moves cr "
-                + str(Partition(_gamma(*min(found.values(), key=lambda c: (sum(c), c)))))
-            ),
+            shows=lambda found: f"grundy moves cr {Partition(_gamma(*_smallest(found)))}",
         ),
     )
 
