@@ -28,6 +28,7 @@ import typer
 
 import grundy
 from grundy import posets
+from grundy.analysis.conjectures import check_conjecture
 from grundy.analysis.sweep import sweep
 from grundy.analysis.tables import box_values, young_text
 from grundy.cli import app, main
@@ -57,6 +58,7 @@ FIXTURES: dict[str, Any] = {
     "blank.txt": "# nothing here\n\n",
     "binary.bin": b"\x00\xff\xfe\x00",
     "binary.ckpt": b"garbage\x00\xff\xfe not a checkpoint",
+    "deep.json": "[" * 100_000 + "]" * 100_000,
 }
 
 # (argv, fragment of the one stderr line).  {tmp} is the fixtures' folder.
@@ -220,6 +222,13 @@ CLI_ROWS: list[tuple[list[str], str]] = [
     (["poset", "position", "subspaces:2:2", "--heads", "<12>"], "field elements 0..1"),
     (["poset", "position", "chain:3"], "Missing option '--heads'"),
     (["poset", "picture", "chain:3"], "Missing option '--svg'"),
+    # bounds before work (issue 16; more in tests/test_bounds.py)
+    (["poset", "values", "{tmp}/deep.json"], "deep.json: not valid JSON: nested more than 100"),
+    (["conjecture", "cr", "--n", "1..5", "--then", "2 ** 2 ** 40 > 0"], "about 1.1 × 10^12 bits"),
+    (["conjecture", "cr", "--n", "3", "--then", "position % 2"], "% takes numbers, not text"),
+    (["count", "chomp", "--n", "100000", "--no-store"], "more than the 7 days grundy starts on"),
+    (["poset", "ruler-asm", "--n", "1000"], "the ruler on A_1000 would take about 126 days"),
+    (["sweep", "cr", "a", "--a", "1..1000000000000", "--no-store"], "parameter a takes more"),
 ]
 
 
@@ -342,6 +351,8 @@ LIBRARY_ROWS: list[tuple[Callable[[], Any], type[Exception], str]] = [
     (lambda: grundy.Solver(get_ruleset("cr"), fast="no"), TypeError, "fast must be True"),
     (lambda: hasse_svg(posets.chain(2), labels="no"), TypeError, "labels must be True"),
     (lambda: grundy.stats("cr", {3: 1}), TypeError, "not a dict"),
+    (lambda: grundy.count("chomp", 100_000), ValueError, "positions at about"),
+    (lambda: check_conjecture("cr", "10 ** 10 ** 6 > 0", sizes=[1]), ValueError, "at most 10,"),
 ]
 
 
