@@ -53,6 +53,7 @@ __all__ = [
     "TABLE_4",
     "coarsening_sum",
     "refinement_count",
+    "refinement_multisets",
     "set_partition_ruler",
     "set_partition_ruler_baseline",
     "type_value",
@@ -341,8 +342,14 @@ def _sub_multisets(pool: dict[int, int], total: int, parts: list[int]) -> Iterat
             yield (p,) * c + tail
 
 
-def _refinement_multisets(lam: Key, mu: Key) -> set[tuple[Key, ...]]:
-    """P_n(λ, μ) of 004 §6.2: multisets ν = (ν^(1), …) with |ν^(j)| = λ_j, ∪ν = μ."""
+def refinement_multisets(lam: Key, mu: Key) -> set[tuple[Key, ...]]:
+    """𝒫_n(λ, μ) of 004 §6.2, for λ, μ partitions of the same n: the multisets
+    ν = (ν^(1), …, ν^(r)) of partitions with |ν^(j)| = λ_j whose union is μ (empty
+    unless μ refines λ).
+
+    >>> sorted(refinement_multisets((4, 2), (2, 2, 1, 1)))
+    [((1, 1), (2, 2)), ((2,), (2, 1, 1))]
+    """
     found: set[tuple[Key, ...]] = set()
 
     def rec(j: int, pool: dict[int, int], chosen: list[Key]) -> None:
@@ -374,7 +381,7 @@ def refinement_count(lam: Key, mu: Key) -> int:
     for m in _multiplicities(mu).values():
         numerator *= factorial(m)
     total = 0
-    for nu in _refinement_multisets(lam, mu):
+    for nu in refinement_multisets(lam, mu):
         denominator = 1
         for part in nu:
             for m in _multiplicities(part).values():
