@@ -1,11 +1,18 @@
 """Every test gets its own results store: commands keep what they compute in the store by
-default ($GRUNDY_STORE), and a test must neither read nor write the user's."""
+default ($GRUNDY_STORE), and a test must neither read nor write the user's.
+
+The import graph of the package is read by scripts/import_cycles.py, the command anyone
+runs; tests load that script as a module (`import_cycles`) rather than keep a copy."""
 
 from __future__ import annotations
 
+import importlib.util
 from pathlib import Path
+from types import ModuleType
 
 import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture(autouse=True)
@@ -15,3 +22,21 @@ def private_results_store(
     path = tmp_path_factory.mktemp("store") / "results.sqlite"
     monkeypatch.setenv("GRUNDY_STORE", str(path))
     return path
+
+
+@pytest.fixture(scope="session")
+def import_cycles() -> ModuleType:
+    """scripts/import_cycles.py as a module: `import_graph`, `cycles`, `loop`."""
+    spec = importlib.util.spec_from_file_location(
+        "import_cycles", ROOT / "scripts/import_cycles.py"
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="session")
+def grundy_imports(import_cycles: ModuleType) -> dict[str, set[str]]:
+    """Module of src/grundy → the modules of grundy it imports, wherever the import is written."""
+    return import_cycles.import_graph(ROOT / "src/grundy")

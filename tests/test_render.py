@@ -8,7 +8,6 @@ Atomic writes are tested in test_atomic.py.
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import re
 import subprocess
@@ -363,29 +362,16 @@ def test_jupyter_pictures_load_the_render_layer_only_when_shown() -> None:
         register_svg("grundy.partition.Partition", "grundy.render.young.partition_svg")
 
 
-def test_render_imports_only_the_bottom_layer() -> None:
+def test_render_imports_only_the_bottom_layer(grundy_imports: dict[str, set[str]]) -> None:
     """`grundy.render` draws plain data: of grundy it imports the bottom layer alone
     (docs/architecture.md), wherever the import is written."""
     bottom = {"grundy.partition", "grundy.posets", "grundy.atomic", "grundy.validate"}
-    graph = _import_graph()
-    for module, imported in graph.items():
+    for module, imported in grundy_imports.items():
         if module.startswith("grundy.render"):
             above = {m for m in imported if not m.startswith("grundy.render")} - bottom
             assert not above, f"{module} imports {sorted(above)}"
     for module in ("grundy.partition", "grundy.posets.core"):
-        assert not [m for m in graph[module] if m.startswith("grundy.render")], module
-
-
-def _import_graph() -> dict[str, set[str]]:
-    """scripts/import_cycles.py's graph of src/grundy (every import, wherever written)."""
-    root = Path(__file__).resolve().parent.parent
-    spec = importlib.util.spec_from_file_location(
-        "import_cycles", root / "scripts/import_cycles.py"
-    )
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module.import_graph(root / "src/grundy")
+        assert not [m for m in grundy_imports[module] if m.startswith("grundy.render")], module
 
 
 # Hasse diagrams (render/hasse.py); test_coin_turning.py checks values and files.

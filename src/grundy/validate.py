@@ -138,7 +138,7 @@ def as_store(store: object, what: str = "store") -> Store | None:
     opened, created if missing) or None; a TypeError naming `what` for anything else."""
     if store is None:
         return None
-    from grundy.store import Store  # a layer above: imported where a store is given
+    from grundy.store import Store  # sqlite3 loads only where a store is given
 
     if isinstance(store, Store):
         return store
