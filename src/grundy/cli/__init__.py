@@ -21,7 +21,6 @@ from grundy.cli import (  # noqa: F401
     analysis,
     game,
     nim,
-    play,
     poset,
     poset_tables,
     reproduce,
@@ -29,6 +28,7 @@ from grundy.cli import (  # noqa: F401
     serve,
     sweep,
     table,
+    value,
 )
 from grundy.cli.common import HELP_OPTIONS, Interrupted, app
 
