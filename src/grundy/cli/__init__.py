@@ -18,9 +18,9 @@ import typer
 
 # Importing a command module registers its commands on `app`.
 from grundy.cli import (  # noqa: F401
-    analysis,
-    game,
+    count,
     nim,
+    play,
     poset,
     poset_tables,
     reproduce,
