@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import cache
 from typing import Any, TypeVar
 
-from grundy.game import FunctionRuleset
+from grundy.game import FunctionRuleset, Ruleset
 from grundy.partition import Partition, partitions_up_to
 from grundy.registry import get_ruleset
 from grundy.solver import Solver
@@ -41,18 +41,24 @@ def exhaustive_solver(game: str) -> Solver:
     return Solver(get_ruleset(game), fast=False)
 
 
-@cache
-def searched_apart(game: str) -> Solver:
-    """Exhaustive search of `game`'s moves with no canonical form, so λ and λ′ are searched
-    apart (independent evidence for statements about conjugation)."""
-    rules = get_ruleset(game)
+def without_canonical_form(rules: Ruleset) -> Solver:
+    """Exhaustive search of the moves of `rules` with no canonical form, so λ and λ′ are
+    searched apart (independent evidence for statements about conjugation); positions are
+    read as `rules` reads them."""
     return Solver(
         FunctionRuleset(
             lambda position: [child for _, child in rules.options(position)],
-            name=f"{game}, no canonical form",
+            name=f"{rules.name}, no canonical form",
+            parse=rules.parse,
         ),
         fast=False,
     )
+
+
+@cache
+def searched_apart(game: str) -> Solver:
+    """`without_canonical_form` of a registered game (one memo for every check)."""
+    return without_canonical_form(get_ruleset(game))
 
 
 _VALUES: dict[tuple[str, bool, Partition], int] = {}

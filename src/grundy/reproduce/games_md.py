@@ -10,8 +10,9 @@ introduction, the worked examples on [3,2,1] and the stated results of items
 claim is a formula (RIT's remnant, Welter's function, two-pile Nim,
 Wythoff's game, PNim's bound and its value-one interval) the formula is
 written here as GAMES.md states it, and the library's own fast path, where it
-has one, is compared too.  Conjugation invariance is tested on copies of the
-rulesets that have no canonical form, so λ and λ′ are searched apart.
+has one, is compared too.  Conjugation invariance is tested on the moves of
+the rulesets with no canonical form (`common.without_canonical_form`), so λ
+and λ′ are searched apart.  Most rows are `family_check` rows.
 
 >>> from grundy.reproduce.core import statements
 >>> rows = statements("games")
@@ -23,7 +24,6 @@ rulesets that have no canonical form, so λ and λ′ are searched apart.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Iterable
 from functools import cache
 from itertools import combinations
@@ -36,8 +36,17 @@ from grundy.games.lctr_3d import Antichain, DimensionalLCTR, antichains_of_size
 from grundy.games.sato_welter import sato_welter_value
 from grundy.nim import mex
 from grundy.partition import Partition, partitions, rectangle
-from grundy.reproduce.common import diagrams
-from grundy.reproduce.rows import Outcome, Verdict, first_failure, statement, verified_unless
+from grundy.reproduce.common import diagrams, values_agree, without_canonical_form
+from grundy.reproduce.rows import (
+    Outcome,
+    Verdict,
+    family_check,
+    first_failed,
+    first_failure,
+    no_command,
+    statement,
+    verified_unless,
+)
 
 GAMES = "games"
 EXAMPLE = "3,2,1"  # every worked example of GAMES.md is on this diagram
@@ -93,11 +102,9 @@ def _exact(name: str) -> Solver:
 
 @cache
 def _raw(name: str) -> Solver:
-    """The exhaustive solver of a copy of the game without a canonical form:
-    λ and λ′ are searched apart, so their values are independent evidence."""
-    rules = copy.copy(_rules(name))
-    rules.conjugation_invariant = False  # type: ignore[attr-defined]
-    return Solver(rules, fast=False)
+    """The exhaustive solver of the game's moves without a canonical form: λ and λ′ are
+    searched apart, so their values are independent evidence."""
+    return without_canonical_form(_rules(name))
 
 
 def _value(name: str, lam: Partition | str, misere: bool = False, raw: bool = False) -> int:
@@ -115,12 +122,30 @@ def _children(name: str, lam: Partition | str) -> set:
     return {child for _, child in rules.options(rules.parse(lam))}
 
 
-def _conjugation_failure(name: str, top: int) -> tuple[Partition, bool] | None:
-    """The first (λ, misère) with n ≤ top where λ and λ′ have different values."""
-    cases = [(lam, misere) for lam in diagrams(top) for misere in (False, True)]
-    return first_failure(
-        cases,
-        lambda c: _value(name, c[0], c[1], raw=True) == _value(name, c[0].conjugate(), c[1], True),
+Conjugated = tuple[str, Partition, bool]
+
+
+def _conjugates_agree(case: Conjugated) -> bool:
+    """G(λ) = G(λ′) in game `name` (misère if asked), λ and λ′ searched apart."""
+    name, lam, misere = case
+    return _value(name, lam, misere, raw=True) == _value(name, lam.conjugate(), misere, raw=True)
+
+
+def _conjugation_cases(names: Iterable[str], top: int) -> list[Conjugated]:
+    return [(name, lam, m) for name in names for lam in diagrams(top) for m in (False, True)]
+
+
+def _conjugation_failure(name: str, top: int) -> Conjugated | None:
+    """The first (name, λ, misère) with n ≤ top where λ and λ′ have different values."""
+    return first_failure(_conjugation_cases([name], top), _conjugates_agree)
+
+
+def _conjugate_values(case: Conjugated) -> str:
+    """'G([2]) = 1, G([1^2]) = 0': λ and λ′ searched apart."""
+    name, lam, misere = case
+    return (
+        f"G([{lam}]) = {_value(name, lam, misere, True)}, "
+        f"G([{lam.conjugate()}]) = {_value(name, lam.conjugate(), misere, True)}"
     )
 
 
@@ -140,48 +165,32 @@ def _worked_example(
     got = _value(game, EXAMPLE)
     if got != value:
         wrong.append(f"G([3,2,1]) = {got}, not {value}")
-    command = f"grundy moves {game} {EXAMPLE}"
-    if not wrong:
-        return Outcome(
-            Verdict.VERIFIED, "[3,2,1]: its options and exhaustive search", command=command
-        )
-    return Outcome(
-        Verdict.FALSE,
+    return verified_unless(
+        wrong or None,
         "[3,2,1]: its options and exhaustive search",
-        note="; ".join(wrong),
-        counterexample="[3,2,1]",
-        command=command,
+        command=f"grundy moves {game} {EXAMPLE}",
+        false_note="; ".join(wrong),
+        describe=lambda _: "[3,2,1]",
     )
 
 
 # ------------------------------------------------------ introduction: symmetry
-@statement(
+family_check(
     GAMES,
     "conjugation invariance",
     "every game except RIT and the chess pieces is invariant under conjugation "
     "(Chomp, CRIS, Sato–Welter, CRIT, Corner, Consecutive Corner, SCC, Anticorner, "
     "PNim): G(λ) = G(λ′), normal and misère",
+    cases=lambda top: _conjugation_cases(INVARIANT, top),
+    holds=_conjugates_agree,
+    quick={"top": 10},
+    full={"top": 16},
+    checked="the nine games, every λ with n ≤ {top}, normal and misère (λ and λ′ searched apart)",
+    command="grundy table chomp 4,3,2,1",
+    false_note="a game is not invariant under conjugation",
+    describe=lambda c: f"{c[0]}: {_conjugate_values(c)}",
+    shows=lambda c: f"grundy value {c[0]} {c[1]}" + (" --misere" if c[2] else ""),
 )
-def _conjugation(quick: bool) -> Outcome:
-    top = 10 if quick else 16
-    for name in INVARIANT:
-        bad = _conjugation_failure(name, top)
-        if bad is not None:
-            lam, misere = bad
-            play = " --misere" if misere else ""
-            return Outcome(
-                Verdict.FALSE,
-                f"every λ with n ≤ {top}, normal and misère",
-                note=f"{name} is not invariant under conjugation",
-                counterexample=f"{name}: G([{lam}]) = {_value(name, lam, misere, True)}, "
-                f"G([{lam.conjugate()}]) = {_value(name, lam.conjugate(), misere, True)}",
-                command=f"grundy value {name} {lam}{play}",
-            )
-    return Outcome(
-        Verdict.VERIFIED,
-        f"the nine games, every λ with n ≤ {top}, normal and misère (λ and λ′ searched apart)",
-        command="grundy table chomp 4,3,2,1",
-    )
 
 
 @statement(
@@ -193,73 +202,76 @@ def _conjugation_exceptions(quick: bool) -> Outcome:
     top = 10 if quick else 16
     checked = f"RIT and the seven pieces of the table, every λ with n ≤ {top}, normal and misère"
     rit = _conjugation_failure("rit", top)
-    if rit is None:
-        return Outcome(
-            Verdict.FALSE,
-            checked,
-            note="RIT is invariant after all",
-            counterexample=f"G(λ) = G(λ′) for every λ with n ≤ {top}",
-            command="grundy table rit 2^2",
-        )
     invariant = [p for p in PIECES if _conjugation_failure(p, top) is None]
-    if not invariant:
-        return Outcome(Verdict.VERIFIED, checked, command="grundy table chess-pawn 2^2")
     pawn = _conjugation_failure("pawn", top)
-    example = "every piece is invariant"
-    if pawn is not None:
-        lam, misere = pawn
-        example = (
-            f"only the asymmetric pawn is not: G([{lam}]) = "
-            f"{_value('pawn', lam, misere, True)}, G([{lam.conjugate()}]) = "
-            f"{_value('pawn', lam.conjugate(), misere, True)}"
-        )
-    return Outcome(
-        Verdict.WORDING,
-        checked,
-        note=f"RIT is not invariant ([{rit[0]}] against [{rit[0].conjugate()}]), but every piece "
-        f"whose moves are closed under (a, b) → (b, a) is: {', '.join(invariant)}; read as 'the "
-        "chess pieces are not invariant' it is false, as 'invariance is not claimed for them' "
-        "it holds",
-        counterexample=f"the king is invariant (every λ with n ≤ {top}); {example}",
-        command="grundy table chess-pawn 2^2",
+    example = (
+        "every piece is invariant"
+        if pawn is None
+        else f"only the asymmetric pawn is not: {_conjugate_values(pawn)}"
+    )
+    return first_failed(
+        lambda: verified_unless(
+            "RIT" if rit is None else None,
+            checked,
+            false_note="RIT is invariant after all",
+            describe=lambda _: f"G(λ) = G(λ′) for every λ with n ≤ {top}",
+            shows=lambda _: "grundy table rit 2^2",
+        ),
+        lambda: verified_unless(
+            invariant or None,
+            checked,
+            verdict=Verdict.WORDING,
+            command="grundy table chess-pawn 2^2",
+            false_note=f"RIT is not invariant ([{rit[1] if rit else ''}] against "
+            f"[{rit[1].conjugate() if rit else ''}]), but every piece whose moves are closed "
+            f"under (a, b) → (b, a) is: {', '.join(invariant)}; read as 'the chess pieces are "
+            "not invariant' it is false, as 'invariance is not claimed for them' it holds",
+            describe=lambda _: f"the king is invariant (every λ with n ≤ {top}); {example}",
+        ),
     )
 
 
 # ------------------------------------------------------------------- 1. Chomp
-@statement(GAMES, "Chomp: worked example", "Chomp: [1] → 0, [1,1] → 1, [2,1] → 0")
-def _chomp_example(quick: bool) -> Outcome:
-    claimed = {"1": 0, "1,1": 1, "2,1": 0}
-    bad = first_failure(claimed, lambda lam: _value("chomp", lam) == claimed[lam])
-    return verified_unless(
-        bad,
-        "the three diagrams, exhaustive search",
-        command="grundy moves chomp 2,1",
-        false_note="a worked value is wrong",
-        describe=lambda case: (
-            f"G([{case}]) = {_value('chomp', str(case))}, GAMES.md says {claimed[str(case)]}"
-        ),
-    )
+#: GAMES.md's worked values of Chomp.
+CHOMP_EXAMPLE = {"1": 0, "1,1": 1, "2,1": 0}
 
-
-@statement(
-    GAMES, "Chomp: FindStat St000681", "Chomp on a Young diagram is FindStat statistic St000681"
+family_check(
+    GAMES,
+    "Chomp: worked example",
+    "Chomp: [1] → 0, [1,1] → 1, [2,1] → 0",
+    cases=lambda: CHOMP_EXAMPLE,
+    holds=lambda lam: _value("chomp", lam) == CHOMP_EXAMPLE[lam],
+    quick={},
+    full={},
+    checked="the three diagrams, exhaustive search",
+    command="grundy moves chomp 2,1",
+    false_note="a worked value is wrong",
+    describe=lambda lam: f"G([{lam}]) = {_value('chomp', lam)}, GAMES.md says {CHOMP_EXAMPLE[lam]}",
 )
-def _chomp_findstat(quick: bool) -> Outcome:
-    top = 8 if quick else 10
+
+
+def _findstat_cases(top: int) -> list[tuple[Partition, int]]:
+    """(λ, the value FindStat lists) for n ≤ top, in FindStat's order."""
     cases = []
     for n in range(1, top + 1):
         ordered = sorted(partitions(n), key=Partition.to_list, reverse=True)
         cases += list(zip(ordered, map(int, FINDSTAT_ST000681[n]), strict=True))
-    bad = first_failure(cases, lambda c: _value("chomp", c[0]) == c[1])
-    return verified_unless(
-        bad,
-        f"the values FindStat lists, every λ with n ≤ {top}",
-        command="grundy value chomp 4,3,2,1",
-        false_note="grundy's Chomp differs from St000681",
-        describe=lambda case: (
-            f"G([{case[0]}]) = {_value('chomp', case[0])}, FindStat lists {case[1]}"
-        ),
-    )
+    return cases
+
+
+family_check(
+    GAMES,
+    "Chomp: FindStat St000681",
+    "Chomp on a Young diagram is FindStat statistic St000681",
+    cases=_findstat_cases,
+    holds=lambda c: _value("chomp", c[0]) == c[1],
+    quick={"top": 8},
+    full={"top": 10},
+    checked="the values FindStat lists, every λ with n ≤ {top}",
+    command="grundy value chomp 4,3,2,1",
+    false_note="grundy's Chomp differs from St000681",
+    describe=lambda c: f"G([{c[0]}]) = {_value('chomp', c[0])}, FindStat lists {c[1]}",
+)
 
 
 # -------------------------------------------------------------------- 2. CRIS
@@ -296,54 +308,46 @@ def _sato_welter_example(quick: bool) -> Outcome:
     return _worked_example("sato-welter", 0, ["1", "1,1,1", "2,2,1", "3", "3,1,1", "3,2"])
 
 
-@statement(
+def _bead_moves_match(lam: Partition) -> bool:
+    ell = lam.length
+    beta = _beta(lam, ell)
+    moved = {beta - {b} | {c} for b in beta for c in range(b) if c not in beta}
+    return {_beta(mu, ell) for mu in _children("sato-welter", lam)} == moved
+
+
+family_check(
     GAMES,
     "Sato–Welter: Welter's game",
     "on β-sets (first-column hook lengths) deleting a hook is Welter's game: one bead "
     "moves to a lower empty position",
+    cases=diagrams,
+    holds=_bead_moves_match,
+    quick={"top": 10},
+    full={"top": 14},
+    checked="the options of every λ with n ≤ {top}",
+    command="grundy moves sato-welter 3,2,1",
+    false_note="hook removals and bead moves differ",
+    describe=lambda lam: f"[{lam}]: its options are not the bead moves of its β-set",
 )
-def _sato_welter_beads(quick: bool) -> Outcome:
-    top = 10 if quick else 14
 
-    def bead_moves_match(lam: Partition) -> bool:
-        ell = lam.length
-        beta = _beta(lam, ell)
-        moved = {beta - {b} | {c} for b in beta for c in range(b) if c not in beta}
-        return {_beta(mu, ell) for mu in _children("sato-welter", lam)} == moved
-
-    bad = first_failure(diagrams(top), bead_moves_match)
-    return verified_unless(
-        bad,
-        f"the options of every λ with n ≤ {top}",
-        command="grundy moves sato-welter 3,2,1",
-        false_note="hook removals and bead moves differ",
-        describe=lambda lam: f"[{lam}]: its options are not the bead moves of its β-set",
-    )
-
-
-@statement(
+family_check(
     GAMES,
     "Sato–Welter: Sato's theorem",
     "G(λ) = Welter's function of the β-set of λ (and grundy's fast path computes it)",
+    cases=diagrams,
+    holds=lambda lam: (
+        _value("sato-welter", lam) == _welter(_beta(lam, lam.length)) == sato_welter_value(lam)
+    ),
+    quick={"top": 14},
+    full={"top": 22},
+    checked="every λ with n ≤ {top}: search, Welter's pair formula, grundy's fast path",
+    command="grundy value sato-welter 5,4,4,2,1",
+    false_note="Sato's theorem fails",
+    describe=lambda lam: (
+        f"[{lam}]: search {_value('sato-welter', lam)}, "
+        f"Welter {_welter(_beta(lam, lam.length))}, fast path {sato_welter_value(lam)}"
+    ),
 )
-def _sato_theorem(quick: bool) -> Outcome:
-    top = 14 if quick else 22
-
-    def holds(lam: Partition) -> bool:
-        searched = _value("sato-welter", lam)
-        return searched == _welter(_beta(lam, lam.length)) == sato_welter_value(lam)
-
-    bad = first_failure(diagrams(top), holds)
-    return verified_unless(
-        bad,
-        f"every λ with n ≤ {top}: search, Welter's pair formula, grundy's fast path",
-        command="grundy value sato-welter 5,4,4,2,1",
-        false_note="Sato's theorem fails",
-        describe=lambda lam: (
-            f"[{lam}]: search {_value('sato-welter', lam)}, "
-            f"Welter {_welter(_beta(lam, lam.length))}, fast path {sato_welter_value(lam)}"
-        ),
-    )
 
 
 # --------------------------------------------------------------- 4. RIT, 5. CRIT
@@ -365,36 +369,34 @@ def _rit_example(quick: bool) -> Outcome:
 def _rit_conjugation(quick: bool) -> Outcome:
     top = 10 if quick else 16
     bad = _conjugation_failure("rit", top)
-    if bad is None:
-        return Outcome(
-            Verdict.FALSE,
-            f"every λ with n ≤ {top}",
-            note="RIT looked invariant",
-            counterexample="none found",
-            command="grundy table rit 2^2",
-        )
-    lam = bad[0]
-    return Outcome(
-        Verdict.VERIFIED,
-        f"every λ with n ≤ {top}; the first with G(λ) ≠ G(λ′): G([{lam}]) = "
-        f"{_value('rit', lam)}, G([{lam.conjugate()}]) = {_value('rit', lam.conjugate())}",
-        command="grundy table rit 2^2",
+    found = (
+        ""
+        if bad is None
+        else f"; the first with G(λ) ≠ G(λ′): G([{bad[1]}]) = {_value('rit', bad[1])}, "
+        f"G([{bad[1].conjugate()}]) = {_value('rit', bad[1].conjugate())}"
     )
-
-
-@statement(GAMES, "RIT: remnant rule", "RIT: G(λ) = (λ1−λ2) ⊕ (λ3−λ4) ⊕ … (Nim on the remnant)")
-def _rit_remnant(quick: bool) -> Outcome:
-    top = 16 if quick else 26
-    bad = first_failure(diagrams(top), lambda lam: _value("rit", lam) == _remnant(lam))
     return verified_unless(
-        bad,
-        f"every λ with n ≤ {top}",
-        command="grundy value rit 9,7,4,4,2",
-        false_note="the remnant rule fails",
-        describe=lambda lam: (
-            f"G([{lam}]) = {_value('rit', lam)}, the remnant gives {_remnant(lam)}"
-        ),
+        "none found" if bad is None else None,  # the claim fails when every λ agrees
+        f"every λ with n ≤ {top}{found}",
+        command="grundy table rit 2^2",
+        false_note="RIT looked invariant",
     )
+
+
+family_check(
+    GAMES,
+    "RIT: remnant rule",
+    "RIT: G(λ) = (λ1−λ2) ⊕ (λ3−λ4) ⊕ … (Nim on the remnant)",
+    cases=diagrams,
+    **values_agree(
+        lambda lam: _value("rit", lam), _remnant, name=lambda lam: f"[{lam}]", says="the remnant"
+    ),
+    quick={"top": 16},
+    full={"top": 26},
+    checked="every λ with n ≤ {top}",
+    command="grundy value rit 9,7,4,4,2",
+    false_note="the remnant rule fails",
+)
 
 
 @statement(
@@ -447,31 +449,33 @@ def _bite(lam: Partition, box: tuple[int, int]) -> Partition:
     return Partition(p if r < i else min(p, j - 1) for r, p in enumerate(lam.to_list(), 1))
 
 
-@statement(
+def _anticorner_options(lam: Partition, exception: bool) -> set[Partition]:
+    return {_bite(lam, box) for box in _anticorner_boxes(lam, exception)}
+
+
+family_check(
     GAMES,
     "Anticorner: [1] exception",
     "Anticorner: the first box of the bottom row is a candidate, 'not allowed when λ = [1]'",
+    cases=diagrams,
+    holds=lambda lam: (
+        _anticorner_options(lam, True)
+        == _anticorner_options(lam, False)
+        == _children("anticorner", lam)
+    ),
+    quick={"top": 10},
+    full={"top": 16},
+    checked="the options of every λ with n ≤ {top}, with and without the exception",
+    note=lambda top: (
+        "the exception changes nothing: for [1] the first box of the bottom row is "
+        f"the last box of row 1, so [1] → [] either way and G([1]) = {_value('anticorner', '1')} "
+        "(it does not make [1] terminal as Chomp's poison does)"
+    ),
+    command="grundy moves anticorner 1",
+    false_note="the exception changes the options",
+    describe=_bracketed,
+    shows=no_command,
 )
-def _anticorner_exception(quick: bool) -> Outcome:
-    top = 10 if quick else 16
-
-    def options(lam: Partition, exception: bool) -> set[Partition]:
-        return {_bite(lam, box) for box in _anticorner_boxes(lam, exception)}
-
-    def holds(lam: Partition) -> bool:
-        return options(lam, True) == options(lam, False) == _children("anticorner", lam)
-
-    return verified_unless(
-        first_failure(diagrams(top), holds),
-        f"the options of every λ with n ≤ {top}, with and without the exception",
-        note="the exception changes nothing: for [1] the first box of the bottom row is the last "
-        f"box of row 1, so [1] → [] either way and G([1]) = {_value('anticorner', '1')} (it does "
-        "not make [1] terminal as Chomp's poison does)",
-        command="grundy moves anticorner 1",
-        false_note="the exception changes the options",
-        describe=_bracketed,
-        shows=lambda _: None,
-    )
 
 
 # ------------------------------------------------------------------ 10. PNim
@@ -501,199 +505,181 @@ def _pnim_bound(quick: bool) -> Outcome:
     top = 14 if quick else 22
     lams = diagrams(top)
     checked = f"every λ with n ≤ {top}"
-    over = first_failure(lams, lambda lam: _value("pnim", lam) <= _hook(lam))
-    if over is not None:
-        return Outcome(
-            Verdict.FALSE,
-            checked,
-            note="the bound fails",
-            counterexample=f"G([{over}]) = {_value('pnim', over)} > {_hook(over)}",
-            command=f"grundy value pnim {over}",
-        )
     below = [lam for lam in lams if _value("pnim", lam) < _hook(lam)]
-    if len(below) == len(lams):
-        return Outcome(
-            Verdict.FALSE,
-            checked,
-            note="the bound is never attained",
-            counterexample=f"G([1]) = {_value('pnim', '1')}",
-            command="grundy value pnim 1",
-        )
-    if not below:
-        return Outcome(Verdict.VERIFIED, checked, command="grundy value pnim 5")
     rows = sum(_value("pnim", [n]) == n for n in range(1, top + 1))
-    first = below[0]
-    return Outcome(
-        Verdict.WORDING,
-        checked,
-        note=f"the bound holds and is sharp ([n] attains it for {rows} of the {top} n ≤ {top}; "
-        f"{len(lams) - len(below)} of the {len(lams)} partitions attain it), but not every λ "
-        "attains it: true read as 'attained for some λ', false as 'for every λ'",
-        counterexample=f"G([{first}]) = {_value('pnim', first)} < {_hook(first)}",
-        command=f"grundy value pnim {first}",
+    return first_failed(
+        lambda: verified_unless(
+            first_failure(lams, lambda lam: _value("pnim", lam) <= _hook(lam)),
+            checked,
+            false_note="the bound fails",
+            describe=lambda lam: f"G([{lam}]) = {_value('pnim', lam)} > {_hook(lam)}",
+            shows=lambda lam: f"grundy value pnim {lam}",
+        ),
+        lambda: verified_unless(
+            "[1]" if len(below) == len(lams) else None,
+            checked,
+            false_note="the bound is never attained",
+            describe=lambda _: f"G([1]) = {_value('pnim', '1')}",
+            shows=lambda _: "grundy value pnim 1",
+        ),
+        lambda: verified_unless(
+            below[0] if below else None,
+            checked,
+            verdict=Verdict.WORDING,
+            command="grundy value pnim 5",
+            false_note=f"the bound holds and is sharp ([n] attains it for {rows} of the {top} "
+            f"n ≤ {top}; {len(lams) - len(below)} of the {len(lams)} partitions attain it), but "
+            "not every λ attains it: true read as 'attained for some λ', false as 'for every λ'",
+            describe=lambda lam: f"G([{lam}]) = {_value('pnim', lam)} < {_hook(lam)}",
+            shows=lambda lam: f"grundy value pnim {lam}",
+        ),
     )
 
 
-@statement(
+family_check(
     GAMES,
     "PNim: value 1",
     "PNim: G(λ) = 1 exactly when λ = (1) or (r, r, r−1, …, 2) ≤ λ ≤ (r^r) in Young's "
     "lattice for some r ≥ 2",
+    cases=diagrams,
+    holds=lambda lam: (_value("pnim", lam) == 1) == _value_one_shape(lam),
+    quick={"top": 16},
+    full={"top": 24},
+    checked="every λ with n ≤ {top} (both directions)",
+    command="grundy value pnim 4,4,3,2",
+    false_note="the characterisation fails",
+    describe=lambda lam: (
+        f"G([{lam}]) = {_value('pnim', lam)}, in the interval: {_value_one_shape(lam)}"
+    ),
 )
-def _pnim_value_one(quick: bool) -> Outcome:
-    top = 16 if quick else 24
-    bad = first_failure(
-        diagrams(top), lambda lam: (_value("pnim", lam) == 1) == _value_one_shape(lam)
-    )
-    return verified_unless(
-        bad,
-        f"every λ with n ≤ {top} (both directions)",
-        command="grundy value pnim 4,4,3,2",
-        false_note="the characterisation fails",
-        describe=lambda lam: (
-            f"G([{lam}]) = {_value('pnim', lam)}, in the interval: {_value_one_shape(lam)}"
-        ),
-    )
 
 
 # ------------------------------------------------------------------- CRIM
-@statement(
+family_check(
     GAMES,
     "CRIM: even-rank conjecture",
     "every P-position of CRIM (Column-Row) has even rank λ1 − ℓ(λ)",
+    cases=diagrams,
+    holds=lambda lam: _value("cr", lam) != 0 or (lam.largest - lam.length) % 2 == 0,
+    quick={"top": 18},
+    full={"top": 24},
+    checked="every λ with n ≤ {top} (exhaustive search; to n = 87 by census, see 'games new')",
+    command='grundy conjecture cr --n 1..20 --when "value == 0" --then "rank % 2 == 0"',
+    false_note="a P-position of odd rank",
+    describe=lambda lam: f"[{lam}] is a P-position of odd rank",
 )
-def _crim_even_rank(quick: bool) -> Outcome:
-    top = 18 if quick else 24
-    bad = first_failure(
-        diagrams(top), lambda lam: _value("cr", lam) != 0 or (lam.largest - lam.length) % 2 == 0
-    )
-    return verified_unless(
-        bad,
-        f"every λ with n ≤ {top} (exhaustive search; to n = 87 by census, see 'games new')",
-        command='grundy conjecture cr --n 1..20 --when "value == 0" --then "rank % 2 == 0"',
-        false_note="a P-position of odd rank",
-        describe=lambda lam: f"[{lam}] is a P-position of odd rank",
-    )
 
 
 # ------------------------------------------------------------------- chess
-@statement(
+def _positions_are_boxes(lam: Partition) -> bool:
+    return all(
+        lam.sub(a, b).sub(c, d) == lam.sub(a + c, b + d)
+        for a, row in enumerate(lam.to_list())
+        for b in range(row)
+        for c, row2 in enumerate(lam.sub(a, b).to_list())
+        for d in range(row2)
+    )
+
+
+family_check(
     GAMES,
     "chess: positions are boxes",
     "a move (a, b) replaces λ by λ[a, b], so every position is a box of the original "
     "diagram (a per-box table gives every value)",
+    cases=diagrams,
+    holds=_positions_are_boxes,
+    quick={"top": 10},
+    full={"top": 14},
+    checked="λ[a, b][c, d] = λ[a + c, b + d] for every box, every λ with n ≤ {top}",
+    command="grundy table chess-king 4,3,1",
+    false_note="positions are not boxes",
+    describe=_bracketed,
 )
-def _chess_boxes(quick: bool) -> Outcome:
-    top = 10 if quick else 14
 
-    def composes(lam: Partition) -> bool:
-        return all(
-            lam.sub(a, b).sub(c, d) == lam.sub(a + c, b + d)
-            for a, row in enumerate(lam.to_list())
-            for b in range(row)
-            for c, row2 in enumerate(lam.sub(a, b).to_list())
-            for d in range(row2)
-        )
 
-    bad = first_failure(diagrams(top), composes)
-    return verified_unless(
-        bad,
-        f"λ[a, b][c, d] = λ[a + c, b + d] for every box, every λ with n ≤ {top}",
-        command="grundy table chess-king 4,3,1",
-        false_note="positions are not boxes",
-        describe=_bracketed,
+def _slides_free(lam: Partition) -> bool:
+    return all(
+        lam.contains_box(i2, j) and lam.contains_box(i, j2)
+        for i, row in enumerate(lam.to_list())
+        for j in range(row)
+        for i2 in range(i)
+        for j2 in range(j)
     )
 
 
-@statement(
+family_check(
     GAMES,
     "rook: sliding",
     "rook: every box passed over must be in λ, and it always is, since λ is a diagram",
+    cases=diagrams,
+    holds=_slides_free,
+    quick={"top": 12},
+    full={"top": 18},
+    checked="every box of every λ with n ≤ {top}",
+    command="grundy moves chess-rook 4,3,1",
+    false_note="a rook slide is blocked",
+    describe=_bracketed,
 )
-def _rook_sliding(quick: bool) -> Outcome:
-    top = 12 if quick else 18
-
-    def free(lam: Partition) -> bool:
-        return all(
-            lam.contains_box(i2, j) and lam.contains_box(i, j2)
-            for i, row in enumerate(lam.to_list())
-            for j in range(row)
-            for i2 in range(i)
-            for j2 in range(j)
-        )
-
-    bad = first_failure(diagrams(top), free)
-    return verified_unless(
-        bad,
-        f"every box of every λ with n ≤ {top}",
-        command="grundy moves chess-rook 4,3,1",
-        false_note="a rook slide is blocked",
-        describe=_bracketed,
-    )
 
 
-@statement(
+def _sides(side: int) -> list[tuple[int, int]]:
+    """(r, c) for r, c ≤ side, row by row."""
+    return [(r, c) for r in range(1, side + 1) for c in range(1, side + 1)]
+
+
+family_check(
     GAMES,
     "rook = two-pile Nim",
     "on a rectangle the rook is two-pile Nim: G([c^r]) = (r − 1) ⊕ (c − 1)",
+    cases=_sides,
+    holds=lambda rc: _value("rook", rectangle(*rc)) == (rc[0] - 1) ^ (rc[1] - 1),
+    quick={"side": 12},
+    full={"side": 30},
+    checked="every r × c with r, c ≤ {side}",
+    command="grundy table chess-rook 4^3",
+    false_note="the rook is not two-pile Nim",
+    describe=lambda rc: f"{rc[0]} × {rc[1]}: {_value('rook', rectangle(*rc))}",
 )
-def _rook_nim(quick: bool) -> Outcome:
-    side = 12 if quick else 30
-    cases = [(r, c) for r in range(1, side + 1) for c in range(1, side + 1)]
-    bad = first_failure(
-        cases, lambda rc: _value("rook", rectangle(*rc)) == (rc[0] - 1) ^ (rc[1] - 1)
-    )
-    return verified_unless(
-        bad,
-        f"every r × c with r, c ≤ {side}",
-        command="grundy table chess-rook 4^3",
-        false_note="the rook is not two-pile Nim",
-        describe=lambda case: f"{case[0]} × {case[1]}: {_value('rook', rectangle(*case))}",
-    )
 
 
-def _wythoff(side: int) -> list[list[int]]:
-    """SG of Wythoff's game on heaps (x, y) < side: take from one heap, or equally from both."""
-    g = [[0] * side for _ in range(side)]
-    for x in range(side):
-        for y in range(side):
-            seen = {g[x - k][y] for k in range(1, x + 1)}
-            seen |= {g[x][y - k] for k in range(1, y + 1)}
-            seen |= {g[x - k][y - k] for k in range(1, min(x, y) + 1)}
-            g[x][y] = mex(seen)
-    return g
+@cache
+def _wythoff(x: int, y: int) -> int:
+    """SG of Wythoff's game on heaps (x, y): take from one heap, or equally from both."""
+    seen = {_wythoff(x - k, y) for k in range(1, x + 1)}
+    seen |= {_wythoff(x, y - k) for k in range(1, y + 1)}
+    seen |= {_wythoff(x - k, y - k) for k in range(1, min(x, y) + 1)}
+    return mex(seen)
 
 
-@statement(
+def _golden(x: int, y: int) -> bool:
+    """(x, y) is (⌊jφ⌋, ⌊jφ²⌋) or (⌊jφ²⌋, ⌊jφ⌋) for some j ≥ 0: Wythoff's P-positions."""
+    phi = (1 + 5**0.5) / 2
+    return any({x, y} == {int(j * phi), int(j * phi * phi)} for j in range(max(x, y) + 1))
+
+
+def _queen_is_wythoff(rc: tuple[int, int]) -> bool:
+    got = _value("queen", rectangle(*rc))
+    heaps = (rc[0] - 1, rc[1] - 1)
+    return got == _wythoff(*heaps) and (got == 0) == _golden(*heaps)
+
+
+family_check(
     GAMES,
     "queen = Wythoff",
     "on a rectangle the queen is Wythoff's game (on the heaps r − 1, c − 1)",
+    cases=_sides,
+    holds=_queen_is_wythoff,
+    quick={"side": 12},
+    full={"side": 30},
+    checked="every r × c with r, c ≤ {side}: every value against Wythoff's game, and the "
+    "P-positions against (⌊jφ⌋, ⌊jφ²⌋)",
+    command="grundy table chess-queen 6^4",
+    false_note="the queen is not Wythoff's game",
+    describe=lambda rc: (
+        f"{rc[0]} × {rc[1]}: {_value('queen', rectangle(*rc))}, Wythoff "
+        f"{_wythoff(rc[0] - 1, rc[1] - 1)}"
+    ),
 )
-def _queen_wythoff(quick: bool) -> Outcome:
-    side = 12 if quick else 30
-    wythoff = _wythoff(side)
-    phi = (1 + 5**0.5) / 2
-    pairs = {(int(j * phi), int(j * phi * phi)) for j in range(side)}
-    pairs |= {(b, a) for a, b in pairs}
-    cases = [(r, c) for r in range(1, side + 1) for c in range(1, side + 1)]
-
-    def holds(rc: tuple[int, int]) -> bool:
-        got = _value("queen", rectangle(*rc))
-        heaps = (rc[0] - 1, rc[1] - 1)
-        return got == wythoff[heaps[0]][heaps[1]] and (got == 0) == (heaps in pairs)
-
-    bad = first_failure(cases, holds)
-    return verified_unless(
-        bad,
-        f"every r × c with r, c ≤ {side}: every value against Wythoff's game, and the "
-        "P-positions against (⌊jφ⌋, ⌊jφ²⌋)",
-        command="grundy table chess-queen 6^4",
-        false_note="the queen is not Wythoff's game",
-        describe=lambda case: (
-            f"{case[0]} × {case[1]}: {_value('queen', rectangle(*case))}, Wythoff "
-            f"{wythoff[case[0] - 1][case[1] - 1]}"
-        ),
-    )
 
 
 # ------------------------------------------------------------ beyond: 000 §8
@@ -702,80 +688,74 @@ def _lctr_d(dim: int) -> Solver:
     return Solver(DimensionalLCTR(dim), fast=False)
 
 
-@statement(
+def _corners(lam: Partition) -> Antichain:
+    return Antichain(2, [(i + 1, j + 1) for i, j in lam.corners()])
+
+
+family_check(
     GAMES,
     "d-dimensional LCTR: d = 2",
     "for d = 2, d-dimensional LCTR is LCTR on the partition whose corners are S",
+    cases=lambda top: [(lam, m) for lam in diagrams(top) for m in (False, True)],
+    holds=lambda c: _lctr_d(2).value(_corners(c[0]), c[1]) == _value("lctr", c[0], c[1]),
+    quick={"top": 12},
+    full={"top": 18},
+    checked="every λ with n ≤ {top}, normal and misère",
+    command="grundy value lctr 4,3,1",
+    false_note="2-dimensional LCTR differs from LCTR",
+    describe=lambda c: f"[{c[0]}], misère {c[1]}",
 )
-def _lctr_2d(quick: bool) -> Outcome:
-    top = 12 if quick else 18
-    solver = _lctr_d(2)
 
-    def corners(lam: Partition) -> Antichain:
-        return Antichain(2, [(i + 1, j + 1) for i, j in lam.corners()])
-
-    cases = [(lam, m) for lam in diagrams(top) for m in (False, True)]
-    bad = first_failure(
-        cases, lambda c: solver.value(corners(c[0]), c[1]) == _value("lctr", c[0], c[1])
-    )
-    return verified_unless(
-        bad,
-        f"every λ with n ≤ {top}, normal and misère",
-        command="grundy value lctr 4,3,1",
-        false_note="2-dimensional LCTR differs from LCTR",
-        describe=lambda case: f"[{case[0]}], misère {case[1]}",
-    )
-
-
-@statement(GAMES, "d-dimensional LCTR: values ≤ d", "d-dimensional LCTR: values never exceed d")
-def _lctr_d_bound(quick: bool) -> Outcome:
-    tops = {3: 9, 4: 7} if quick else {3: 14, 4: 10}
-    cases = [
+family_check(
+    GAMES,
+    "d-dimensional LCTR: values ≤ d",
+    "d-dimensional LCTR: values never exceed d",
+    cases=lambda d3, d4: [
         (d, s, m)
-        for d, top in tops.items()
+        for d, top in ((3, d3), (4, d4))
         for n in range(top + 1)
         for s in antichains_of_size(d, n)
         for m in (False, True)
+    ],
+    holds=lambda c: _lctr_d(c[0]).value(c[1], c[2]) <= c[0],
+    quick={"d3": 9, "d4": 7},
+    full={"d3": 14, "d4": 10},
+    checked="d = 3: every plane partition of n ≤ {d3}; d = 4: every solid partition of "
+    "n ≤ {d4}; normal and misère",
+    command='grundy value lctr-3d "2,1,1"',
+    false_note="a value exceeds d",
+    describe=lambda c: f"d = {c[0]}: {c[1]} (misère {c[2]})",
+)
+
+
+def _round_trip(lam: Partition) -> bool:
+    """λ → its corners {(λi, i)} → runs → λ."""
+    parts = lam.to_list()
+    corners = [
+        (parts[i - 1], i)
+        for i in range(1, len(parts) + 1)
+        if i == len(parts) or parts[i] < parts[i - 1]
     ]
-    bad = first_failure(cases, lambda c: _lctr_d(c[0]).value(c[1], c[2]) <= c[0])
-    return verified_unless(
-        bad,
-        f"d = 3: every plane partition of n ≤ {tops[3]}; d = 4: every solid partition of "
-        f"n ≤ {tops[4]}; normal and misère",
-        command='grundy value lctr-3d "2,1,1"',
-        false_note="a value exceeds d",
-        describe=lambda case: f"d = {case[0]}: {case[1]} (misère {case[2]})",
-    )
+    runs, above = [], 0
+    for part, row in corners:
+        runs.append((part, row - above))
+        above = row
+    return Partition.from_runs(runs) == lam and tuple(runs) == lam.runs
 
 
-@statement(
+family_check(
     GAMES,
     "corner representation",
     "a partition given by its corners {(λi, i)} is equivalent to grundy's run-length form",
+    cases=diagrams,
+    holds=_round_trip,
+    quick={"top": 14},
+    full={"top": 22},
+    checked="corners → runs → λ for every λ with n ≤ {top}",
+    note="grundy reads corners as input only in d-dimensional LCTR (lctr-3d), not yet for "
+    "the partition games",
+    command='grundy value lctr-3d "(1,2,3) (2,1,1)"',
+    false_note="corners do not determine λ",
+    describe=_bracketed,
+    shows=no_command,
 )
-def _corner_representation(quick: bool) -> Outcome:
-    top = 14 if quick else 22
-
-    def round_trip(lam: Partition) -> bool:
-        parts = lam.to_list()
-        corners = [
-            (parts[i - 1], i)
-            for i in range(1, len(parts) + 1)
-            if i == len(parts) or parts[i] < parts[i - 1]
-        ]
-        runs, above = [], 0
-        for part, row in corners:
-            runs.append((part, row - above))
-            above = row
-        return Partition.from_runs(runs) == lam and tuple(runs) == lam.runs
-
-    return verified_unless(
-        first_failure(diagrams(top), round_trip),
-        f"corners → runs → λ for every λ with n ≤ {top}",
-        note="grundy reads corners as input only in d-dimensional LCTR (lctr-3d), not yet for "
-        "the partition games",
-        command='grundy value lctr-3d "(1,2,3) (2,1,1)"',
-        false_note="corners do not determine λ",
-        describe=_bracketed,
-        shows=lambda _: None,
-    )
