@@ -3,6 +3,13 @@
 Every sub-command that prints a result takes `--json` (`play`, a game at the prompt, does
 not).  Bad input ends with one line on stderr and exit status 2, never a traceback; so
 does a missing command (after the help).
+
+Where a command lives: `grundy X` in `cli/X.py` (one file per command); a command group
+`grundy X Y` in `cli/X.py`, or in `cli/X_*.py` when the group is large (`poset`:
+`poset.py`, and its tables of paper 004 in `poset_tables.py`).  What several commands
+share (the app, options and arguments declared once, output, progress, Ctrl-C, the
+results store's messages) is in `cli/common.py`; a command built on another imports
+from that command's module (`pattern` runs `sweep.run_sweep`).
 """
 
 from __future__ import annotations
@@ -16,20 +23,14 @@ from typing import Any
 
 import typer
 
-# Importing a command module registers its commands on `app`.
-from grundy.cli import (  # noqa: F401
-    count,
-    nim,
-    play,
-    poset,
-    poset_tables,
-    reproduce,
-    search,
-    serve,
-    sweep,
-    table,
-    value,
-)
+# Importing a command module registers its commands on `app`; `grundy -h` lists the
+# commands in the order they are registered, then the groups (store, poset).
+# isort: off
+from grundy.cli import sweep, pattern, conjecture, stats, count, classify, games  # noqa: F401
+from grundy.cli import play, nim, value, moves, reproduce, search, serve, table  # noqa: F401
+from grundy.cli import store, poset, poset_tables  # noqa: F401
+
+# isort: on
 from grundy.cli.common import HELP_OPTIONS, Interrupted, app
 
 __all__ = ["app", "main", "run"]

@@ -10,12 +10,15 @@ Errors: bad input ends with one line on stderr and exit status 2 (see
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import signal
 import sys
 import threading
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import ExitStack, contextmanager
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Optional, TypeVar
 
 import typer
@@ -30,6 +33,8 @@ from grundy.registry import get_ruleset
 
 if TYPE_CHECKING:
     from rich.progress import Progress
+
+    from grundy.store import Store
 
 #: The help options of every command and group (sub-groups inherit them).
 HELP_OPTIONS = ["-h", "--help"]
@@ -159,6 +164,48 @@ PieceOption = Annotated[
         "--piece",
         help='The piece of the `chess` game, e.g. "leaps=1:2,2:1;riders=1:1" '
         "(a:b = a rows down, b columns right; riders repeat their step).",
+    ),
+]
+PositionArg = Annotated[
+    str,
+    typer.Argument(help='The position in the game\'s syntax, e.g. "8,7,6,5^2,2,1" or "3,1 + 2^2".'),
+]
+#: One partition, not a sum: what the compiled engine and the per-box table take.
+PartitionArg = Annotated[str, typer.Argument(help='The partition, e.g. "22,21,20,19" or "5^3,2".')]
+SizesOption = Annotated[str, typer.Option("--n", help="Sizes A..B (inclusive) or a single N.")]
+CheckpointOption = Annotated[
+    Optional[Path],  # noqa: UP045
+    typer.Option(
+        "--checkpoint",
+        metavar="FILE",
+        help="Resume from FILE if it exists; save the work done to it (atomically) as it goes.",
+    ),
+]
+FamilyArg = Annotated[
+    str,
+    typer.Argument(
+        help='A template in the game\'s syntax, e.g. "a^m,b" or "c,1^(r-1)", with a range '
+        "per parameter: --a 1..30 --m 1..30 --b 5 (A..B..STEP allowed); or a named "
+        "family: staircase, rectangle, gamma, thick_gamma; or every member of: partitions "
+        "(--n), box (--rows --columns: the non-empty diagrams inside it)."
+    ),
+]
+StoreOption = Annotated[
+    Optional[Path],  # noqa: UP045
+    typer.Option(
+        "--store", help="The results store (default $GRUNDY_STORE or ~/.local/share/grundy)."
+    ),
+]
+NoStoreOption = Annotated[
+    bool, typer.Option("--no-store", help="Neither read nor write the results store.")
+]
+SchedulerOption = Annotated[
+    Optional[str],  # noqa: UP045
+    typer.Option(
+        "--scheduler",
+        help="Where values are computed: serial, local (a Dask cluster on this machine's "
+        "cores) or a Dask scheduler's address (tcp://host:8786).  Default: serial for small "
+        "jobs, a local cluster from 20,000 positions to value on.",
     ),
 ]
 
@@ -389,3 +436,64 @@ def parse_range(text: str, what: str = "range") -> range:
     if sizes.start < 0:
         raise ValueError(f"bad {what} {text!r}: sizes are non-negative")
     return sizes
+
+
+def open_store(store: Path | None, no_store: bool) -> Store | None:
+    """The results store of `--store` (default: `grundy.store.default_path`), or None
+    with `--no-store`; both together are refused."""
+    refuse_together(
+        {"--store": store is not None, "--no-store": no_store},
+        "--no-store neither reads nor writes a store",
+    )
+    from grundy.store import Store
+
+    return None if no_store else Store(store)
+
+
+def how_to_resume(rules: Ruleset, results: Store | None, kept: str | None) -> str:
+    """What an interrupted sweep or count says: what the store keeps (`kept`, e.g. "12 of
+    40 values are stored") and that a rerun goes on from there; or that nothing is kept.
+
+    The sweep and the count store their work as it is done (`grundy.store`).
+    """
+    from grundy.registry import identifies
+
+    if results is None:
+        return starts_over("--no-store keeps nothing")
+    if not identifies(rules):
+        return starts_over(f"{rules.name} is not stored (its name does not identify it)")
+    if kept is None:
+        return starts_over("nothing was stored yet")
+    return f"{kept} in {results.path}: run the same command again to go on"
+
+
+def counted_sizes(results: Store | None, rules: Ruleset, misere: bool, n_max: int) -> str | None:
+    """Which sizes n ≤ n_max `results` holds tallies of, e.g. "sizes 0..12, 15 are stored",
+    or None."""
+    if results is None:
+        return None
+    sizes = sorted(results.tallies(rules.name, rules.rules_version, misere, range(n_max + 1)))
+    if not sizes:
+        return None
+    runs: list[list[int]] = []
+    for n in sizes:
+        if runs and runs[-1][1] == n - 1:
+            runs[-1][1] = n
+        else:
+            runs.append([n, n])
+    text = ", ".join(str(a) if a == b else f"{a}..{b}" for a, b in runs)
+    return f"size {text} is stored" if len(sizes) == 1 else f"sizes {text} are stored"
+
+
+def rows_as_csv(rows: list[dict[str, Any]]) -> str:
+    """Rows of equal keys as CSV text, with a header line.
+
+    >>> print(rows_as_csv([{"position": "3,1", "value": 0}]), end="")
+    position,value
+    "3,1",0
+    """
+    out = io.StringIO()
+    writer = csv.DictWriter(out, fieldnames=list(rows[0]), lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(rows)
+    return out.getvalue()

@@ -1,9 +1,9 @@
-"""`grundy stats`, `grundy count`, `grundy classify` (paper 000 §6, §7) and `grundy games`."""
+"""`grundy count`: how many positions of each size have each value."""
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Any, Optional
+from typing import Annotated, Optional
 
 import typer
 from rich.markup import escape
@@ -14,65 +14,29 @@ from grundy.cli.common import (
     GameArg,
     JsonOption,
     MisereOption,
+    NoStoreOption,
     PieceOption,
+    SchedulerOption,
+    SizesOption,
+    StoreOption,
     app,
-    brief,
     console,
+    counted_sizes,
     emit,
+    how_to_resume,
     interruptible,
+    open_store,
     parse_range,
     progress_bar,
     resolve_game,
-    starts_over,
 )
-from grundy.cli.sweep import (
-    NoStoreOption,
-    SchedulerOption,
-    StoreOption,
-    counted_sizes,
-    how_to_resume,
-    open_store,
-)
-from grundy.game import capabilities
-from grundy.registry import rulesets
 from grundy.validate import check_non_negative
-
-
-@app.command("stats")
-def stats_command(
-    game: GameArg,
-    position: Annotated[str, typer.Argument(help='The starting position, e.g. "4^3".')],
-    piece: PieceOption = None,
-    as_json: JsonOption = False,
-) -> None:
-    """Game-tree sizes of a position: nodes, leaves, distinct states, height (000 §7)."""
-    from grundy.analysis.tree_size import stats
-
-    rules = resolve_game(game, piece)
-    pos = rules.parse(position)
-    doing = f"walking the game tree of {rules.name} {brief(position)}"
-    with (
-        interruptible(doing, starts_over),
-        progress_bar(f"walking the game tree of {escape(rules.name)}") as bar,
-    ):
-        sizes = stats(rules, position, lambda states: bar.update(states, None))
-    data: dict[str, Any] = {"game": rules.name, "position": rules.format_position(pos), **sizes}
-
-    def show() -> None:
-        table = Table(title=f"{escape(rules.name)} {escape(data['position'])}: game tree")
-        table.add_column("parameter")
-        table.add_column("value", justify="right")
-        for key in ("nodes", "leaves", "states", "height"):
-            table.add_row(key, str(sizes[key]))
-        console.print(table)
-
-    emit(data, as_json, show)
 
 
 @app.command("count")
 def count_command(
     game: GameArg,
-    n: Annotated[str, typer.Option("--n", help="Sizes A..B (inclusive) or a single N.")],
+    n: SizesOption,
     misere: MisereOption = False,
     method: Annotated[
         str,
@@ -175,73 +139,3 @@ def count_command(
         console.print(table_out)
 
     emit(data, as_json, show)
-
-
-@app.command("classify")
-def classify_command(
-    game: GameArg,
-    max_n: Annotated[int, typer.Option("--max-n", help="Largest position size to include.")],
-    piece: PieceOption = None,
-    as_json: JsonOption = False,
-) -> None:
-    """Gurvich–Ho classes (000 Definition 2) over all positions of size <= N."""
-    from grundy.analysis.sg_pairs import classify_sizes
-
-    rules = resolve_game(game, piece)
-    doing = f"classifying the positions of {rules.name} of size ≤ {max_n}"
-    with (
-        interruptible(doing, starts_over),
-        progress_bar(f"classifying {rules.name} positions") as bar,
-    ):
-        result = classify_sizes(rules, max_n, bar.update)
-
-    def show() -> None:
-        console.print(
-            f"{escape(rules.name)}: {result['positions']} positions (up to the game's symmetry) "
-            f"reachable from the positions of size <= {max_n}"
-        )
-        pairs = ", ".join(f"{p}: {c}" for p, c in result["pairs"].items())
-        console.print(f"(SG, SG-) pairs: {pairs}")
-        table = Table()
-        for column in ("class", "holds", "smallest counterexample", "reason"):
-            table.add_column(column)
-        for name, answer in result["classes"].items():
-            example = answer["counterexample"]
-            if example is None:
-                text = "-"
-            else:
-                text = f"{example['position']} {tuple(example['pair'])}"
-                if "move_to" in example:
-                    text += f" -> {example['move_to']} {tuple(example['move_to_pair'])}"
-            holds = "[green]yes[/green]" if answer["holds"] else "[red]no[/red]"
-            table.add_row(name, holds, text, "" if answer["holds"] else answer["reason"])
-        console.print(table)
-
-    emit(result, as_json, show)
-
-
-@app.command("games")
-def games_command(as_json: JsonOption = False) -> None:
-    """Every game grundy knows (built-in and plug-ins), with what each can do."""
-    rows = [
-        {
-            "name": rules.name,
-            "aliases": list(rules.aliases),
-            "description": rules.description,
-            "reference": rules.reference,
-            "parameters": dict(rules.parameters),
-            "capabilities": capabilities(rules),
-        }
-        for rules in rulesets()
-    ]
-
-    def show() -> None:
-        table = Table(title="games (use a name, or module:attr for your own ruleset)")
-        for column in ("name", "description", "capabilities"):
-            table.add_column(column, overflow="fold")
-        for row in rows:
-            name = row["name"] + "".join(f"\n  {a}" for a in row["aliases"])
-            table.add_row(name, row["description"], ", ".join(row["capabilities"]))
-        console.print(table)
-
-    emit({"games": rows}, as_json, show)

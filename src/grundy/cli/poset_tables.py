@@ -8,14 +8,14 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-from typing import Annotated, Any, Optional
+from typing import Annotated, Any
 
 import typer
 from rich.table import Table
 
 from grundy.bounds import Work, partition_count
 from grundy.cli.common import (
+    CheckpointOption,
     JsonOption,
     console,
     emit,
@@ -54,16 +54,6 @@ def _check_subspace_work(d: int) -> None:
     """g_q(0..d): d^3 steps; the parity rows of about d²/2 bits held."""
     memory, advice = d * d // 16, "give a smaller --d"
     Work(f"g_q(0..{d})", d**3, "steps (d^3)", SUBSPACE_STEPS_PER_SECOND, memory, advice).check()
-
-
-CheckpointOption = Annotated[
-    Optional[Path],  # noqa: UP045  (typer reads the annotation at run time)
-    typer.Option(
-        "--checkpoint",
-        metavar="FILE",
-        help="Resume from FILE if it exists and rewrite it (atomically) after each n.",
-    ),
-]
 
 
 @poset_app.command("ruler-set-partitions")

@@ -17,9 +17,11 @@ import typer
 from rich.markup import escape
 
 from grundy.cli.common import (
+    CheckpointOption,
     GameArg,
     JsonOption,
     MisereOption,
+    PartitionArg,
     PieceOption,
     app,
     brief,
@@ -32,14 +34,9 @@ from grundy.cli.common import (
     starts_over,
 )
 
-PositionArg = Annotated[str, typer.Argument(help='The partition, e.g. "22,21,20,19" or "5^3,2".')]
 MemoryOption = Annotated[
     str | None,
     typer.Option("--memory", help="Cap on the transposition table, e.g. 8G or 512M."),
-]
-CheckpointOption = Annotated[
-    Path | None,
-    typer.Option("--checkpoint", help="Resume from this file if it exists; save the table to it."),
 ]
 MethodOption = Annotated[
     str,
@@ -58,7 +55,7 @@ ProgressOption = Annotated[
 @app.command("search")
 def search_command(
     game: GameArg,
-    position: PositionArg,
+    position: PartitionArg,
     misere: MisereOption = False,
     memory: MemoryOption = None,
     checkpoint: CheckpointOption = None,

@@ -18,6 +18,7 @@ from grundy.cli.common import (
     GameArg,
     JsonOption,
     MisereOption,
+    PartitionArg,
     PieceOption,
     app,
     console,
@@ -27,7 +28,6 @@ from grundy.cli.common import (
 )
 from grundy.solver import solver_for
 
-PositionArg = Annotated[str, typer.Argument(help='The position, e.g. "8,7,6,5^2,2,1".')]
 SvgOption = Annotated[
     Optional[Path],  # noqa: UP045  (typer reads the annotation at run time)
     typer.Option("--svg", metavar="FILE", help="Also write the picture as SVG to FILE."),
@@ -50,7 +50,7 @@ OutsideOption = Annotated[
 @app.command("table")
 def table_command(
     game: GameArg,
-    position: PositionArg,
+    position: PartitionArg,
     misere: MisereOption = False,
     svg: SvgOption = None,
     latex: LatexOption = None,

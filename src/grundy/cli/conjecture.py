@@ -1,0 +1,79 @@
+"""`grundy conjecture`: check "when P then Q" on every position of each size."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+from rich.markup import escape
+
+from grundy.cli.common import (
+    GameArg,
+    JsonOption,
+    MisereOption,
+    PieceOption,
+    SizesOption,
+    app,
+    console,
+    emit,
+    interruptible,
+    parse_range,
+    progress_bar,
+    resolve_game,
+    starts_over,
+)
+
+
+@app.command("conjecture")
+def conjecture_command(
+    game: GameArg,
+    then: Annotated[
+        str, typer.Option("--then", help='What must hold, e.g. "(parts[0] - len(parts)) % 2 == 0".')
+    ],
+    n: SizesOption,
+    when: Annotated[
+        str, typer.Option("--when", help='Which positions, e.g. "value == 0" (default: all).')
+    ] = "True",
+    misere: MisereOption = False,
+    piece: PieceOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Check "when P then Q" on every position of each size; the smallest counterexamples.
+
+    P and Q are Python expressions over the names value, n (the size), position
+    (its text) and, for games on one diagram, parts (the row lengths, largest
+    first), rows, columns, rank (λ1 − rows) and durfee (the Durfee square's
+    side).  They may use numbers, comparisons, and/or/not, + - * // % **,
+    parts[0] and slices, and len, min, max, abs and sum; nothing else runs.  A
+    number past 10,000 bits (2 ** 2 ** 40) is refused, not computed.
+    """
+    from grundy.analysis.conjectures import check_conjecture
+
+    rules = resolve_game(game, piece)
+    sizes = parse_range(n, "--n")
+    done = [0]
+
+    def progress(finished: int, total: int) -> None:
+        done[0] = finished
+        bar.update(finished, total)
+
+    def doing() -> str:
+        n = sizes[min(done[0], len(sizes) - 1)]
+        return f"checking the conjecture on {rules.name} at n = {n}"
+
+    with interruptible(doing, starts_over), progress_bar(f"checking {escape(rules.name)}") as bar:
+        result = check_conjecture(rules, then, when, sizes, misere, progress=progress)
+
+    def show() -> None:
+        lo, hi = result["sizes"]
+        if result["holds"]:
+            console.print(
+                f"holds for every position with {lo} ≤ n ≤ {hi} "
+                f"({result['checked']:,} positions where {escape(result['when'])})"
+            )
+            return
+        console.print(f"[bold red]false[/]: counterexamples with n ≤ {hi} (smallest first)")
+        for c in result["counterexamples"]:
+            console.print(f"  n = {c['n']}: {escape(c['position'])} (value {c['value']})")
+
+    emit(result, as_json, show)

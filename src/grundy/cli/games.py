@@ -1,0 +1,36 @@
+"""`grundy games`: every game grundy knows, with what each can do."""
+
+from __future__ import annotations
+
+from rich.table import Table
+
+from grundy.cli.common import JsonOption, app, console, emit
+from grundy.game import capabilities
+from grundy.registry import rulesets
+
+
+@app.command("games")
+def games_command(as_json: JsonOption = False) -> None:
+    """Every game grundy knows (built-in and plug-ins), with what each can do."""
+    rows = [
+        {
+            "name": rules.name,
+            "aliases": list(rules.aliases),
+            "description": rules.description,
+            "reference": rules.reference,
+            "parameters": dict(rules.parameters),
+            "capabilities": capabilities(rules),
+        }
+        for rules in rulesets()
+    ]
+
+    def show() -> None:
+        table = Table(title="games (use a name, or module:attr for your own ruleset)")
+        for column in ("name", "description", "capabilities"):
+            table.add_column(column, overflow="fold")
+        for row in rows:
+            name = row["name"] + "".join(f"\n  {a}" for a in row["aliases"])
+            table.add_row(name, row["description"], ", ".join(row["capabilities"]))
+        console.print(table)
+
+    emit({"games": rows}, as_json, show)

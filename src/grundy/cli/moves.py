@@ -1,0 +1,67 @@
+"""`grundy moves`: every option of a position with its value, for any game."""
+
+from __future__ import annotations
+
+from rich.markup import escape
+from rich.table import Table
+
+from grundy.cli.common import (
+    GameArg,
+    JsonOption,
+    MisereOption,
+    PieceOption,
+    PositionArg,
+    app,
+    console,
+    emit,
+    resolve_game,
+    search_progress,
+)
+from grundy.solver import solver_for
+
+
+@app.command("moves")
+def moves_command(
+    game: GameArg,
+    position: PositionArg,
+    misere: MisereOption = False,
+    piece: PieceOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Every option of a position with its value; winning moves (to value 0) marked."""
+    rules = resolve_game(game, piece)
+    pos = rules.parse(position)
+    solver = solver_for(rules)
+    with search_progress(solver, f"{rules.name} {position}"):
+        opts = solver.options(pos, misere)
+        result = solver.value(pos, misere)
+    rows = [
+        {
+            "move": str(opt.move),
+            "description": rules.format_move(opt.move),
+            "position": rules.format_position(opt.position),
+            "value": opt.value,
+            "winning": opt.value == 0,
+        }
+        for opt in opts
+    ]
+    data = {
+        "game": rules.name,
+        "position": rules.format_position(pos),
+        "misere": misere,
+        "value": result,
+        "options": rows,
+    }
+
+    def show() -> None:
+        table = Table(title=f"{escape(rules.name)} {escape(data['position'])}: value {result}")
+        for column in ("move", "to", "value", ""):
+            table.add_column(column, overflow="fold")
+        for row in rows:
+            mark = "[green]winning[/green]" if row["winning"] else ""
+            table.add_row(row["description"], row["position"], str(row["value"]), mark)
+        console.print(table)
+        if not rows:
+            console.print("terminal position: no moves")
+
+    emit(data, as_json, show)

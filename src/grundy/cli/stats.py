@@ -1,0 +1,54 @@
+"""`grundy stats`: game-tree sizes of a position (paper 000 §7)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import typer
+from rich.markup import escape
+from rich.table import Table
+
+from grundy.cli.common import (
+    GameArg,
+    JsonOption,
+    PieceOption,
+    app,
+    brief,
+    console,
+    emit,
+    interruptible,
+    progress_bar,
+    resolve_game,
+    starts_over,
+)
+
+
+@app.command("stats")
+def stats_command(
+    game: GameArg,
+    position: Annotated[str, typer.Argument(help='The starting position, e.g. "4^3".')],
+    piece: PieceOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Game-tree sizes of a position: nodes, leaves, distinct states, height (000 §7)."""
+    from grundy.analysis.tree_size import stats
+
+    rules = resolve_game(game, piece)
+    pos = rules.parse(position)
+    doing = f"walking the game tree of {rules.name} {brief(position)}"
+    with (
+        interruptible(doing, starts_over),
+        progress_bar(f"walking the game tree of {escape(rules.name)}") as bar,
+    ):
+        sizes = stats(rules, position, lambda states: bar.update(states, None))
+    data: dict[str, Any] = {"game": rules.name, "position": rules.format_position(pos), **sizes}
+
+    def show() -> None:
+        table = Table(title=f"{escape(rules.name)} {escape(data['position'])}: game tree")
+        table.add_column("parameter")
+        table.add_column("value", justify="right")
+        for key in ("nodes", "leaves", "states", "height"):
+            table.add_row(key, str(sizes[key]))
+        console.print(table)
+
+    emit(data, as_json, show)

@@ -1,0 +1,75 @@
+"""`grundy store list|export|clear`: the results store, what sweeps and counts have computed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+from rich.markup import escape
+from rich.table import Table
+
+from grundy.atomic import check_writable, write_text_atomic
+from grundy.cli.common import JsonOption, StoreOption, app, console, emit, rows_as_csv
+
+store_app = typer.Typer(help="The results store: what sweeps have computed.", no_args_is_help=True)
+app.add_typer(store_app, name="store")
+
+GameFilterOption = Annotated[
+    Optional[str],  # noqa: UP045  (typer reads the annotation at run time)
+    typer.Option("--game", help="Only this game's values."),
+]
+
+
+@store_app.command("list")
+def store_list(store: StoreOption = None, as_json: JsonOption = False) -> None:
+    """How many values and counted sizes are stored, per game, rules version and play."""
+    from grundy.store import Store
+
+    results = Store(store)
+    summary = results.summary()
+
+    def show() -> None:
+        table = Table(title=f"results store {escape(str(results.path))}")
+        for column in ("game", "rules version", "play"):
+            table.add_column(column)
+        for column in ("values", "sizes counted"):
+            table.add_column(column, justify="right")
+        for row in summary:
+            play = "misère" if row["misere"] else "normal"
+            counts = (str(row["values"]), str(row["counted_sizes"]))
+            table.add_row(escape(row["game"]), str(row["rules_version"]), play, *counts)
+        console.print(table)
+
+    emit({"store": str(results.path), "games": summary}, as_json, show)
+
+
+@store_app.command("export")
+def store_export(
+    output: Annotated[Path, typer.Argument(help="CSV file to write (atomically).")],
+    game: GameFilterOption = None,
+    store: StoreOption = None,
+) -> None:
+    """Every stored value (of one game) as CSV: game, rules_version, misere, position, value."""
+    from grundy.store import Store
+
+    check_writable(output)
+    rows = list(Store(store).rows(game))
+    if not rows:
+        raise ValueError(
+            "nothing to export: the store has no values" + (f" of {game}" if game else "")
+        )
+    write_text_atomic(output, rows_as_csv(rows))
+    console.print(f"{len(rows)} values written to {escape(str(output))}")
+
+
+@store_app.command("clear")
+def store_clear(
+    game: GameFilterOption = None,
+    store: StoreOption = None,
+) -> None:
+    """Delete the stored values and tallies (of one game)."""
+    from grundy.store import Store
+
+    removed = Store(store).clear(game)
+    console.print(f"{removed} values and tallies deleted")
