@@ -33,9 +33,19 @@ from grundy.analysis.counts import count_table
 from grundy.games.asm_ruler import asm_ruler_direct, asm_ruler_table
 from grundy.games.set_partition_ruler import set_partition_ruler, set_partition_ruler_baseline
 from grundy.partition import Partition, partitions, staircase
-from grundy.reproduce.common import exhaustive_solver
-from grundy.reproduce.rows import Outcome, Verdict, first_failure, new_result, verified_unless
+from grundy.reproduce.common import sg
+from grundy.reproduce.rows import (
+    Outcome,
+    Verdict,
+    first_failed,
+    first_failure,
+    new_result,
+    verified_unless,
+)
 from grundy.search.words import decode
+
+#: One step of a recheck: run, it says whether the record holds.
+Step = Callable[[], Outcome]
 
 #: The topic files of the findings (a source checkout: src/grundy/reproduce → repository root).
 FINDINGS = Path(__file__).resolve().parents[3] / "docs" / "findings"
@@ -119,9 +129,10 @@ def _b_file(name: str) -> dict[int, int] | None:
 
 def _compare(
     what: str, checked: str, cases: list, got: Callable, recorded: Callable, command: str
-) -> Outcome:
-    """VERIFIED when got(c) == recorded(c) for every case, else FALSE at the first case."""
-    return verified_unless(
+) -> Step:
+    """The step: VERIFIED when got(c) == recorded(c) for every case, else FALSE at the
+    first case (shown by `command`, if any)."""
+    return lambda: verified_unless(
         first_failure(cases, lambda c: got(c) == recorded(c)),
         checked,
         command=command or None,
@@ -132,16 +143,13 @@ def _compare(
 
 def _exhaustive_tally(game: str, n: int, misere: bool = False) -> dict[int, int]:
     """{value: count} over the partitions of n by exhaustive search."""
-    solver = exhaustive_solver(game)
-    return dict(Counter(solver.value(lam, misere) for lam in partitions(n)))
+    return dict(Counter(sg(game, lam, misere) for lam in partitions(n)))
 
 
-def _first_of(outcomes: list[Outcome], checked: str, command: str) -> Outcome:
-    """The first outcome that is not VERIFIED, or one VERIFIED over everything `checked`."""
-    for outcome in outcomes:
-        if outcome.verdict is not Verdict.VERIFIED:
-            return outcome
-    return Outcome(Verdict.VERIFIED, checked, command=command)
+def _first_of(steps: list[Step], checked: str, command: str) -> Outcome:
+    """The steps in order, up to the first that fails; VERIFIED over everything `checked`
+    (shown by `command`) when none does."""
+    return first_failed(*steps, lambda: Outcome(Verdict.VERIFIED, checked, command=command))
 
 
 # ------------------------------------------------------- 002/003: staircases
@@ -192,11 +200,11 @@ def _staircases(quick: bool) -> Outcome:
         "value (exhaustive search)",
         checked,
         cases[: 2 * exhaustive],
-        lambda c: exhaustive_solver("cr").value(staircase(c[0]), c[1]),
+        lambda c: sg("cr", staircase(c[0]), c[1]),
         record.get,
         "grundy value cr 8,7,6,5,4,3,2,1",
     )
-    return _first_of([fast, slow], checked, fast.command or "")
+    return _first_of([fast, slow], checked, "grundy value cr 12,11,10,9,8,7,6,5,4,3,2,1")
 
 
 # --------------------------------------------------------------- 000: A373457
@@ -247,10 +255,9 @@ def _a373457(quick: bool) -> Outcome:
 def _propagation_failure(game: str, top: int) -> tuple[Partition, int, int] | None:
     """The first (λ, i, j) with n ≤ top, i, j ≥ 1, d(λ[i, j]) ≥ 2 and
     SG⁻(λ[i−1, j−1]) ≠ SG⁻(λ[i, j]), by exhaustive search; also the top-left rule."""
-    solver = exhaustive_solver(game)
 
     def v(lam: Partition) -> int:
-        return solver.value(lam, True)
+        return sg(game, lam, True)
 
     for n in range(1, top + 1):
         for lam in partitions(n):
@@ -285,21 +292,19 @@ def _misere_window(quick: bool) -> Outcome:
         f"LCTR and Downright; the window counts against exhaustive tallies for n ≤ {top} and "
         "against the recorded n = 200"
     )
-    for game in ("lctr", "downright"):
-        bad = _propagation_failure(game, top)
-        if bad is not None:
-            lam, i, j = bad
-            return Outcome(
-                Verdict.FALSE,
-                checked,
-                note=f"misère {game}: the diagonal rule fails",
-                counterexample=f"[{lam}] at box ({i}, {j})",
-                command=f"grundy table {game} {lam} --misere",
-            )
-    outcomes = []
+    steps = [
+        lambda g=game: verified_unless(
+            _propagation_failure(g, top),
+            checked,
+            false_note=f"misère {g}: the diagonal rule fails",
+            describe=lambda bad: f"[{bad[0]}] at box ({bad[1]}, {bad[2]})",
+            shows=lambda bad, g=g: f"grundy table {g} {bad[0]} --misere",
+        )
+        for game in ("lctr", "downright")
+    ]
     for game in ("lctr", "downright"):
         table = count_table(game, 200, misere=True)
-        outcomes.append(
+        steps.append(
             _compare(
                 f"misère {game} count",
                 checked,
@@ -309,7 +314,7 @@ def _misere_window(quick: bool) -> Outcome:
                 f"grundy count {game} --misere --n 1..{top}",
             )
         )
-        outcomes.append(
+        steps.append(
             _compare(
                 f"misère {game} count",
                 checked,
@@ -319,7 +324,7 @@ def _misere_window(quick: bool) -> Outcome:
                 f"grundy count {game} --misere --n 200",
             )
         )
-    return _first_of(outcomes, checked, "grundy table lctr 6,6,5,5,3 --misere")
+    return _first_of(steps, checked, "grundy table lctr 6,6,5,5,3 --misere")
 
 
 # -------------------------------------------------------------- 004: Table 4
@@ -388,7 +393,7 @@ def _table_3(quick: bool) -> Outcome:
         "poset) and compared with the recorded rows 0–24"
         + ("" if quick else ", row maxima and first powers of 2")
     )
-    outcomes = [
+    steps = [
         _compare("ḡ(r, s)", checked, cells, table.get, lambda c: TABLE_3_ROWS[c[0]][c[1]], ""),
         _compare(
             "ḡ(r, s) (interval by interval)",
@@ -401,7 +406,7 @@ def _table_3(quick: bool) -> Outcome:
     ]
     if not quick:
         rows = list(TABLE_3_ROW_MAX)
-        outcomes.append(
+        steps.append(
             _compare(
                 "row maximum",
                 checked,
@@ -412,7 +417,7 @@ def _table_3(quick: bool) -> Outcome:
             )
         )
         powers = list(range(len(TABLE_3_FIRST_POWER)))
-        outcomes.append(
+        steps.append(
             _compare(
                 "first rank of 2^k",
                 checked,
@@ -422,7 +427,7 @@ def _table_3(quick: bool) -> Outcome:
                 "",
             )
         )
-    return _first_of(outcomes, checked, "grundy poset ruler-asm --n 12")
+    return _first_of(steps, checked, "grundy poset ruler-asm --n 12")
 
 
 # ------------------------------------------------------ GAMES.md: CRIM, counts
@@ -453,20 +458,18 @@ def _crim_even_rank(quick: bool) -> Outcome:
         f"every P-position of n ≤ {top} (the census) has even rank, their numbers agree with "
         "docs/findings/sequence_cr_p_b.txt, and that file sums to 88,552,721 for n ≤ 87"
     )
-    odd = first_failure(
-        [lam for n in range(1, top + 1) for lam in _census("cr", n)[0]],
-        lambda lam: (lam.largest - lam.length) % 2 == 0,
-    )
-    if odd is not None:
-        return Outcome(
-            Verdict.FALSE,
-            checked,
-            note="a P-position of odd rank",
-            counterexample=f"[{odd}]",
-            command=f"grundy value cr {odd}",
-        )
     return _first_of(
         [
+            lambda: verified_unless(
+                first_failure(
+                    [lam for n in range(1, top + 1) for lam in _census("cr", n)[0]],
+                    lambda lam: (lam.largest - lam.length) % 2 == 0,
+                ),
+                checked,
+                false_note="a P-position of odd rank",
+                describe=lambda lam: f"[{lam}]",
+                shows=lambda lam: f"grundy value cr {lam}",
+            ),
             _compare(
                 "number of P-positions",
                 checked,
@@ -520,14 +523,14 @@ def _p_counts(quick: bool) -> Outcome:
         "three also by exhaustive search) and compared with docs/findings/sequence_*_p_b.txt, "
         "whose reach was checked"
     )
-    outcomes = []
+    steps = []
     for game, (name, reach) in SEQUENCES.items():
         terms = _b_file(name)
         if terms is None:
             return _missing(name)
         top = tops[game]
         table = count_table(game, top, sums=game == "pnim")
-        outcomes.append(
+        steps.append(
             _compare(
                 f"{game} count",
                 checked,
@@ -537,7 +540,7 @@ def _p_counts(quick: bool) -> Outcome:
                 f"grundy count {game} --n 1..{top}",
             )
         )
-        outcomes.append(
+        steps.append(
             _compare(
                 f"{game} reach",
                 checked,
@@ -548,7 +551,7 @@ def _p_counts(quick: bool) -> Outcome:
             )
         )
         if game != "pnim":
-            outcomes.append(
+            steps.append(
                 _compare(
                     f"{game} count (exhaustive search)",
                     checked,
@@ -558,4 +561,4 @@ def _p_counts(quick: bool) -> Outcome:
                     "",
                 )
             )
-    return _first_of(outcomes, checked, "grundy count chomp --n 1..30 --oeis chomp.txt")
+    return _first_of(steps, checked, "grundy count chomp --n 1..30 --oeis chomp.txt")
