@@ -142,6 +142,43 @@ def test_registry_is_isolated_between_tests() -> None:
         get_ruleset("test-take-row")
 
 
+def builtin_names() -> dict[str, str]:
+    """Every name and alias the built-in classes declare → the module that registers it
+    (after importing every module of `grundy.games`)."""
+    grundy.games.load_all()
+    return {
+        key: type(rules).__module__
+        for key, rules in registry._REGISTRY.items()
+        if type(rules).__module__.startswith("grundy.games.")
+    }
+
+
+def test_every_builtin_name_is_found_in_the_module_that_registers_it() -> None:
+    """`module_of` (what a lookup imports) agrees with the classes, name by name."""
+    names = builtin_names()
+    assert {"lctr", "chess-king", "lctr-3d", "crim", "welter"} <= set(names)
+    assert {name: grundy.games.module_of(name) for name in names} == names
+
+
+def test_other_names_holds_only_the_names_their_module_does_not_give(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A row of OTHER_NAMES is a name some class declares that its module's name does not
+    start: no stale row, none the leading words would find anyway."""
+    names = builtin_names()
+    rows = dict(grundy.games.OTHER_NAMES)
+    assert set(rows) <= set(names)
+    monkeypatch.setattr(grundy.games, "OTHER_NAMES", {})
+    assert [name for name in rows if grundy.games.module_of(name) == names[name]] == []
+
+
+@pytest.mark.parametrize("name", ["no-such-game", "x.y", "", "__init__", "chomp_kernel"])
+def test_a_name_no_module_can_register_is_found_nowhere(name: str) -> None:
+    """Not a game module: nothing to import (a kernel would load numba)."""
+    assert grundy.games.module_of(name) is None
+    assert grundy.games.load(name) is False
+
+
 # --------------------------------------------------------- references
 def test_module_reference(isolated: None) -> None:
     rules = get_ruleset(f"{__name__}:TakeRow")  # a class: instantiated

@@ -7,63 +7,83 @@ looked up (`load`), and every module when all games are listed (`load_all`).
 A submodule is also an attribute of this package, imported on first access
 (``grundy.games.lctr``).
 
->>> MODULES["crim"]
-'grundy.games.column_row'
+A name is found in the module its leading words name: ``chomp`` in
+``chomp.py``, ``lctr-3d`` in ``lctr_3d.py``, ``chess-king`` in ``chess.py``
+(`module_of`).  Only the names that do not start with their module's name
+are listed, in `OTHER_NAMES`; the classes declare every name, and
+tests/test_registry.py checks that each is found in the module that
+registers it.
+
+>>> module_of("crim"), module_of("chess-king"), module_of("lctr-3d")
+('grundy.games.column_row', 'grundy.games.chess', 'grundy.games.lctr_3d')
 """
 
 from __future__ import annotations
 
 import importlib
+import importlib.util
+import pkgutil
 from types import ModuleType
 
-__all__ = ["MODULES", "load", "load_all"]
+__all__ = ["OTHER_NAMES", "load", "load_all", "module_of"]
 
-#: Every built-in game name and alias (lower case) → the module that registers it.
-MODULES = {
-    "anticorner": "grundy.games.corners",
-    "chess": "grundy.games.chess",
-    "chess-bishop": "grundy.games.chess",
-    "chess-king": "grundy.games.chess",
-    "chess-knight": "grundy.games.chess",
-    "chess-pawn": "grundy.games.chess",
-    "chess-queen": "grundy.games.chess",
-    "chess-rook": "grundy.games.chess",
-    "chomp": "grundy.games.chomp",
-    "coin-turning": "grundy.games.coin_turning",
-    "coins": "grundy.games.coin_turning",
-    "column-row": "grundy.games.column_row",
-    "consecutive-corner": "grundy.games.corners",
-    "corner": "grundy.games.corners",
-    "cr": "grundy.games.column_row",
-    "crim": "grundy.games.column_row",
-    "cris": "grundy.games.cris",
-    "crit": "grundy.games.rit",
-    "downright": "grundy.games.lctr",
-    "lctr": "grundy.games.lctr",
-    "lctr-3d": "grundy.games.lctr_3d",
-    "lctr-nonrep": "grundy.games.lctr_nonrep",
-    "matrix": "grundy.games.matrix",
-    "pnim": "grundy.games.pnim",
-    "rit": "grundy.games.rit",
-    "sato-welter": "grundy.games.sato_welter",
-    "scc": "grundy.games.corners",
-    "welter": "grundy.games.sato_welter",
+#: The built-in names (lower case) that do not start with their module's name → that
+#: module, in this package.
+OTHER_NAMES = {
+    "anticorner": "corners",
+    "coins": "coin_turning",
+    "consecutive-corner": "corners",
+    "corner": "corners",
+    "cr": "column_row",
+    "crim": "column_row",
+    "crit": "rit",
+    "downright": "lctr",
+    "scc": "corners",
+    "welter": "sato_welter",
 }
+
+
+def module_of(name: str) -> str | None:
+    """The module of this package that registers the built-in game `name` (lower case),
+    if one can: its row in `OTHER_NAMES`, else the module named by the leading words of
+    `name`, the most words first.  None: no built-in game has that name.
+
+    >>> module_of("sato-welter"), module_of("no-such-game")
+    ('grundy.games.sato_welter', None)
+    """
+    if name in OTHER_NAMES:
+        return f"{__name__}.{OTHER_NAMES[name]}"
+    words = name.split("-")
+    for count in range(len(words), 0, -1):
+        module = "_".join(words[:count])
+        if _is_game_module(module):
+            return f"{__name__}.{module}"
+    return None
+
+
+def _is_game_module(module: str) -> bool:
+    """Whether `module` is a module of this package that may register games: not a
+    kernel (whose import loads numba) and not a private one."""
+    if not module.isidentifier() or module.startswith("_") or module.endswith("_kernel"):
+        return False
+    return importlib.util.find_spec(f"{__name__}.{module}") is not None
 
 
 def load(name: str) -> bool:
     """Import the module that registers the built-in game `name` (lower case), if there
-    is one; returns whether there is."""
-    module = MODULES.get(name)
+    may be one (`module_of`); returns whether there may be."""
+    module = module_of(name)
     if module is not None:
         importlib.import_module(module)
     return module is not None
 
 
 def load_all() -> None:
-    """Import every built-in game's module, so that all of them are registered."""
-    for module in sorted(set(MODULES.values())):
-        importlib.import_module(module)
+    """Import every module of this package but the kernels, so that every built-in game
+    is registered."""
+    for module in pkgutil.iter_modules(__path__):
+        if _is_game_module(module.name):
+            importlib.import_module(f"{__name__}.{module.name}")
 
 
 def __getattr__(name: str) -> ModuleType:
