@@ -308,8 +308,7 @@ class Family(Generic[Case]):
     `note` (on a verified row) is text, or a function of the bounds for what
     the check finds on the way (``note=lambda top: …``).  When a case fails,
     `false_note` says what is wrong, `describe(case)` is the counterexample and
-    `shows(case)` the command that shows it (`command` when not given);
-    `verdict` is what a failure means (FALSE unless told).
+    `shows(case)` the command that shows it (`command` when not given).
 
     >>> squares = Family(
     ...     cases=lambda top: range(top + 1),
@@ -334,7 +333,6 @@ class Family(Generic[Case]):
     note: str | Callable[..., str] = ""
     describe: Callable[[Case], str] = str
     shows: Callable[[Case], str | None] | None = None
-    verdict: Verdict = Verdict.FALSE
 
     def bounds(self, quick: bool) -> Mapping[str, Any]:
         """The bounds of the quick or the full run."""
@@ -352,7 +350,7 @@ class Family(Generic[Case]):
         return bad, count
 
     def check(self, quick: bool) -> Outcome:
-        """VERIFIED over the range, or `verdict` at the first case that fails."""
+        """VERIFIED over the range, or FALSE at the first case that fails."""
         bad, count = self.first_failure(quick)
         bounds = self.bounds(quick)
         words = {**bounds, "count": count}
@@ -364,7 +362,6 @@ class Family(Generic[Case]):
             note=self._note(bounds) if bad is None else "",
             describe=self.describe,
             shows=self.shows,
-            verdict=self.verdict,
         )
 
     def _note(self, bounds: Mapping[str, Any]) -> str:
