@@ -18,7 +18,7 @@ operands are the caller's values, the literals and bounded results.
 Traceback (most recent call last):
 ...
 grundy.expression.TooCostly: 2 ** 2 ** 40 is 2 ** 1,099,511,627,776, a number of about \
-1.1 × 10^12 bits; an expression computes with at most 10,000
+1.1 × 10^12 bits; an expression computes with at most 10,000 bits
 """
 
 from __future__ import annotations
@@ -58,7 +58,7 @@ def power(base: Any, exponent: Any, where: str, max_bits: int = MAX_BITS) -> Any
         if bits > max_bits:
             raise TooCostly(
                 f"{where} is {_brief(base)} ** {_brief(exponent)}, a number of about "
-                f"{about(bits)} bits; an expression computes with at most {max_bits:,}"
+                f"{about(bits)} bits; an expression computes with at most {max_bits:,} bits"
             )
     return base**exponent
 
@@ -71,7 +71,7 @@ def times(left: Any, right: Any, where: str, max_bits: int = MAX_BITS) -> Any:
         if bits > max_bits:
             raise TooCostly(
                 f"{where} is a product of about {bits:,} bits; "
-                f"an expression computes with at most {max_bits:,}"
+                f"an expression computes with at most {max_bits:,} bits"
             )
     else:
         sequence, count = (left, right) if _is_int(right) else (right, left)
