@@ -321,3 +321,14 @@ def test_random_relations(data) -> None:
     check_invariants(p)
     assert p.is_graded == naive_graded(p)
     assert sorted(bits(p.down_mask(0))) == [0]
+
+
+def test_is_prime_power_agrees_with_factorisation() -> None:
+    from grundy.posets.families import factorize, is_prime_power
+
+    for q in range(0, 5000):
+        assert is_prime_power(q) == (q >= 2 and len(factorize(q)) == 1), q
+    # past trial division: a Mersenne prime, its powers, and products of two large primes
+    m = 2**521 - 1
+    assert is_prime_power(m) and is_prime_power(m**3)
+    assert not is_prime_power(m * (2**607 - 1)) and not is_prime_power(2 * m)

@@ -29,6 +29,7 @@ from grundy.games.set_partition_ruler import (
     type_value,
 )
 from grundy.nim import mex
+from grundy.posets.families import is_prime_power
 from grundy.validate import as_int
 
 __all__ = [
@@ -49,13 +50,7 @@ __all__ = [
 
 def _check_prime_power(q: int) -> int:
     q = as_int(q, "q")
-    if q < 2:
-        raise ValueError(f"q must be a prime power, got {q}")
-    p = next(d for d in range(2, q + 1) if q % d == 0)
-    m = q
-    while m % p == 0:
-        m //= p
-    if m != 1:
+    if not is_prime_power(q):
         raise ValueError(f"q must be a prime power, got {q}")
     return q
 
