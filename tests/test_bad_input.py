@@ -29,6 +29,7 @@ import typer
 import grundy
 from grundy import posets
 from grundy.analysis.conjectures import check_conjecture
+from grundy.analysis.counts import count_table
 from grundy.analysis.sweep import sweep
 from grundy.analysis.tables import box_values, young_text
 from grundy.cli import app, main
@@ -353,6 +354,9 @@ LIBRARY_ROWS: list[tuple[Callable[[], Any], type[Exception], str]] = [
     (lambda: grundy.stats("cr", {3: 1}), TypeError, "not a dict"),
     (lambda: grundy.count("chomp", 100_000), ValueError, "positions at about"),
     (lambda: check_conjecture("cr", "10 ** 10 ** 6 > 0", sizes=[1]), ValueError, "at most 10,"),
+    (lambda: check_conjecture("cr", "True", sizes=[1], misere="no"), TypeError, "misere must"),
+    (lambda: grundy.count("cr", 5, misere="no"), TypeError, "misere must be True or False"),
+    (lambda: count_table("cr", 5, store=3), TypeError, "store must be a Store or"),
 ]
 
 

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from grundy.registry import get_ruleset
 from grundy.store import Store, StoreError, default_path
 
 
@@ -177,3 +178,11 @@ def test_one_store_used_from_several_threads(tmp_path: Path) -> None:
         found = list(pool.map(write_then_read, range(8)))
     assert [set(f.values()) for f in found] == [{w} for w in range(8)]
     assert store.summary()[0]["values"] == 8 * 50
+
+
+def test_count_table_opens_a_store_given_by_its_path(tmp_path: Path) -> None:
+    from grundy.analysis.counts import count_table
+
+    path = tmp_path / "counts.sqlite"
+    table = count_table("cr", 6, store=str(path))
+    assert Store(path).tallies("cr", get_ruleset("cr").rules_version, False, [6]) == {6: table[6]}

@@ -38,6 +38,7 @@ from grundy.game import ProgressCallback, Ruleset
 from grundy.partition import Partition
 from grundy.registry import get_ruleset
 from grundy.solver import solver_for
+from grundy.validate import as_bool
 
 __all__ = ["Predicate", "check_conjecture"]
 
@@ -84,6 +85,7 @@ def check_conjecture(
     "counterexamples" (the first `limit`, smallest n first)}.
     """
     rules = get_ruleset(game)
+    misere = as_bool(misere, "misere")
     condition, claim = Predicate(when), Predicate(then)
     sizes = take_at_most(sizes, MAX_SIZES, too_many_sizes(f"checking a conjecture on {rules.name}"))
     if not sizes:

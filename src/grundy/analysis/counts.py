@@ -47,7 +47,7 @@ from grundy.registry import get_ruleset, identifies
 from grundy.solver import solver_for
 from grundy.store import Store
 from grundy.sums import PartitionSumRuleset, sum_count_table
-from grundy.validate import as_bool, check_non_negative
+from grundy.validate import as_bool, as_store, check_non_negative
 
 __all__ = ["METHODS", "count", "count_table", "enumerated_count_table"]
 
@@ -93,6 +93,8 @@ def count_table(
     """
     rules = get_ruleset(game)
     check_non_negative(n=n_max)
+    misere = as_bool(misere, "misere")
+    store = as_store(store)
     if n_max >= MAX_SIZES:
         raise TooMuchWork(too_many_sizes(f"counting {rules.name} at n ≤ {n_max:,}"))
     if method not in METHODS:
