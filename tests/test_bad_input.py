@@ -230,6 +230,8 @@ CLI_ROWS: list[tuple[list[str], str]] = [
     (["count", "chomp", "--n", "100000", "--no-store"], "more than the 7 days grundy starts on"),
     (["poset", "ruler-asm", "--n", "1000"], "the ruler on A_1000 would take about 126 days"),
     (["sweep", "cr", "a", "--a", "1..1000000000000", "--no-store"], "parameter a takes more"),
+    (["count", "cr", "--n", "5", "--oeis-value", "1", "--no-store"], "give --oeis FILE"),
+    (["poset", "ruler-subspaces", "--q", str(2**89 * 3), "--d", "3"], "must be a prime power"),
 ]
 
 

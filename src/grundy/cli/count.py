@@ -56,8 +56,9 @@ def count_command(
         ),
     ] = None,
     oeis_value: Annotated[
-        int, typer.Option("--oeis-value", help="The value counted in the b-file (0: P-positions).")
-    ] = 0,
+        Optional[int],  # noqa: UP045  (None: not given; the b-file counts P-positions)
+        typer.Option("--oeis-value", help="The value counted in the b-file (0: P-positions)."),
+    ] = None,
     sums: Annotated[
         bool,
         typer.Option(
@@ -83,6 +84,9 @@ def count_command(
     if method not in METHODS:
         raise ValueError(f"unknown counting method {method!r}; choose one of {', '.join(METHODS)}")
     sizes = parse_range(n, "--n")
+    if oeis_value is not None and oeis is None:
+        raise ValueError("--oeis-value says which value the --oeis b-file counts: give --oeis FILE")
+    oeis_value = 0 if oeis_value is None else oeis_value
     if oeis is not None:
         check_writable(oeis)
         check_non_negative(oeis_value=oeis_value)
