@@ -5,8 +5,9 @@ for a kernel inlines code from other files (the word primitives of
 `grundy.search`, the kernel and its helpers in a game's kernel module), and
 numba does not notice when those change.  So the cache lives in a folder
 named after a digest of every file of compiled code in grundy: this package
-and the kernel modules (every ``*_kernel.py`` of the grundy package, under
-$GRUNDY_CACHE_DIR, default ~/.cache/grundy); any change starts a fresh cache.
+the kernel modules (every ``*_kernel.py`` of the grundy package) and the atlas's
+level engine (``grundy/atlas/``), under $GRUNDY_CACHE_DIR, default
+~/.cache/grundy; any change starts a fresh cache.
 
 >>> with numba_cache_dir():
 ...     numba.config.CACHE_DIR == str(cache_folder())
@@ -32,15 +33,16 @@ PACKAGE = Path(__file__).resolve().parent.parent
 
 
 def compiled_sources() -> list[Path]:
-    """The source files whose changes invalidate the cache: this package's modules and
-    the kernel modules (named ``*_kernel.py``) anywhere in grundy, in a fixed order.
+    """The source files whose changes invalidate the cache: this package's modules, the
+    kernel modules (named ``*_kernel.py``) anywhere in grundy and the modules of
+    ``grundy/atlas/`` (the level engine compiles against kernels), in a fixed order.
 
     >>> sources = compiled_sources()
     >>> Path(__file__).resolve() in sources, any(p.match("games/*_kernel.py") for p in sources)
     (True, True)
     """
     engine = sorted(Path(__file__).resolve().parent.glob("*.py"))
-    return engine + sorted(PACKAGE.rglob("*_kernel.py"))
+    return engine + sorted(PACKAGE.rglob("*_kernel.py")) + sorted(PACKAGE.glob("atlas/*.py"))
 
 
 @cache

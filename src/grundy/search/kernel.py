@@ -89,6 +89,11 @@ class CompiledKernel:
         return compiled_drivers(self.expand, self.canonical, self.name)
 
     # ----------------------------------------------------------- positions
+    @property
+    def positions_are_partitions(self) -> bool:
+        """Whether a position is its diagram alone (no packed key with more in it)."""
+        return self._pack is None
+
     def canonical_word(self, word: int) -> int:
         """The canonical form of a packed position (Python int in, Python int out)."""
         w = int(word)

@@ -51,27 +51,41 @@ def compiled_drivers(
     expand: Callable[..., int], canonical: Callable[..., Any], name: str
 ) -> dict[str, Callable[..., int]]:
     """``{"mex_run": …, "test_run": …}`` compiled for this kernel (lazily, at first call)."""
-    source = _source(name)
+    return specialised(TEMPLATES, expand, canonical, name)
+
+
+def specialised(
+    templates: tuple[Callable[..., Any], ...],
+    expand: Callable[..., int],
+    canonical: Callable[..., Any],
+    name: str,
+) -> dict[str, Callable[..., Any]]:
+    """The plain functions `templates` (all of one module, whose globals they see, with
+    ``expand`` and ``canonical`` free) compiled for one kernel, by name, cached on disk as
+    `compiled_drivers` is: the way the atlas's level engine binds a kernel too."""
+    home = sys.modules[templates[0].__module__]
+    kind = home.__name__.rsplit(".", 1)[-1]
+    source = _source(templates, home.__name__, name)
     identity = _identity(expand, canonical, name)
     path = None
     if identity is not None:
         with numba_cache_dir() as folder:
-            path = _write_module(folder / "drivers", name, identity, source)
+            path = _write_module(folder / "drivers", kind, name, identity, source)
     # numba re-imports a cached function's module by name, so the module is registered
-    module = types.ModuleType(path.stem if path else f"_grundy_drivers_{id(expand):x}")
+    module = types.ModuleType(path.stem if path else f"_grundy_{kind}_{id(expand):x}")
     namespace = module.__dict__
-    namespace.update((k, v) for k, v in vars(drivers).items() if not k.startswith("__"))
+    namespace.update((k, v) for k, v in vars(home).items() if not k.startswith("__"))
     namespace.update(expand=expand, canonical=canonical)
-    exec(compile(source, str(path) if path else f"<drivers of {name}>", "exec"), namespace)
+    exec(compile(source, str(path) if path else f"<{kind} of {name}>", "exec"), namespace)
     sys.modules[module.__name__] = module
     with numba_cache_dir():
         jit = njit(cache=path is not None)
-        return {t.__name__: jit(namespace[t.__name__]) for t in TEMPLATES}
+        return {t.__name__: jit(namespace[t.__name__]) for t in templates}
 
 
-def _source(name: str) -> str:
-    header = f'"""The drivers of grundy.search.drivers for the kernel {name!r} (generated)."""\n'
-    return header + "".join("\n\n" + inspect.getsource(t) for t in TEMPLATES)
+def _source(templates: tuple[Callable[..., Any], ...], home: str, name: str) -> str:
+    header = f'"""The functions of {home} for the kernel {name!r} (generated)."""\n'
+    return header + "".join("\n\n" + inspect.getsource(t) for t in templates)
 
 
 def _identity(expand: Any, canonical: Any, name: str) -> str | None:
@@ -96,10 +110,10 @@ def _identity(expand: Any, canonical: Any, name: str) -> str | None:
     return digest.hexdigest()[:20]
 
 
-def _write_module(folder: Path, name: str, identity: str, source: str) -> Path | None:
+def _write_module(folder: Path, kind: str, name: str, identity: str, source: str) -> Path | None:
     """The generated module's path (written if missing); None if the folder is not writable."""
     slug = re.sub(r"[^A-Za-z0-9]+", "_", name)[:40]
-    path = folder / f"grundy_drivers_{slug}_{identity}.py"
+    path = folder / f"grundy_{kind}_{slug}_{identity}.py"
     try:
         if not path.exists() or path.read_text(encoding="utf-8") != source:
             folder.mkdir(parents=True, exist_ok=True)

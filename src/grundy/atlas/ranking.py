@@ -1,0 +1,170 @@
+"""Ranks: the partitions of n numbered 0 … p(n) − 1, in the order `grundy.partition.partitions`
+lists them (reverse lexicographic on the parts: [n] is 0, [1^n] is p(n) − 1).
+
+With P(m, k), the number of partitions of m into parts ≤ k (`ranking_table`),
+the partitions of m into parts ≤ k that come before λ = (a, rest) are those
+whose first part is larger than a: P(m, k) − P(m, a) of them; so
+
+    rank(λ) = Σ_i P(m_i, λ_{i−1}) − P(m_i, λ_i),   m_i = λ_i + λ_{i+1} + …,  λ_0 = n,
+
+and `word_unrank` walks the same sums back.  Both work on the engine's packed
+boundary words (`grundy.search.words`): narrow uint64 words for n ≤ `NARROW_N`,
+wide pairs up to `MAX_N`; they are compiled (`grundy.search.cached_njit`) for
+the level engine (`grundy.atlas.build`), and `rank` / `unrank` wrap them for
+Python.
+
+>>> from grundy.partition import Partition, partitions
+>>> [str(unrank(4, r)) for r in range(5)]
+['4', '3,1', '2^2', '2,1^2', '1^4']
+>>> rank(Partition([2, 1, 1]))
+3
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+import numpy as np
+
+from grundy.partition import Partition
+from grundy.search import cached_njit
+from grundy.search.wordops import NARROW_LETTERS, WIDE_LETTERS, from_parts, to_parts
+from grundy.search.words import decode, encode
+from grundy.validate import as_int
+
+__all__ = [
+    "MAX_N",
+    "NARROW_N",
+    "like_word",
+    "rank",
+    "ranking_table",
+    "unrank",
+    "word_rank",
+    "word_unrank",
+]
+
+#: Largest n whose partitions all have narrow words (λ1 + ℓ ≤ n + 1 letters).
+NARROW_N = NARROW_LETTERS - 1
+#: Largest n whose partitions all fit the engine's words (wide ones above NARROW_N).
+MAX_N = WIDE_LETTERS - 1
+
+
+@cache
+def ranking_table(n_max: int) -> np.ndarray:
+    """int64[n_max + 1, n_max + 1]: entry [m, k] is P(m, k), the number of partitions of m
+    into parts ≤ k (P(m, k) = p(m) for k ≥ m; P(0, k) = 1).  Read-only.
+
+    >>> ranking_table(4)[4].tolist()  # P(4, k) for k = 0 … 4
+    [0, 1, 3, 4, 5]
+    """
+    n_max = as_int(n_max, "n_max")
+    if not 0 <= n_max <= MAX_N:
+        raise ValueError(f"n_max must be in 0..{MAX_N} (the engine's words), got {n_max}")
+    table = np.zeros((n_max + 1, n_max + 1), dtype=np.int64)
+    table[0, :] = 1
+    for m in range(1, n_max + 1):
+        for k in range(1, n_max + 1):
+            # P(m, k) = P(m, k − 1) + P(m − k, k): no part k, or at least one
+            table[m, k] = table[m, k - 1] + (table[m - k, k] if k <= m else 0)
+    table.flags.writeable = False
+    return table
+
+
+@cached_njit
+def word_rank(w, table, parts):
+    """(n, rank) of the partition of the packed word w (narrow or wide); `parts` is
+    scratch room for its rows (int64, at least its number of letters).
+
+    >>> import numpy as np
+    >>> from grundy.search.words import encode
+    >>> word_rank(np.uint64(encode(Partition([2, 1, 1]))), ranking_table(4), np.zeros(8, np.int64))
+    (4, 3)
+    """
+    length = to_parts(w, parts)
+    m = 0
+    for i in range(length):
+        m += parts[i]
+    n = m
+    r = 0
+    k = m
+    for i in range(length):
+        a = parts[i]
+        r += table[m, k] - table[m, a]
+        m -= a
+        k = a
+    return n, r
+
+
+@cached_njit
+def word_unrank(n, r, table, parts, like):
+    """The packed word (of `like`'s width) of the partition of n of rank r; `parts` is
+    scratch room for n rows (int64).
+
+    >>> import numpy as np
+    >>> from grundy.search.words import decode
+    >>> decode(int(word_unrank(4, 2, ranking_table(4), np.zeros(4, np.int64), np.uint64(0))))
+    Partition.parse('2^2')
+    """
+    m = n
+    k = n
+    length = 0
+    while m > 0:
+        a = min(k, m)
+        while r >= table[m - a, a]:  # table[m − a, a]: those whose first part is a
+            r -= table[m - a, a]
+            a -= 1
+        parts[length] = a
+        length += 1
+        m -= a
+        k = a
+    return from_parts(parts, length, like)
+
+
+def like_word(n: int) -> np.uint64 | tuple[np.uint64, np.uint64]:
+    """The empty word of the width that holds every partition of n: narrow up to
+    `NARROW_N`, wide up to `MAX_N` (ValueError beyond).
+
+    >>> like_word(55), like_word(56)
+    (np.uint64(0), (np.uint64(0), np.uint64(0)))
+    """
+    if n <= NARROW_N:
+        return np.uint64(0)
+    if n <= MAX_N:
+        return (np.uint64(0), np.uint64(0))
+    raise ValueError(
+        f"n = {n} is past the engine's words: the partitions of n ≤ {MAX_N} fit "
+        f"(λ1 + rows ≤ {WIDE_LETTERS} letters)"
+    )
+
+
+def rank(position: Partition) -> int:
+    """The rank of λ among the partitions of |λ| (0 for [n], p(n) − 1 for [1^n]).
+
+    >>> rank(Partition([3, 1])), rank(Partition())
+    (1, 0)
+    """
+    n = position.size
+    like_word(n)  # refuses n past MAX_N
+    word = encode(position)
+    packed = (
+        np.uint64(word) if n <= NARROW_N else (np.uint64(word & (2**64 - 1)), np.uint64(word >> 64))
+    )
+    _, r = word_rank(packed, ranking_table(n), np.zeros(n + 2, np.int64))
+    return int(r)
+
+
+def unrank(n: int, r: int) -> Partition:
+    """The partition of n of rank r (0 ≤ r < p(n)).
+
+    >>> unrank(5, 0), unrank(5, 6)
+    (Partition.parse('5'), Partition.parse('1^5'))
+    """
+    n, r = as_int(n, "n"), as_int(r, "r")
+    if n < 0:
+        raise ValueError(f"n must be non-negative, got {n}")
+    like = like_word(n)
+    table = ranking_table(n)
+    if not 0 <= r < table[n, n]:
+        raise ValueError(f"rank must be in 0..{table[n, n] - 1} for n = {n}, got {r}")
+    word = word_unrank(n, r, table, np.zeros(n + 1, np.int64), like)
+    return decode(int(word) if np.ndim(word) == 0 else int(word[0]) | int(word[1]) << 64)
