@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import grundy.atlas
+from grundy import get_ruleset
+from grundy.atlas import AtlasError, build
 from grundy.atlas.build import LevelEngine
 from grundy.atlas.ranking import MAX_N, NARROW_N, rank, ranking_table, unrank
 from grundy.game import capabilities
 from grundy.games import load_all
-from grundy.partition import partition_numbers, partitions
+from grundy.partition import Partition, partition_numbers, partitions
 from grundy.registry import rulesets
 from grundy.solver import Solver
 
@@ -77,3 +82,50 @@ def test_levels_agree_with_the_generic_solver(name: str) -> None:
                 continue
             expected = [solver.value(rules.parse(str(lam)), misere) for lam in partitions(n)]
             assert level == expected, (name, misere, n)
+
+
+# --------------------------------------------------------------------------- on disk
+def test_a_build_resumes_from_its_last_level_with_identical_files(tmp_path: Path) -> None:
+    cr = get_ruleset("cr")
+    whole = grundy.atlas.build(cr, 9, tmp_path / "whole")
+    build(cr, 5, tmp_path / "parts")  # stopped after level 5
+    (tmp_path / "parts" / "level-006.npy").write_bytes(b"half a level")  # not in the manifest
+    parts = build(cr, 9, tmp_path / "parts")
+    for n in range(10):
+        name = f"level-{n:03d}.npy"
+        assert (tmp_path / "parts" / name).read_bytes() == (tmp_path / "whole" / name).read_bytes()
+    assert parts.manifest == whole.manifest
+    assert [parts.value(lam) for lam in partitions(9)] == parts.level(9).tolist()
+    assert sum(parts.counts(9).values()) == partition_numbers(9)[9]
+
+
+def test_a_misere_chomp_atlas_has_no_empty_board(tmp_path: Path) -> None:
+    atlas = grundy.atlas.open(build(get_ruleset("chomp"), 4, tmp_path, misere=True).directory)
+    assert atlas.misere and atlas.counts(0) == {} and atlas.value("1") == 1
+    with pytest.raises(ValueError, match="not a position of chomp"):
+        atlas.value(Partition())
+
+
+def test_a_corrupt_level_is_refused(tmp_path: Path) -> None:
+    build(get_ruleset("cr"), 6, tmp_path)
+    level = tmp_path / "level-006.npy"
+    data = bytearray(level.read_bytes())
+    data[-1] ^= 1
+    level.write_bytes(bytes(data))
+    with pytest.raises(AtlasError, match="level 6 does not match its checksum"):
+        grundy.atlas.open(tmp_path).value("3,2,1")
+    with pytest.raises(AtlasError, match="checksum"):
+        build(get_ruleset("cr"), 7, tmp_path)
+    assert level.read_bytes() == bytes(data)  # never overwritten
+
+
+def test_foreign_and_mismatched_directories_are_refused(tmp_path: Path) -> None:
+    (tmp_path / "notes.txt").write_text("mine")
+    with pytest.raises(AtlasError, match="is not an atlas"):
+        build(get_ruleset("cr"), 3, tmp_path)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.txt"]
+    build(get_ruleset("cr"), 3, tmp_path / "cr")
+    with pytest.raises(AtlasError, match=r"atlas of cr .*normal play.*, not of cr .*misère"):
+        build(get_ruleset("cr"), 3, tmp_path / "cr", misere=True)
+    with pytest.raises(FileNotFoundError, match="no atlas directory"):
+        grundy.atlas.open(tmp_path / "absent")

@@ -1,5 +1,23 @@
 """The atlas: every partition of every size up to N valued once, level by level, one byte each.
 
 `ranking` numbers the partitions of n; `build` values a level from the
-levels below through a game's options kernel.
+levels below through a game's options kernel; `store` keeps the levels on
+disk and reads them back.  ``grundy.atlas.open(DIR)`` opens an atlas
+(`store.Atlas`: ``.value(p)``, ``.counts(n)``, ``.level(n)``).
+
+>>> import tempfile
+>>> from grundy import get_ruleset
+>>> where = tempfile.mkdtemp()
+>>> _ = build(get_ruleset("sato-welter"), 5, where)
+>>> open(where).counts(5)
+{1: 1, 3: 2, 5: 4}
 """
+
+from __future__ import annotations
+
+from grundy.atlas.store import Atlas, AtlasError, build, open_atlas
+
+__all__ = ["Atlas", "AtlasError", "build", "open"]
+
+#: ``grundy.atlas.open(DIR)``: the atlas in DIR (`store.open_atlas`).
+open = open_atlas  # the name the interface promises
