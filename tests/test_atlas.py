@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -13,6 +14,7 @@ from grundy import get_ruleset
 from grundy.atlas import AtlasError, build
 from grundy.atlas.build import LevelEngine
 from grundy.atlas.ranking import MAX_N, NARROW_N, rank, ranking_table, unrank
+from grundy.cli import main
 from grundy.game import capabilities
 from grundy.games import load_all
 from grundy.partition import Partition, partition_numbers, partitions
@@ -129,3 +131,37 @@ def test_foreign_and_mismatched_directories_are_refused(tmp_path: Path) -> None:
         build(get_ruleset("cr"), 3, tmp_path / "cr", misere=True)
     with pytest.raises(FileNotFoundError, match="no atlas directory"):
         grundy.atlas.open(tmp_path / "absent")
+
+
+# ----------------------------------------------------------------- command line
+def test_atlas_build_and_info_at_the_command_line(tmp_path: Path, capsys) -> None:
+    where = str(tmp_path / "cr")
+    assert main(["atlas", "build", "cr", "--n", "1..8", "--dir", where, "--json"]) == 0
+    built = json.loads(capsys.readouterr().out)
+    assert built["levels"] == 8 and built["positions"] == sum(partition_numbers(8))
+    assert main(["atlas", "info", where, "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == built
+    assert main(["atlas", "build", "chomp", "--n", "8", "--dir", where]) == 2
+    assert "is an atlas of cr" in capsys.readouterr().err
+
+
+def test_ctrl_c_says_which_level_stopped_and_a_rerun_resumes(
+    tmp_path: Path, capsys, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    value_level = LevelEngine.value_level
+
+    def stop_at_6(self: LevelEngine, n: int, progress=None):
+        if n == 6:
+            progress(0, 1)
+            raise KeyboardInterrupt
+        return value_level(self, n, progress)
+
+    monkeypatch.setattr(LevelEngine, "value_level", stop_at_6)
+    where = str(tmp_path / "cr")
+    assert main(["atlas", "build", "cr", "--n", "8", "--dir", where]) == 130
+    err = capsys.readouterr().err
+    assert "building level 6 of the cr atlas" in err and "levels 0..5 are kept" in err
+    assert grundy.atlas.open(where).levels == 5
+    monkeypatch.setattr(LevelEngine, "value_level", value_level)
+    assert main(["atlas", "build", "cr", "--n", "8", "--dir", where]) == 0
+    assert grundy.atlas.open(where).levels == 8

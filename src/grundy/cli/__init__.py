@@ -24,11 +24,11 @@ from typing import Any
 import typer
 
 # Importing a command module registers its commands on `app`; `grundy -h` lists the
-# commands in the order they are registered, then the groups (store, poset).
+# commands in the order they are registered, then the groups (store, poset, atlas).
 # isort: off
 from grundy.cli import sweep, pattern, conjecture, stats, count, classify, games  # noqa: F401
 from grundy.cli import play, nim, value, moves, reproduce, search, serve, table  # noqa: F401
-from grundy.cli import store, poset, poset_tables  # noqa: F401
+from grundy.cli import store, poset, poset_tables, atlas  # noqa: F401
 
 # isort: on
 from grundy.cli.common import HELP_OPTIONS, Interrupted, app
