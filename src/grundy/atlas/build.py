@@ -44,20 +44,29 @@ CHUNK = 1 << 16
 DONE, WIDER, HUGE, NOT_SMALLER = 0, 1, 2, 3
 
 
-def value_ranks(n, lo, hi, table, values, offsets, level, base, splits, like,
+def value_ranks(n, hi, table, values, offsets, level, base, splits, like,
                 out, out2, parts, seen, state):  # fmt: skip
-    """Value the partitions of n of ranks state[0] … hi − 1 into level[r − lo].
+    """Value the partitions of n of ranks state[0] … hi − 1 into level[r] (ranks below
+    state[0] are valued).
 
-    values[offsets[k] + rank] holds level k < n.  Stops early with WIDER (the
+    values[offsets[k] + rank] holds level k < n.  A partition whose canonical form
+    (the kernel's, e.g. its conjugate) has a smaller rank copies that one's value.
+    Stops early with WIDER (the
     kernel wants a larger `out`), HUGE (a value above MAX_VALUE) or NOT_SMALLER
     (an option of size ≥ n: a broken kernel), state[0] then the rank it stopped
     at; DONE with state[0] = hi.  `seen` is int64[MAX_VALUE + 2] of scratch.
     """
     seen[:] = -1
     for r in range(state[0], hi):
-        w = canonical(word_unrank(n, r, table, parts, like))  # noqa: F821 (bound per kernel)
-        m = expand(w, out, out2)  # noqa: F821 (bound per kernel)
+        word = word_unrank(n, r, table, parts, like)
+        w = canonical(word)  # noqa: F821 (bound per kernel)
         state[0] = r
+        if w != word:
+            _, twin = word_rank(w, table, parts)
+            if twin < r:
+                level[r] = level[twin]
+                continue
+        m = expand(w, out, out2)  # noqa: F821 (bound per kernel)
         if m < 0:
             return WIDER
         for i in range(m):
@@ -75,7 +84,7 @@ def value_ranks(n, lo, hi, table, values, offsets, level, base, splits, like,
             v = base
         if v > MAX_VALUE:
             return HUGE
-        level[r - lo] = v
+        level[r] = v
     state[0] = hi
     return DONE
 
@@ -165,7 +174,7 @@ class LevelEngine:
         level = self.values[self.offsets[n] : self.offsets[n + 1]]
         total = len(level)
         for lo in range(0, total, CHUNK):
-            self._value_range(n, lo, min(lo + CHUNK, total), level[lo : lo + CHUNK])
+            self._value_range(n, lo, min(lo + CHUNK, total), level)
             if progress is not None:
                 progress(min(lo + CHUNK, total), total)
         self.held = n + 1
@@ -188,7 +197,7 @@ class LevelEngine:
             shape = (self._buffer,) if np.ndim(like) == 0 else (self._buffer, 2)
             out, out2 = np.zeros(shape, np.uint64), np.zeros(shape, np.uint64)
             status = loop(
-                n, lo, hi, self.table, self.values, self.offsets, level, self.base,
+                n, hi, self.table, self.values, self.offsets, level, self.base,
                 splits, like, out, out2, parts, seen, state,
             )  # fmt: skip
             if status == DONE:
