@@ -30,6 +30,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from functools import partial
 from itertools import islice
+from typing import TYPE_CHECKING
 
 from grundy.analysis.distribute import DASK_FROM, check_scheduler, map_chunks, scheduler_for
 from grundy.bounds import (
@@ -48,6 +49,9 @@ from grundy.solver import solver_for
 from grundy.store import Store
 from grundy.sums import PartitionSumRuleset, sum_count_table
 from grundy.validate import as_bool, as_store, check_non_negative
+
+if TYPE_CHECKING:
+    from grundy.atlas import Atlas
 
 __all__ = ["METHODS", "count", "count_table", "enumerated_count_table"]
 
@@ -70,6 +74,7 @@ def count_table(
     scheduler: str | None = None,
     sums: bool = False,
     on_size: SizeDone | None = None,
+    atlas: Atlas | None = None,
 ) -> list[dict[int, int]]:
     """[{value: number of positions of size n with that value} for n = 0 … n_max].
 
@@ -83,7 +88,9 @@ def count_table(
     each size this call counts (not for those read from the store), once it
     is stored.  `scheduler` says where an enumeration runs
     (`enumerated_count_table`); the faster methods run here.
-    `progress(done, total)` is called as the work advances.
+    `progress(done, total)` is called as the work advances.  With an `atlas`
+    (`grundy.atlas`, of this game and convention: `AtlasError` otherwise), the
+    sizes within its levels are read from it, neither counted nor stored.
 
     >>> counted = []
     >>> count_table("cr", 3, on_size=lambda n, tally: counted.append(n))[3]
@@ -113,13 +120,16 @@ def count_table(
             )
         single = count_table(
             rules, n_max, False, method, progress,
-            store=store, scheduler=scheduler, on_size=on_size,
+            store=store, scheduler=scheduler, on_size=on_size, atlas=atlas,
         )  # fmt: skip
         return sum_count_table(single)
     if store is not None and not identifies(rules):
         store = None
     key = (rules.name, rules.rules_version, misere)
     known = store.tallies(*key, range(n_max + 1)) if store is not None else {}
+    if atlas is not None:
+        atlas.check_for(rules, misere)
+        known.update({n: atlas.counts(n) for n in range(min(atlas.levels, n_max) + 1)})
     missing = [n for n in range(n_max + 1) if n not in known]
 
     def keep(n: int, tally: dict[int, int]) -> None:

@@ -56,7 +56,8 @@ class AtlasError(OSError):
 
 
 class Atlas:
-    """An atlas directory opened for reading: `value`, `counts`, `level`.
+    """An atlas directory opened for reading: `value`, `counts`, `level`; `covers` and
+    `is_for` say which lookups it answers.
 
     Each level's checksum is verified the first time the level is read.
     """
@@ -97,6 +98,30 @@ class Atlas:
         if len(level) == 0:
             raise ValueError(f"{lam} is not a position of {self.game}")
         return int(level[rank(lam)])
+
+    def covers(self, position: object) -> bool:
+        """Whether the atlas holds `position`'s value: a partition of a complete level
+        that has positions (misère Chomp's level 0 has none).
+
+        >>> import tempfile
+        >>> from grundy import get_ruleset
+        >>> atlas = build(get_ruleset("cr"), 4, tempfile.mkdtemp())
+        >>> atlas.covers(Partition([2, 2])), atlas.covers(Partition([3, 2])), atlas.covers("2,2")
+        (True, False, False)
+        """
+        if not isinstance(position, Partition) or position.size > self.levels:
+            return False
+        return self.manifest["levels"][position.size]["count"] > 0
+
+    def is_for(self, rules: Ruleset, misere: bool) -> bool:
+        """Whether these are the values of `rules` (name, rules version) in that convention."""
+        return _mismatch(self.manifest, _new_manifest(rules, as_bool(misere, "misere"))) is None
+
+    def check_for(self, rules: Ruleset, misere: bool) -> None:
+        """AtlasError, naming both, unless these are the values of `rules` in that convention."""
+        wrong = _mismatch(self.manifest, _new_manifest(rules, as_bool(misere, "misere")))
+        if wrong is not None:
+            raise AtlasError(f"{self.directory} is {wrong}")
 
     def counts(self, n: int) -> dict[int, int]:
         """{value: number of partitions of n with it}."""
@@ -168,6 +193,14 @@ def _describe(manifest: dict[str, Any]) -> str:
     return f"{manifest['game']} (rules version {manifest['rules_version']}, {play})"
 
 
+def _mismatch(manifest: dict[str, Any], wanted: dict[str, Any]) -> str | None:
+    """ "an atlas of X, not of Y" if `manifest` is another game's, rules version's or
+    convention's than `wanted`; None if it is the same."""
+    if all(manifest[k] == wanted[k] for k in ("game", "rules_version", "misere")):
+        return None
+    return f"an atlas of {_describe(manifest)}, not of {_describe(wanted)}"
+
+
 def _claim(directory: Path, wanted: dict[str, Any]) -> dict[str, Any]:
     """The manifest to build on: the directory's own if it is an atlas of the same game,
     rules and convention; a fresh one (the directory made) if it is absent or empty."""
@@ -175,11 +208,9 @@ def _claim(directory: Path, wanted: dict[str, Any]) -> dict[str, Any]:
         raise AtlasError(f"{directory} is a file, not an atlas directory")
     if directory.is_dir() and any(directory.iterdir()):
         manifest = _read_manifest(directory)
-        keys = ("game", "rules_version", "misere")
-        if any(manifest[k] != wanted[k] for k in keys):
-            raise AtlasError(
-                f"{directory} is an atlas of {_describe(manifest)}, not of {_describe(wanted)}"
-            )
+        wrong = _mismatch(manifest, wanted)
+        if wrong is not None:
+            raise AtlasError(f"{directory} is {wrong}")
         return manifest
     directory.mkdir(parents=True, exist_ok=True)
     write_text_atomic(directory / MANIFEST, json.dumps(wanted, indent=1) + "\n")

@@ -13,6 +13,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
 import signal
 import sys
 import threading
@@ -29,11 +30,14 @@ from rich.text import Text
 
 from grundy import families
 from grundy.game import Ruleset
+from grundy.partition import Partition
 from grundy.registry import get_ruleset
 
 if TYPE_CHECKING:
     from rich.progress import Progress
 
+    from grundy.atlas import Atlas
+    from grundy.solver import Solver
     from grundy.store import Store
 
 #: The help options of every command and group (sub-groups inherit them).
@@ -208,6 +212,18 @@ SchedulerOption = Annotated[
         "jobs, a local cluster from 20,000 positions to value on.",
     ),
 ]
+
+AtlasOption = Annotated[
+    Optional[str],  # noqa: UP045  (text: a Path would make typer import pydantic)
+    typer.Option(
+        "--atlas",
+        metavar="DIR",
+        help="Read values from the atlas in DIR (`grundy atlas build`; default $GRUNDY_ATLAS "
+        "when it is this game's and convention's); positions beyond its levels are computed.",
+    ),
+]
+#: The environment variable naming an atlas for the commands that read one.
+ATLAS_VARIABLE = "GRUNDY_ATLAS"
 
 
 def resolve_game(game: str, piece: str | None = None) -> Ruleset:
@@ -497,3 +513,53 @@ def rows_as_csv(rows: list[dict[str, Any]]) -> str:
     writer.writeheader()
     writer.writerows(rows)
     return out.getvalue()
+
+
+def atlas_for(rules: Ruleset, misere: bool, directory: str | Path | None) -> Atlas | None:
+    """The atlas a command reads values from: `--atlas DIR`, else $GRUNDY_ATLAS, else None.
+
+    An atlas given with --atlas must be of this game, rules version and convention
+    (`AtlasError`, one line, otherwise).  $GRUNDY_ATLAS names one atlas for every
+    command, so where it is another game's or convention's it is ignored; but one that
+    cannot be read (absent, corrupt, not an atlas) is an error either way.
+    """
+    if directory is not None:
+        atlas = _open_atlas(Path(directory), "--atlas")
+        atlas.check_for(rules, misere)
+        return atlas
+    named = os.environ.get(ATLAS_VARIABLE, "")
+    if not named.strip():
+        return None
+    atlas = _open_atlas(Path(named), f"${ATLAS_VARIABLE}")
+    return atlas if atlas.is_for(rules, misere) else None
+
+
+def _open_atlas(directory: Path, given_by: str) -> Atlas:
+    """The atlas in `directory`; an error reading it names where it was given."""
+    from grundy.atlas import AtlasError
+    from grundy.atlas import open as open_atlas
+
+    try:
+        return open_atlas(directory)
+    except (AtlasError, FileNotFoundError) as error:
+        raise type(error)(f"{given_by}: {error}") from None
+
+
+def valued(solver: Solver, atlas: Atlas | None, position: Any, misere: bool) -> int:
+    """`position`'s value: from the atlas where it holds every term of the position
+    (`Solver.terms`: its canonical components, nim-added in normal play), else from
+    the solver (a partition beyond the atlas's levels goes straight there).
+
+    >>> from grundy.solver import solver_for
+    >>> valued(solver_for("cr"), None, get_ruleset("cr").parse("2,2"), False)
+    0
+    """
+    if atlas is None or (isinstance(position, Partition) and position.size > atlas.levels):
+        return solver.value(position, misere)
+    terms = solver.terms(position, misere)
+    if not all(atlas.covers(term) for term in terms):
+        return solver.value(position, misere)
+    total = 0
+    for term in terms:
+        total ^= atlas.value(term)
+    return total

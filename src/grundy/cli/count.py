@@ -11,6 +11,7 @@ from rich.table import Table
 
 from grundy.atomic import check_writable, write_text_atomic
 from grundy.cli.common import (
+    AtlasOption,
     GameArg,
     JsonOption,
     MisereOption,
@@ -20,6 +21,7 @@ from grundy.cli.common import (
     SizesOption,
     StoreOption,
     app,
+    atlas_for,
     console,
     counted_sizes,
     emit,
@@ -75,9 +77,14 @@ def count_command(
     no_store: NoStoreOption = False,
     scheduler: SchedulerOption = None,
     piece: PieceOption = None,
+    atlas: AtlasOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    """How many positions of each size n have each value (LCTR value 0: OEIS A373457)."""
+    """How many positions of each size n have each value (LCTR value 0: OEIS A373457).
+
+    With an atlas (--atlas DIR or $GRUNDY_ATLAS), the sizes within its levels are
+    read from it; the rest come from the store or are counted.
+    """
     from grundy.analysis.counts import METHODS, count_table
 
     rules = resolve_game(game, piece)
@@ -96,6 +103,8 @@ def count_command(
         check_figure_path(plot)
     results = open_store(store, no_store)
     n_max = sizes.stop - 1
+    values_at = atlas_for(rules, misere, atlas)
+    in_atlas = range(0 if values_at is None else min(values_at.levels, n_max) + 1)
 
     def resume() -> str:
         return how_to_resume(rules, results, counted_sizes(results, rules, misere, n_max))
@@ -106,7 +115,7 @@ def count_command(
         table = count_table(
             rules, n_max, misere, method, bar.update,
             store=results, scheduler=scheduler, sums=sums,
-            on_size=lambda size, _: computed.append(size),
+            on_size=lambda size, _: computed.append(size), atlas=values_at,
         )  # fmt: skip
     rows = {size: table[size] for size in sizes}
     if oeis is not None:
@@ -126,7 +135,8 @@ def count_command(
         "sums": sums,
         "counts": {str(size): {str(v): c for v, c in row.items()} for size, row in rows.items()},
         "computed": sorted(computed),
-        "from_store": sorted(set(range(n_max + 1)) - set(computed)),
+        "from_store": sorted(set(range(n_max + 1)) - set(computed) - set(in_atlas)),
+        "from_atlas": list(in_atlas),
     }
 
     def show() -> None:

@@ -6,17 +6,21 @@ from rich.markup import escape
 from rich.table import Table
 
 from grundy.cli.common import (
+    AtlasOption,
     GameArg,
     JsonOption,
     MisereOption,
     PieceOption,
     PositionArg,
     app,
+    atlas_for,
     console,
     emit,
     resolve_game,
     search_progress,
+    valued,
 )
+from grundy.game import Option
 from grundy.solver import solver_for
 
 
@@ -26,15 +30,23 @@ def moves_command(
     position: PositionArg,
     misere: MisereOption = False,
     piece: PieceOption = None,
+    atlas: AtlasOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Every option of a position with its value; winning moves (to value 0) marked."""
+    """Every option of a position with its value; winning moves (to value 0) marked.
+
+    With an atlas (--atlas DIR or $GRUNDY_ATLAS), values within its levels are looked up.
+    """
     rules = resolve_game(game, piece)
     pos = rules.parse(position)
     solver = solver_for(rules)
+    values = atlas_for(rules, misere, atlas)
     with search_progress(solver, f"{rules.name} {position}"):
-        opts = solver.options(pos, misere)
-        result = solver.value(pos, misere)
+        opts = [
+            Option(move, child, valued(solver, values, child, misere))
+            for move, child in rules.options(pos)
+        ]
+        result = valued(solver, values, pos, misere)
     rows = [
         {
             "move": str(opt.move),

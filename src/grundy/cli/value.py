@@ -5,16 +5,19 @@ from __future__ import annotations
 from rich.markup import escape
 
 from grundy.cli.common import (
+    AtlasOption,
     GameArg,
     JsonOption,
     MisereOption,
     PieceOption,
     PositionArg,
     app,
+    atlas_for,
     console,
     emit,
     resolve_game,
     search_progress,
+    valued,
 )
 from grundy.solver import solver_for
 
@@ -25,6 +28,7 @@ def value_command(
     position: PositionArg,
     misere: MisereOption = False,
     piece: PieceOption = None,
+    atlas: AtlasOption = None,
     as_json: JsonOption = False,
 ) -> None:
     """The Sprague–Grundy value of a position (misère value with --misere).
@@ -35,13 +39,15 @@ def value_command(
     quarter of the machine's memory.  Anything else goes to the generic solver,
     which holds at most one position per 1,000 bytes of that cap and stops with
     an error when the search passes it; on a terminal it shows its progress
-    against that bound, and Ctrl-C says what it was searching.
+    against that bound, and Ctrl-C says what it was searching.  With an atlas
+    (--atlas DIR or $GRUNDY_ATLAS), a position within its levels is looked up.
     """
     rules = resolve_game(game, piece)
     pos = rules.parse(position)
     solver = solver_for(rules)
+    values = atlas_for(rules, misere, atlas)
     with search_progress(solver, f"{rules.name} {position}"):
-        result = solver.value(pos, misere)
+        result = valued(solver, values, pos, misere)
     data = {
         "game": rules.name,
         "position": rules.format_position(pos),
