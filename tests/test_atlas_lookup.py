@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+import grundy.analysis.conjectures
 import grundy.atlas
 from grundy import get_ruleset
 from grundy.analysis.counts import count_table
@@ -117,6 +118,34 @@ def test_counts_come_from_the_atlas_up_to_its_levels(
     assert without["from_atlas"] == [] and without["computed"] == list(range(13))
     assert with_atlas["from_atlas"] == list(range(LEVELS + 1))
     assert with_atlas["computed"] == [11, 12] and with_atlas["from_store"] == []
+
+
+@pytest.mark.parametrize(("game", "misere"), KINDS)
+def test_conjectures_are_checked_the_same_with_the_atlas(
+    atlases: dict[tuple[str, bool], Path], capsys, game: str, misere: bool
+) -> None:
+    flags = ["--misere"] if misere else []
+    for when, then in (("value == 0", "rank % 2 == 0"), ("True", "value != 1")):
+        args = ["conjecture", game, "--n", "0..11", "--when", when, "--then", then, *flags]
+        without = run(capsys, *args, "--json")
+        assert without[0] == 0
+        assert run(capsys, *args, "--json", "--atlas", str(atlases[game, misere])) == without
+
+
+def test_a_conjecture_within_the_atlas_values_nothing(
+    atlases: dict[tuple[str, bool], Path], capsys, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def refuse(rules: object, n: int, misere: bool) -> None:
+        raise AssertionError(f"size {n} was valued")
+
+    monkeypatch.setattr(grundy.analysis.conjectures, "_valued", refuse)
+    where = str(atlases["cr", False])
+    args = ["conjecture", "cr", "--n", "1..10", "--when", "value == 0", "--then", "rank % 2 == 0"]
+    status, out, _ = run(capsys, *args, "--atlas", where, "--json")
+    p_positions = sum(grundy.atlas.open(where).counts(n).get(0, 0) for n in range(1, 11))
+    assert status == 0 and json.loads(out)["holds"] and json.loads(out)["checked"] == p_positions
+    with pytest.raises(AssertionError, match="size 11 was valued"):
+        main([*args[:3], "1..11", *args[4:], "--atlas", where])
 
 
 def test_count_table_refuses_an_atlas_of_another_convention(

@@ -12,7 +12,8 @@ arithmetic is bounded (`grundy.expression`): a power or product of more than
 
 Games with a compiled kernel are valued by its census (every partition of n
 in one compiled pass); other games through their ``positions_of_size`` and
-the solver.
+the solver.  With an atlas (`grundy.atlas`), the sizes within its levels are
+read from it, in rank order.
 
 >>> result = check_conjecture("cr", when="value == 0", then="rank % 2 == 0", sizes=range(1, 13))
 >>> result["holds"], result["checked"]
@@ -22,7 +23,7 @@ the solver.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from grundy.bounds import (
     CENSUS_BYTES,
@@ -35,16 +36,21 @@ from grundy.bounds import (
 )
 from grundy.expression import Expression, shorten
 from grundy.game import ProgressCallback, Ruleset
-from grundy.partition import Partition
+from grundy.partition import Partition, partitions
 from grundy.registry import get_ruleset
 from grundy.solver import solver_for
 from grundy.validate import as_bool
+
+if TYPE_CHECKING:
+    from grundy.atlas import Atlas
 
 __all__ = ["Predicate", "check_conjecture"]
 
 _FUNCTIONS: dict[str, Callable[..., Any]] = {
     "len": len, "min": min, "max": max, "abs": abs, "sum": sum,
 }  # fmt: skip
+#: Values read from an atlas's level at a time.
+_CHUNK = 1 << 16
 NAMES = ("value", "n", "position", "parts", "rows", "columns", "rank", "durfee")
 
 
@@ -78,14 +84,19 @@ def check_conjecture(
     misere: bool = False,
     limit: int = 10,
     progress: ProgressCallback | None = None,
+    atlas: Atlas | None = None,
 ) -> dict[str, Any]:
     """Whether every position of the given sizes satisfying `when` satisfies `then`.
 
     Returns {"holds", "checked" (positions where `when` held), "sizes",
-    "counterexamples" (the first `limit`, smallest n first)}.
+    "counterexamples" (the first `limit`, smallest n first)}.  With an `atlas`
+    of this game and convention (`AtlasError` otherwise), the sizes within its
+    levels are read from it.
     """
     rules = get_ruleset(game)
     misere = as_bool(misere, "misere")
+    if atlas is not None:
+        atlas.check_for(rules, misere)
     condition, claim = Predicate(when), Predicate(then)
     sizes = take_at_most(sizes, MAX_SIZES, too_many_sizes(f"checking a conjecture on {rules.name}"))
     if not sizes:
@@ -95,7 +106,9 @@ def check_conjecture(
     found: list[dict[str, Any]] = []
     for done, n in enumerate(sizes, 1):
         cheap = condition.names <= {"value", "n"}
-        for position, value in _valued(rules, n, misere):
+        in_atlas = atlas is not None and n <= atlas.levels
+        valued = _looked_up(rules, n, atlas.level(n)) if in_atlas else _valued(rules, n, misere)
+        for position, value in valued:
             if cheap and not condition({"value": value, "n": n}):
                 continue  # (no need to build the position's names)
             names = _names(rules, position(), value, n)
@@ -150,6 +163,16 @@ def _valued(rules: Ruleset, n: int, misere: bool) -> Iterator[tuple[Callable[[],
     solver = solver_for(rules)
     for position in positions:
         yield (lambda position=position: position), solver.value(position, misere)
+
+
+def _looked_up(rules: Ruleset, n: int, level: Any) -> Iterator[tuple[Callable[[], Any], int]]:
+    """Every partition of n (the game's own position, built when called) with its value
+    from the atlas's level n, in rank order; none where the level is empty (misère Chomp's
+    level 0)."""
+    ranked = partitions(n)
+    for start in range(0, len(level), _CHUNK):  # values as Python ints, a chunk at a time
+        for v, lam in zip(level[start : start + _CHUNK].tolist(), ranked, strict=False):
+            yield (lambda lam=lam: rules.parse(lam)), v
 
 
 def _names(rules: Ruleset, position: Any, value: int, n: int) -> dict[str, Any]:

@@ -8,12 +8,14 @@ import typer
 from rich.markup import escape
 
 from grundy.cli.common import (
+    AtlasOption,
     GameArg,
     JsonOption,
     MisereOption,
     PieceOption,
     SizesOption,
     app,
+    atlas_for,
     console,
     emit,
     interruptible,
@@ -36,6 +38,7 @@ def conjecture_command(
     ] = "True",
     misere: MisereOption = False,
     piece: PieceOption = None,
+    atlas: AtlasOption = None,
     as_json: JsonOption = False,
 ) -> None:
     """Check "when P then Q" on every position of each size; the smallest counterexamples.
@@ -45,12 +48,14 @@ def conjecture_command(
     first), rows, columns, rank (λ1 − rows) and durfee (the Durfee square's
     side).  They may use numbers, comparisons, and/or/not, + - * // % **,
     parts[0] and slices, and len, min, max, abs and sum; nothing else runs.  A
-    number past 10,000 bits (2 ** 2 ** 40) is refused, not computed.
+    number past 10,000 bits (2 ** 2 ** 40) is refused, not computed.  With an
+    atlas (--atlas DIR or $GRUNDY_ATLAS), the sizes within its levels are read from it.
     """
     from grundy.analysis.conjectures import check_conjecture
 
     rules = resolve_game(game, piece)
     sizes = parse_range(n, "--n")
+    values = atlas_for(rules, misere, atlas)
     done = [0]
 
     def progress(finished: int, total: int) -> None:
@@ -62,7 +67,7 @@ def conjecture_command(
         return f"checking the conjecture on {rules.name} at n = {n}"
 
     with interruptible(doing, starts_over), progress_bar(f"checking {escape(rules.name)}") as bar:
-        result = check_conjecture(rules, then, when, sizes, misere, progress=progress)
+        result = check_conjecture(rules, then, when, sizes, misere, progress=progress, atlas=values)
 
     def show() -> None:
         lo, hi = result["sizes"]
