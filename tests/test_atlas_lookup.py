@@ -34,8 +34,7 @@ def atlases(tmp_path_factory: pytest.TempPathFactory) -> dict[tuple[str, bool], 
     }
 
 
-@pytest.fixture
-def no_solver(monkeypatch: pytest.MonkeyPatch) -> None:
+def refuse_solving(monkeypatch: pytest.MonkeyPatch) -> None:
     """Make every value the solver would compute an error: only the atlas may answer."""
 
     def refuse(self: Solver, position: object, misere: bool = False) -> int:
@@ -79,8 +78,9 @@ def test_value_at_the_command_line_is_the_same_with_the_atlas(
 
 
 def test_value_and_moves_within_the_atlas_never_ask_the_solver(
-    atlases: dict[tuple[str, bool], Path], capsys, no_solver: None
+    atlases: dict[tuple[str, bool], Path], capsys, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    refuse_solving(monkeypatch)
     where = str(atlases["cr", False])
     status, out, _ = run(capsys, "value", "cr", "4,3,2,1", "--atlas", where, "--json")
     assert status == 0 and json.loads(out)["value"] == 0
@@ -88,6 +88,18 @@ def test_value_and_moves_within_the_atlas_never_ask_the_solver(
     assert status == 0 and len(json.loads(out)["options"]) == 8
     with pytest.raises(AssertionError, match="asked about 5,4,3"):  # 12 boxes: beyond
         main(["value", "cr", "5,4,3", "--atlas", where])
+
+
+def test_a_sum_is_looked_up_summand_by_summand(
+    tmp_path: Path, capsys, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    where = str(build(get_ruleset("cris"), 6, tmp_path).directory)
+    for position in ("3,1 + 2 + 1^2", "2,1 + 2,1"):  # the second: a pair that cancels
+        args = ["value", "cris", position, "--json"]
+        without = run(capsys, *args)
+        with monkeypatch.context() as patched:
+            refuse_solving(patched)
+            assert run(capsys, *args, "--atlas", where) == without
 
 
 @pytest.mark.parametrize(("game", "misere"), KINDS)

@@ -101,7 +101,7 @@ def check_conjecture(
     sizes = take_at_most(sizes, MAX_SIZES, too_many_sizes(f"checking a conjecture on {rules.name}"))
     if not sizes:
         raise ValueError("no sizes to check")
-    _check_work(rules, sizes, misere)
+    _check_work(rules, sizes, misere, -1 if atlas is None else atlas.levels)
     checked = 0
     found: list[dict[str, Any]] = []
     for done, n in enumerate(sizes, 1):
@@ -133,15 +133,20 @@ def check_conjecture(
     }
 
 
-def _check_work(rules: Ruleset, sizes: list[int], misere: bool) -> None:
-    """Refuse sizes whose positions are past the machine (`grundy.bounds`): valued by the
-    kernel's census where it runs, else one by one."""
+def _check_work(rules: Ruleset, sizes: list[int], misere: bool, levels: int) -> None:
+    """Refuse sizes whose positions are past the machine (`grundy.bounds`): read from an
+    atlas's levels up to `levels` (a chunk at a time), valued by the kernel's census
+    where it runs, else one by one."""
     kernel = rules.kernel
     doing = f"checking the conjecture on {rules.name} at n ≤ {max(sizes)}"
-    if kernel is not None and kernel.can_census(max(sizes), misere):
-        check_positions(rules, sizes, doing, CONJECTURE_RATE, CENSUS_BYTES)
+    check_positions(rules, [n for n in sizes if n <= levels], doing, CONJECTURE_RATE)
+    valued = [n for n in sizes if n > levels]
+    if not valued:
+        return
+    if kernel is not None and kernel.can_census(max(valued), misere):
+        check_positions(rules, valued, doing, CONJECTURE_RATE, CENSUS_BYTES)
     else:
-        check_positions(rules, sizes, doing, ENUMERATION_RATE)
+        check_positions(rules, valued, doing, ENUMERATION_RATE)
 
 
 def _valued(rules: Ruleset, n: int, misere: bool) -> Iterator[tuple[Callable[[], Any], int]]:

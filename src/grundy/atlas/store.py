@@ -39,6 +39,7 @@ from grundy.atlas.ranking import rank
 from grundy.atomic import atomic_open, write_text_atomic
 from grundy.game import Ruleset
 from grundy.partition import Partition
+from grundy.search import CompiledKernel
 from grundy.validate import as_bool, as_int
 
 __all__ = ["FORMAT", "MANIFEST", "Atlas", "AtlasError", "build", "open_atlas"]
@@ -91,17 +92,20 @@ class Atlas:
             self._levels[n] = _load_level(self.directory, self.manifest["levels"][n])
         return self._levels[n]
 
-    def value(self, position: Partition | str) -> int:
-        """The value of a partition (a Partition or its text) from its level."""
-        lam = position if isinstance(position, Partition) else Partition.parse(position)
+    def value(self, position: object) -> int:
+        """The value of a partition (a Partition, a sum of one, or its text) from its level."""
+        lam = CompiledKernel.partition_of(position)
+        if lam is None:
+            lam = Partition.parse(position)
         level = self.level(lam.size)
         if len(level) == 0:
             raise ValueError(f"{lam} is not a position of {self.game}")
         return int(level[rank(lam)])
 
     def covers(self, position: object) -> bool:
-        """Whether the atlas holds `position`'s value: a partition of a complete level
-        that has positions (misère Chomp's level 0 has none).
+        """Whether the atlas holds `position`'s value: a partition (or a sum of one,
+        `CompiledKernel.partition_of`) of a complete level that has positions (misère
+        Chomp's level 0 has none).
 
         >>> import tempfile
         >>> from grundy import get_ruleset
@@ -109,9 +113,10 @@ class Atlas:
         >>> atlas.covers(Partition([2, 2])), atlas.covers(Partition([3, 2])), atlas.covers("2,2")
         (True, False, False)
         """
-        if not isinstance(position, Partition) or position.size > self.levels:
+        lam = CompiledKernel.partition_of(position)
+        if lam is None or lam.size > self.levels:
             return False
-        return self.manifest["levels"][position.size]["count"] > 0
+        return self.manifest["levels"][lam.size]["count"] > 0
 
     def is_for(self, rules: Ruleset, misere: bool) -> bool:
         """Whether these are the values of `rules` (name, rules version) in that convention."""
