@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+import grundy
 import grundy.analysis.conjectures
 import grundy.atlas
 from grundy import get_ruleset
@@ -167,6 +168,7 @@ def test_count_table_refuses_an_atlas_of_another_convention(
     with pytest.raises(AtlasError, match=r"misère play.*, not of cr .*normal play"):
         count_table("cr", 4, atlas=atlas)
     assert count_table("cr", 4, True, atlas=atlas) == count_table("cr", 4, True)
+    assert grundy.count("cr", LEVELS, True, atlas=atlas) == grundy.count("cr", LEVELS, True)
 
 
 def one_line_error(capsys: pytest.CaptureFixture[str], *args: str) -> str:

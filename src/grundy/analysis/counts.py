@@ -162,10 +162,14 @@ def enumerated_count_table(
 
 
 def count(
-    game: str | Ruleset, n: int, misere: bool = False, method: str = "auto"
+    game: str | Ruleset,
+    n: int,
+    misere: bool = False,
+    method: str = "auto",
+    atlas: Atlas | None = None,
 ) -> dict[int, int]:
     """{value: how many positions of size n have it}; see `count_table`."""
-    return count_table(game, n, misere, method)[n]
+    return count_table(game, n, misere, method, atlas=atlas)[n]
 
 
 def _count(
