@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -13,7 +14,15 @@ import grundy.atlas
 from grundy import get_ruleset
 from grundy.atlas import AtlasError, build
 from grundy.atlas.build import LevelEngine
-from grundy.atlas.ranking import MAX_N, NARROW_N, rank, ranking_table, unrank
+from grundy.atlas.ranking import (
+    MAX_N,
+    NARROW_N,
+    next_parts,
+    parts_unrank,
+    rank,
+    ranking_table,
+    unrank,
+)
 from grundy.cli import main
 from grundy.game import capabilities
 from grundy.games import load_all
@@ -52,6 +61,28 @@ def test_rank_unrank_is_a_bijection_for_larger_n(data: st.DataObject) -> None:
     lam = unrank(n, r)
     assert lam.size == n and rank(lam) == r
     assert (lam.largest + lam.length <= NARROW_N + 1) or n > NARROW_N
+
+
+def test_next_parts_steps_through_the_partitions_in_order() -> None:
+    for n in range(1, 21):
+        parts = np.zeros(n, np.int64)
+        length = parts_unrank(n, 0, ranking_table(n), parts)
+        for r, lam in enumerate(partitions(n)):
+            if r:
+                length = next_parts(parts, length)
+            assert Partition(parts[:length].tolist()) == lam
+
+
+@pytest.mark.parametrize("letters", [63, 64, 65, 66, 100])
+def test_ranks_of_words_across_their_two_limbs(letters: int) -> None:
+    """Wide words whose runs of R or U letters cross from the low limb to the high one."""
+    for rows in (2, letters // 3, letters // 2, letters - 20):
+        for lam in (
+            Partition([letters - rows] + [1] * (rows - 1)),  # a hook: runs of every length
+            Partition([letters - rows - 2] + [2] * (rows - 2) + [1]),
+        ):
+            if lam.size <= MAX_N:
+                assert unrank(lam.size, rank(lam)) == lam
 
 
 def test_ranks_refuse_what_the_words_cannot_hold() -> None:

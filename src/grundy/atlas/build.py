@@ -3,10 +3,12 @@ own options kernel.  It names no game.
 
 A move shrinks the diagram, so level n (the p(n) partitions of n, in rank order,
 `grundy.atlas.ranking`) needs only the levels below it.  For each rank r of a
-range [lo, hi) the compiled loop `value_ranks` unranks r to its boundary word,
-asks the kernel (``CompiledKernel.expand``, as the search drivers do,
-`grundy.search.drivers`) for its options, ranks each option, reads its value
-from its level, and writes the mex: one byte a position, no hash table.  An
+range [lo, hi) the compiled loop `value_ranks` steps to the next partition
+(`next_parts`, amortised O(1); it unranks only lo), asks the kernel
+(``CompiledKernel.expand``, as the search drivers do, `grundy.search.drivers`)
+for its options, ranks each option from its word (`word_rank`, O(distinct
+parts)), reads its value from its level, and writes the mex: one byte a
+position, no hash table.  An
 option that is a sum of two pieces (a kernel with ``splits``) is worth the
 nim-sum of the pieces (normal play only: misère sums are refused, as the
 census refuses them).  A position with no option is worth 0, or 1 in misère
@@ -29,11 +31,11 @@ from functools import cache
 
 import numpy as np
 
-from grundy.atlas.ranking import like_word, ranking_table, word_rank, word_unrank
+from grundy.atlas.ranking import like_word, next_parts, parts_unrank, ranking_table, word_rank
 from grundy.partition import partition_numbers
-from grundy.search import CompiledKernel, cached_njit
+from grundy.search import CompiledKernel
 from grundy.search.specialise import specialised
-from grundy.search.wordops import get_word, is_zero
+from grundy.search.wordops import from_parts, get_word
 
 __all__ = ["MAX_VALUE", "LevelEngine", "check_kernel"]
 
@@ -47,7 +49,7 @@ DONE, WIDER, HUGE, NOT_SMALLER = 0, 1, 2, 3
 def value_ranks(n, hi, table, values, offsets, level, base, splits, like,
                 out, out2, parts, seen, state):  # fmt: skip
     """Value the partitions of n of ranks state[0] … hi − 1 into level[r] (ranks below
-    state[0] are valued).
+    state[0] are valued), stepping from one partition to the next (`next_parts`).
 
     values[offsets[k] + rank] holds level k < n.  A partition whose canonical form
     (the kernel's, e.g. its conjugate) has a smaller rank copies that one's value.
@@ -57,24 +59,30 @@ def value_ranks(n, hi, table, values, offsets, level, base, splits, like,
     at; DONE with state[0] = hi.  `seen` is int64[MAX_VALUE + 2] of scratch.
     """
     seen[:] = -1
+    length = parts_unrank(n, state[0], table, parts)
     for r in range(state[0], hi):
-        word = word_unrank(n, r, table, parts, like)
+        if r > state[0]:
+            length = next_parts(parts, length)
+        word = from_parts(parts, length, like)
         w = canonical(word)  # noqa: F821 (bound per kernel)
-        state[0] = r
         if w != word:
-            _, twin = word_rank(w, table, parts)
+            _, twin = word_rank(w, table)
             if twin < r:
                 level[r] = level[twin]
                 continue
         m = expand(w, out, out2)  # noqa: F821 (bound per kernel)
         if m < 0:
+            state[0] = r
             return WIDER
         for i in range(m):
-            v = _option_value(get_word(out, i), n, table, parts, values, offsets, base)
-            if splits and v >= 0:
-                v2 = _option_value(get_word(out2, i), n, table, parts, values, offsets, base)
-                v = v ^ v2 if v2 >= 0 else -1
-            if v < 0:
+            v = 0  # the nim-sum of the option's pieces (one unless the kernel splits)
+            largest = 0
+            for piece in range(2 if splits else 1):
+                size, rank = word_rank(get_word(out2 if piece else out, i), table)
+                v ^= values[offsets[size] + rank] if size else base
+                largest = max(largest, size)
+            if largest >= n:
+                state[0] = r
                 return NOT_SMALLER
             seen[v] = r
         v = 0
@@ -83,6 +91,7 @@ def value_ranks(n, hi, table, values, offsets, level, base, splits, like,
         if m == 0:
             v = base
         if v > MAX_VALUE:
+            state[0] = r
             return HUGE
         level[r] = v
     state[0] = hi
@@ -90,18 +99,6 @@ def value_ranks(n, hi, table, values, offsets, level, base, splits, like,
 
 
 TEMPLATES = (value_ranks,)
-
-
-@cached_njit
-def _option_value(c, n, table, parts, values, offsets, base):
-    """The value of the option (or piece) c of a partition of n, read from its level;
-    −1 if c is not smaller than n (a kernel's move must shrink the diagram)."""
-    if is_zero(c):
-        return base
-    size, r = word_rank(c, table, parts)
-    if size >= n:
-        return -1
-    return values[offsets[size] + r]
 
 
 def check_kernel(kernel: CompiledKernel, misere: bool) -> None:

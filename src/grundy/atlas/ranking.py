@@ -7,7 +7,10 @@ whose first part is larger than a: P(m, k) − P(m, a) of them; so
 
     rank(λ) = Σ_i P(m_i, λ_{i−1}) − P(m_i, λ_i),   m_i = λ_i + λ_{i+1} + …,  λ_0 = n,
 
-and `word_unrank` walks the same sums back.  Both work on the engine's packed
+and `word_unrank` walks the same sums back.  The terms of a run of equal parts
+cancel but for its top one, so `word_rank` reads a word run by run, O(distinct
+parts); `next_parts` steps a partition to the next rank in amortised O(1), so a
+level is walked in order without unranking.  Both work on the engine's packed
 boundary words (`grundy.search.words`): narrow uint64 words for n ≤ `NARROW_N`,
 wide pairs up to `MAX_N`; they are compiled (`grundy.search.cached_njit`) for
 the level engine (`grundy.atlas.build`), and `rank` / `unrank` wrap them for
@@ -25,10 +28,13 @@ from __future__ import annotations
 from functools import cache
 
 import numpy as np
+from numba import types
+from numba.cpython.unsafe.numbers import trailing_zeros
+from numba.extending import overload
 
 from grundy.partition import Partition
 from grundy.search import cached_njit
-from grundy.search.wordops import NARROW_LETTERS, WIDE_LETTERS, from_parts, to_parts
+from grundy.search.wordops import NARROW_LETTERS, WIDE_LETTERS, from_parts
 from grundy.search.words import decode, encode
 from grundy.validate import as_int
 
@@ -36,6 +42,8 @@ __all__ = [
     "MAX_N",
     "NARROW_N",
     "like_word",
+    "next_parts",
+    "parts_unrank",
     "rank",
     "ranking_table",
     "unrank",
@@ -47,6 +55,9 @@ __all__ = [
 NARROW_N = NARROW_LETTERS - 1
 #: Largest n whose partitions all fit the engine's words (wide ones above NARROW_N).
 MAX_N = WIDE_LETTERS - 1
+
+
+_U = np.uint64
 
 
 @cache
@@ -71,28 +82,77 @@ def ranking_table(n_max: int) -> np.ndarray:
 
 
 @cached_njit
-def word_rank(w, table, parts):
-    """(n, rank) of the partition of the packed word w (narrow or wide); `parts` is
-    scratch room for its rows (int64, at least its number of letters).
+def word_rank(w, table):
+    """(n, rank) of the partition of the packed word w (narrow or wide), in one pass over
+    its runs of equal parts: O(distinct parts), no scratch.
 
-    >>> import numpy as np
+    Within a run of equal parts the sum's terms cancel but the top one's, so a run of
+    parts a whose rows and those below hold M boxes adds P(M, a′) − P(M, a), a′ the
+    next larger part (n for the largest).
+
     >>> from grundy.search.words import encode
-    >>> word_rank(np.uint64(encode(Partition([2, 1, 1]))), ranking_table(4), np.zeros(8, np.int64))
+    >>> word_rank(np.uint64(encode(Partition([2, 1, 1]))), ranking_table(4))
     (4, 3)
     """
-    length = to_parts(w, parts)
-    m = 0
-    for i in range(length):
-        m += parts[i]
-    n = m
+    lo, hi = _limbs(w)
+    a = 0  # the current part: R letters so far
+    k = 0  # rows of part a so far: U letters since the last R
+    boxes = 0  # in the closed runs
+    below = -1  # boxes of the last closed run and all under it (−1: none yet)
     r = 0
-    k = m
-    for i in range(length):
-        a = parts[i]
-        r += table[m, k] - table[m, a]
-        m -= a
-        k = a
-    return n, r
+    while lo or hi:
+        t = _trailing_zeros(lo, hi)
+        lo, hi = _shift_right(lo, hi, t)
+        if k:
+            boxes, below, r = _close_run(a, k, boxes, below, r, table)
+        a += t
+        k = _trailing_zeros(~lo, ~hi)
+        lo, hi = _shift_right(lo, hi, k)
+    if k:
+        boxes, below, r = _close_run(a, k, boxes, below, r, table)
+    if below >= 0:
+        r += table[below, boxes]
+    return boxes, r
+
+
+@cached_njit
+def _close_run(a, k, boxes, below, r, table):
+    """(boxes, below, r) once the run of k rows of a boxes is closed (rows of 0 add none)."""
+    if a == 0:
+        return boxes, below, r
+    boxes += k * a
+    if below >= 0:
+        r += table[below, a]
+    return boxes, boxes, r - table[boxes, a]
+
+
+@cached_njit
+def _trailing_zeros(lo, hi):
+    """The 0 bits below the lowest 1 of the 128-bit (lo, hi), which is not 0."""
+    if lo:
+        return np.int64(trailing_zeros(lo))
+    return 64 + np.int64(trailing_zeros(hi))
+
+
+@cached_njit
+def _shift_right(lo, hi, s):
+    """(lo, hi) >> s as 128 bits, 0 ≤ s ≤ 128."""
+    if s >= 64:
+        return (hi >> _U(s - 64) if s < 128 else _U(0)), _U(0)
+    if s == 0:
+        return lo, hi
+    return (lo >> _U(s)) | (hi << _U(64 - s)), hi >> _U(s)
+
+
+def _limbs(w):
+    """The word as two uint64 limbs (lo, hi): a narrow word's hi is 0."""
+
+
+@overload(_limbs, jit_options={"cache": True})
+def _limbs_impl(w):
+    if isinstance(w, types.Integer):
+        return lambda w: (w, _U(0))
+    return lambda w: w
 
 
 @cached_njit
@@ -105,6 +165,13 @@ def word_unrank(n, r, table, parts, like):
     >>> decode(int(word_unrank(4, 2, ranking_table(4), np.zeros(4, np.int64), np.uint64(0))))
     Partition.parse('2^2')
     """
+    return from_parts(parts, parts_unrank(n, r, table, parts), like)
+
+
+@cached_njit
+def parts_unrank(n, r, table, parts):
+    """Write the parts of the partition of n of rank r to parts[0:ℓ], largest first
+    (room for n); returns ℓ."""
     m = n
     k = n
     length = 0
@@ -117,7 +184,34 @@ def word_unrank(n, r, table, parts, like):
         length += 1
         m -= a
         k = a
-    return from_parts(parts, length, like)
+    return length
+
+
+@cached_njit
+def next_parts(parts, length):
+    """Step parts[0:length] (largest first, not all 1s) to the partition of the next rank,
+    in place; returns its length.  The last part above 1 loses a box, which with the 1s
+    after it is dealt out again in parts no larger.
+
+    >>> import numpy as np
+    >>> parts = np.array([3, 1, 1, 0, 0])
+    >>> length = next_parts(parts, 3)
+    >>> parts[:length].tolist()
+    [2, 2, 1]
+    """
+    h = length - 1
+    while parts[h] == 1:
+        h -= 1
+    a = parts[h] - 1
+    left = length - h  # the 1s after it, and its lost box
+    parts[h] = a
+    i = h + 1
+    while left > a:
+        parts[i] = a
+        left -= a
+        i += 1
+    parts[i] = left
+    return i + 1
 
 
 def like_word(n: int) -> np.uint64 | tuple[np.uint64, np.uint64]:
@@ -149,7 +243,7 @@ def rank(position: Partition) -> int:
     packed = (
         np.uint64(word) if n <= NARROW_N else (np.uint64(word & (2**64 - 1)), np.uint64(word >> 64))
     )
-    _, r = word_rank(packed, ranking_table(n), np.zeros(n + 2, np.int64))
+    _, r = word_rank(packed, ranking_table(n))
     return int(r)
 
 
