@@ -100,16 +100,28 @@ def word_rank(w, table):
     boxes = 0  # in the closed runs
     below = -1  # boxes of the last closed run and all under it (−1: none yet)
     r = 0
-    while lo or hi:
-        t = _trailing_zeros(lo, hi)
-        lo, hi = _shift_right(lo, hi, t)
-        if k:
+    x = lo
+    top = 64 if hi else 0  # lo's letters: all 64 when hi holds more
+    for _ in range(2):  # the limbs lo, then hi, each walked in 64-bit steps
+        done = 0  # letters of x walked
+        while x:
+            t = np.int64(trailing_zeros(x))
+            if t:
+                boxes, below, r = _close_run(a, k, boxes, below, r, table)
+                k = 0
+                a += t
+                x >>= _U(t)
+            ones = np.int64(trailing_zeros(~x))
+            k += ones
+            done += t + ones
+            x = x >> _U(ones) if ones < 64 else _U(0)
+        if top > done:  # R letters at the top of lo
             boxes, below, r = _close_run(a, k, boxes, below, r, table)
-        a += t
-        k = _trailing_zeros(~lo, ~hi)
-        lo, hi = _shift_right(lo, hi, k)
-    if k:
-        boxes, below, r = _close_run(a, k, boxes, below, r, table)
+            k = 0
+            a += top - done
+        x = hi
+        top = 0
+    boxes, below, r = _close_run(a, k, boxes, below, r, table)
     if below >= 0:
         r += table[below, boxes]
     return boxes, r
@@ -118,30 +130,12 @@ def word_rank(w, table):
 @cached_njit
 def _close_run(a, k, boxes, below, r, table):
     """(boxes, below, r) once the run of k rows of a boxes is closed (rows of 0 add none)."""
-    if a == 0:
+    if k == 0 or a == 0:
         return boxes, below, r
     boxes += k * a
     if below >= 0:
         r += table[below, a]
     return boxes, boxes, r - table[boxes, a]
-
-
-@cached_njit
-def _trailing_zeros(lo, hi):
-    """The 0 bits below the lowest 1 of the 128-bit (lo, hi), which is not 0."""
-    if lo:
-        return np.int64(trailing_zeros(lo))
-    return 64 + np.int64(trailing_zeros(hi))
-
-
-@cached_njit
-def _shift_right(lo, hi, s):
-    """(lo, hi) >> s as 128 bits, 0 ≤ s ≤ 128."""
-    if s >= 64:
-        return (hi >> _U(s - 64) if s < 128 else _U(0)), _U(0)
-    if s == 0:
-        return lo, hi
-    return (lo >> _U(s)) | (hi << _U(64 - s)), hi >> _U(s)
 
 
 def _limbs(w):
