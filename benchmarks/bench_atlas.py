@@ -83,7 +83,11 @@ def main() -> None:
         ("atlas, built to disk", disk_s, disk_bytes),
     ]
     for label, seconds, size in rows:
-        print(f"  {label:<30}{seconds:8.2f} s CPU  {size / positions:6.2f} B/position")
+        per_position = seconds / positions * 1e9
+        print(
+            f"  {label:<30}{seconds:8.2f} s CPU {per_position:6.0f} ns/position"
+            f"  {size / positions:6.2f} B/position"
+        )
     ratio = table_bytes / array_bytes
     print(f"  CPU ratio census / atlas: {baseline_s / ours_s:.2f}x;  bytes ratio: {ratio:.1f}x")
 
