@@ -35,7 +35,7 @@ from grundy.atlas.ranking import like_word, next_parts, parts_unrank, ranking_ta
 from grundy.partition import partition_numbers
 from grundy.search import CompiledKernel
 from grundy.search.specialise import specialised
-from grundy.search.wordops import from_parts, get_word
+from grundy.search.wordops import conj, from_parts, get_word
 
 __all__ = ["MAX_VALUE", "LevelEngine", "check_kernel"]
 
@@ -51,8 +51,9 @@ def value_ranks(n, hi, table, values, offsets, level, base, splits, like,
     """Value the partitions of n of ranks state[0] … hi − 1 into level[r] (ranks below
     state[0] are valued), stepping from one partition to the next (`next_parts`).
 
-    values[offsets[k] + rank] holds level k < n.  A partition whose canonical form
-    (the kernel's, e.g. its conjugate) has a smaller rank copies that one's value.
+    values[offsets[k] + rank] holds level k < n.  A partition copies the value of a
+    twin of smaller rank: its canonical form (the kernel's), or its conjugate if that
+    has the same canonical form (then whichever of the two ranks first is valued).
     Stops early with WIDER (the
     kernel wants a larger `out`), HUGE (a value above MAX_VALUE) or NOT_SMALLER
     (an option of size ≥ n: a broken kernel), state[0] then the rank it stopped
@@ -65,10 +66,15 @@ def value_ranks(n, hi, table, values, offsets, level, base, splits, like,
             length = next_parts(parts, length)
         word = from_parts(parts, length, like)
         w = canonical(word)  # noqa: F821 (bound per kernel)
-        if w != word:
-            _, twin = word_rank(w, table)
-            if twin < r:
-                level[r] = level[twin]
+        twin = w  # a partition of the same value: its canonical form, or else
+        if w == word:  # its conjugate if that has the same canonical form
+            twin = conj(word)
+            if canonical(twin) != w:  # noqa: F821 (bound per kernel)
+                twin = word
+        if twin != word:
+            size, twin_rank = word_rank(twin, table)
+            if size == n and twin_rank < r:
+                level[r] = level[twin_rank]
                 continue
         m = expand(w, out, out2)  # noqa: F821 (bound per kernel)
         if m < 0:
