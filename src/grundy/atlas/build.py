@@ -31,7 +31,14 @@ from functools import cache
 
 import numpy as np
 
-from grundy.atlas.ranking import like_word, next_parts, parts_unrank, ranking_table, word_rank
+from grundy.atlas.ranking import (
+    first_part,
+    like_word,
+    next_parts,
+    parts_unrank,
+    ranking_table,
+    word_rank,
+)
 from grundy.partition import partition_numbers
 from grundy.search import CompiledKernel
 from grundy.search.specialise import specialised
@@ -71,7 +78,7 @@ def value_ranks(n, hi, table, values, offsets, level, base, splits, like,
             twin = conj(word)
             if canonical(twin) != w:  # noqa: F821 (bound per kernel)
                 twin = word
-        if twin != word:
+        if twin != word and first_part(twin) >= parts[0]:  # else the twin ranks later
             size, twin_rank = word_rank(twin, table)
             if size == n and twin_rank < r:
                 level[r] = level[twin_rank]

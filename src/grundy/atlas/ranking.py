@@ -29,8 +29,8 @@ from functools import cache
 
 import numpy as np
 from numba import types
-from numba.cpython.unsafe.numbers import trailing_zeros
-from numba.extending import overload
+from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
+from numba.extending import intrinsic, overload
 
 from grundy.partition import Partition
 from grundy.search import cached_njit
@@ -41,6 +41,7 @@ from grundy.validate import as_int
 __all__ = [
     "MAX_N",
     "NARROW_N",
+    "first_part",
     "like_word",
     "next_parts",
     "parts_unrank",
@@ -136,6 +137,30 @@ def _close_run(a, k, boxes, below, r, table):
     if below >= 0:
         r += table[below, a]
     return boxes, boxes, r - table[boxes, a]
+
+
+@cached_njit
+def first_part(w):
+    """λ1 of the partition of the packed word w (narrow or wide), its R letters, in a few
+    instructions: a partition with a smaller first part ranks later.
+
+    >>> from grundy.search.words import encode
+    >>> first_part(np.uint64(encode(Partition([3, 1])))), first_part((np.uint64(0), np.uint64(0)))
+    (3, 0)
+    """
+    lo, hi = _limbs(w)
+    letters = 128 - np.int64(leading_zeros(hi)) if hi else 64 - np.int64(leading_zeros(lo))
+    return letters - np.int64(_popcount(lo)) - np.int64(_popcount(hi))
+
+
+@intrinsic
+def _popcount(typingctx, x):
+    """The 1 bits of an integer (LLVM's ctpop)."""
+
+    def codegen(context, builder, signature, args):
+        return builder.ctpop(args[0])
+
+    return x(x), codegen
 
 
 def _limbs(w):
