@@ -96,32 +96,27 @@ def word_rank(w, table):
     (4, 3)
     """
     lo, hi = _limbs(w)
-    a = 0  # the current part: R letters so far
-    k = 0  # rows of part a so far: U letters since the last R
+    a = 0  # the part of the current run of rows
+    k = 0  # its rows (U letters)
+    rows = 0  # U letters below it
     boxes = 0  # in the closed runs
     below = -1  # boxes of the last closed run and all under it (−1: none yet)
     r = 0
-    x = lo
-    top = 64 if hi else 0  # lo's letters: all 64 when hi holds more
-    for _ in range(2):  # the limbs lo, then hi, each walked in 64-bit steps
-        done = 0  # letters of x walked
+    last = 0  # the letter just above the current run
+    x, base = lo, 0
+    for _ in range(2):  # the limbs lo, then hi: each run of U letters in a few steps
         while x:
-            t = np.int64(trailing_zeros(x))
-            if t:
+            cleared = x + (x & (~x + _U(1)))  # the lowest run of 1s carried out
+            start = base + np.int64(trailing_zeros(x))
+            end = base + np.int64(trailing_zeros(cleared))  # 64 past a carry out
+            x &= cleared
+            if start != last:  # R letters between: a new part
                 boxes, below, r = _close_run(a, k, boxes, below, r, table)
-                k = 0
-                a += t
-                x >>= _U(t)
-            ones = np.int64(trailing_zeros(~x))
-            k += ones
-            done += t + ones
-            x = x >> _U(ones) if ones < 64 else _U(0)
-        if top > done:  # R letters at the top of lo
-            boxes, below, r = _close_run(a, k, boxes, below, r, table)
-            k = 0
-            a += top - done
-        x = hi
-        top = 0
+                rows += k
+                a, k = start - rows, 0
+            k += end - start
+            last = end
+        x, base = hi, 64
     boxes, below, r = _close_run(a, k, boxes, below, r, table)
     if below >= 0:
         r += table[below, boxes]
