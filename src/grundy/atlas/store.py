@@ -28,7 +28,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -91,6 +91,18 @@ class Atlas:
         if n not in self._levels:
             self._levels[n] = _load_level(self.directory, self.manifest["levels"][n])
         return self._levels[n]
+
+    def chunks(self, n: int) -> Iterator[tuple[int, np.ndarray]]:
+        """Level n in pieces, ``(lo, values)`` for consecutive rank ranges from 0: the way
+        to stream a level too large to hold at once.
+
+        >>> import tempfile
+        >>> from grundy import get_ruleset
+        >>> atlas = build(get_ruleset("cr"), 4, tempfile.mkdtemp())
+        >>> [(lo, values.tolist()) for lo, values in atlas.chunks(4)]
+        [(0, [2, 3, 0, 3, 2])]
+        """
+        yield 0, self.level(n)
 
     def value(self, position: object) -> int:
         """The value of a partition (a Partition, a sum of one, or its text) from its level."""
