@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -13,7 +15,7 @@ from hypothesis import strategies as st
 import grundy.atlas
 from grundy import get_ruleset
 from grundy.atlas import AtlasError, build
-from grundy.atlas.build import LevelEngine
+from grundy.atlas.engine import LevelEngine, narrowest
 from grundy.atlas.ranking import (
     MAX_N,
     NARROW_N,
@@ -23,6 +25,7 @@ from grundy.atlas.ranking import (
     ranking_table,
     unrank,
 )
+from grundy.atlas.store import locked
 from grundy.cli import main
 from grundy.game import capabilities
 from grundy.games import load_all
@@ -118,18 +121,118 @@ def test_levels_agree_with_the_generic_solver(name: str) -> None:
 
 
 # --------------------------------------------------------------------------- on disk
-def test_a_build_resumes_from_its_last_level_with_identical_files(tmp_path: Path) -> None:
+def atlas_files(directory: Path) -> dict[str, bytes]:
+    """Every file of an atlas but its lock, by path: what two builds must agree on."""
+    return {
+        str(p.relative_to(directory)): p.read_bytes()
+        for p in sorted(directory.rglob("*"))
+        if p.is_file() and p.name != ".lock"
+    }
+
+
+def test_chunks_of_a_level_are_the_level(tmp_path: Path) -> None:
+    whole = build(get_ruleset("cr"), 10, tmp_path / "whole")
+    chunked = build(get_ruleset("cr"), 10, tmp_path / "chunked", chunk=4)
+    assert chunked.manifest["levels"][10] == {"n": 10, "count": 42, "chunks": 11}
+    for n in range(11):
+        assert chunked.level(n).tolist() == whole.level(n).tolist()
+        assert [lo for lo, _ in chunked.chunks(n)] == list(range(0, partition_numbers(n)[n], 4))
+    assert [chunked.value(lam) for lam in partitions(10)] == whole.level(10).tolist()
+
+
+def test_a_build_resumes_from_its_last_chunk_with_identical_files(tmp_path: Path) -> None:
     cr = get_ruleset("cr")
-    whole = grundy.atlas.build(cr, 9, tmp_path / "whole")
-    build(cr, 5, tmp_path / "parts")  # stopped after level 5
-    (tmp_path / "parts" / "level-006.npy").write_bytes(b"half a level")  # not in the manifest
-    parts = build(cr, 9, tmp_path / "parts")
-    for n in range(10):
-        name = f"level-{n:03d}.npy"
-        assert (tmp_path / "parts" / name).read_bytes() == (tmp_path / "whole" / name).read_bytes()
+    whole = build(cr, 9, tmp_path / "whole", chunk=4)
+    build(cr, 5, tmp_path / "parts", chunk=4)  # stopped after level 5
+    rows = json.loads((tmp_path / "whole" / "level-006" / "chunks.json").read_text())
+    rows["chunks"][2:] = [None] * (len(rows["chunks"]) - 2)  # stopped in level 6
+    (tmp_path / "parts" / "level-006").mkdir()
+    (tmp_path / "parts" / "level-006" / "chunks.json").write_text(json.dumps(rows, indent=1) + "\n")
+    for k in range(2):
+        (tmp_path / "parts" / "level-006" / f"{k:05d}.npy").write_bytes(
+            (tmp_path / "whole" / "level-006" / f"{k:05d}.npy").read_bytes()
+        )
+    (tmp_path / "parts" / "level-006" / "00002.npy").write_bytes(b"half a chunk")  # no row
+    parts = build(cr, 9, tmp_path / "parts")  # the atlas's own chunk size
+    assert atlas_files(tmp_path / "parts") == atlas_files(tmp_path / "whole")
     assert parts.manifest == whole.manifest
-    assert [parts.value(lam) for lam in partitions(9)] == parts.level(9).tolist()
     assert sum(parts.counts(9).values()) == partition_numbers(9)[9]
+    with pytest.raises(AtlasError, match="chunks of 4 ranks, not 8"):
+        build(cr, 10, tmp_path / "parts", chunk=8)
+
+
+def test_a_build_killed_in_the_middle_of_a_level_resumes_to_identical_files(
+    tmp_path: Path,
+) -> None:
+    """kill -9 while level 24 is being written (chunks of 64 ranks), then resume."""
+    script = (
+        "import sys\n"
+        "from grundy import get_ruleset\n"
+        "from grundy.atlas import build\n"
+        "def progress(n, done, size):\n"
+        "    if n == 24 and done >= size // 2:\n"
+        "        print('half', flush=True)\n"
+        "        sys.stdin.readline()\n"  # held here until killed
+        "build(get_ruleset('cr'), 26, sys.argv[1], chunk=64, on_progress=progress)\n"
+    )
+    killed = tmp_path / "killed"
+    child = subprocess.Popen(
+        [sys.executable, "-c", script, str(killed)],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    try:
+        assert child.stdout.readline() == "half\n"
+    finally:
+        child.kill()
+        child.wait()
+    assert grundy.atlas.open(killed).levels == 23
+    rows = json.loads((killed / "level-024" / "chunks.json").read_text())["chunks"]
+    assert 0 < sum(row is not None for row in rows) < len(rows)  # stopped within level 24
+    resumed = build(get_ruleset("cr"), 26, killed)
+    clean = build(get_ruleset("cr"), 26, tmp_path / "clean", chunk=64)
+    assert atlas_files(killed) == atlas_files(tmp_path / "clean")
+    assert resumed.levels == clean.levels == 26
+
+
+def test_a_build_on_a_local_cluster_writes_the_same_files(tmp_path: Path) -> None:
+    """Two worker processes value the chunks of each level (chunks of 16 ranks: up to 39
+    tasks a level), from the lower levels' files, resuming a build begun here."""
+    serial = build(get_ruleset("chomp"), 18, tmp_path / "serial", chunk=16)
+    build(get_ruleset("chomp"), 12, tmp_path / "cluster", chunk=16)
+    progress: list[tuple[int, int, int]] = []
+    on_cluster = build(
+        get_ruleset("chomp"), 18, tmp_path / "cluster", workers=2,
+        on_progress=lambda *report: progress.append(report),
+    )  # fmt: skip
+    assert atlas_files(tmp_path / "cluster") == atlas_files(tmp_path / "serial")
+    assert on_cluster.manifest == serial.manifest
+    assert {n for n, _, _ in progress} == set(range(13, 19))
+    assert (18, partition_numbers(18)[18], partition_numbers(18)[18]) in progress
+
+
+def test_a_second_build_of_the_same_directory_is_refused(tmp_path: Path) -> None:
+    build(get_ruleset("cr"), 2, tmp_path)
+    with (
+        locked(tmp_path),  # as another build holds it
+        pytest.raises(AtlasError, match="being built by another process"),
+    ):
+        build(get_ruleset("cr"), 3, tmp_path)
+    assert build(get_ruleset("cr"), 3, tmp_path).levels == 3
+
+
+def test_wide_chunks_are_read_as_they_are_written(tmp_path: Path) -> None:
+    """A chunk kept as uint16 (a value above 255) is read by the engine and the atlas
+    as a uint8 one is: level 9 valued from wide copies of the levels below is the same."""
+    kernel = get_ruleset("cr").kernel
+    narrow = LevelEngine(kernel, 9, chunk=4)
+    wide = LevelEngine(kernel, 9, chunk=4)
+    for n in range(9):
+        narrow.value_level(n)
+        for k in range(wide.chunks(n)):
+            wide.hold(n, k, narrow.level(n)[narrow.ranks(n, k)].astype(np.uint16))
+    assert wide.value_level(9).tolist() == narrow.value_level(9).tolist()
+    assert narrowest(np.array([7, 300], np.uint16)).dtype == np.uint16
+    assert narrowest(np.array([7, 255], np.uint16)).dtype == np.uint8
 
 
 def test_a_misere_chomp_atlas_has_no_empty_board(tmp_path: Path) -> None:
@@ -139,14 +242,16 @@ def test_a_misere_chomp_atlas_has_no_empty_board(tmp_path: Path) -> None:
         atlas.value(Partition())
 
 
-def test_a_corrupt_level_is_refused(tmp_path: Path) -> None:
-    build(get_ruleset("cr"), 6, tmp_path)
-    level = tmp_path / "level-006.npy"
+def test_a_corrupt_chunk_is_refused(tmp_path: Path) -> None:
+    build(get_ruleset("cr"), 6, tmp_path, chunk=4)
+    level = tmp_path / "level-006" / "00001.npy"
     data = bytearray(level.read_bytes())
     data[-1] ^= 1
     level.write_bytes(bytes(data))
-    with pytest.raises(AtlasError, match="level 6 does not match its checksum"):
-        grundy.atlas.open(tmp_path).value("3,2,1")
+    with pytest.raises(AtlasError, match="level 6 chunk 1 does not match its checksum"):
+        grundy.atlas.open(tmp_path).level(6)
+    cr = get_ruleset("cr")
+    assert grundy.atlas.open(tmp_path).value("6") == Solver(cr).value(cr.parse("6"))  # chunk 0
     with pytest.raises(AtlasError, match="checksum"):
         build(get_ruleset("cr"), 7, tmp_path)
     assert level.read_bytes() == bytes(data)  # never overwritten
@@ -179,20 +284,21 @@ def test_atlas_build_and_info_at_the_command_line(tmp_path: Path, capsys) -> Non
 def test_ctrl_c_says_which_level_stopped_and_a_rerun_resumes(
     tmp_path: Path, capsys, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    value_level = LevelEngine.value_level
+    value_chunk = LevelEngine.value_chunk
 
-    def stop_at_6(self: LevelEngine, n: int, progress=None):
-        if n == 6:
-            progress(0, 1)
+    def stop_at_6(self: LevelEngine, n: int, k: int, progress=None):
+        if (n, k) == (6, 2):
+            progress(0)
             raise KeyboardInterrupt
-        return value_level(self, n, progress)
+        return value_chunk(self, n, k, progress)
 
-    monkeypatch.setattr(LevelEngine, "value_level", stop_at_6)
+    monkeypatch.setattr(LevelEngine, "value_chunk", stop_at_6)
     where = str(tmp_path / "cr")
-    assert main(["atlas", "build", "cr", "--n", "8", "--dir", where]) == 130
+    assert main(["atlas", "build", "cr", "--n", "8", "--dir", where, "--chunk", "4"]) == 130
     err = capsys.readouterr().err
-    assert "building level 6 of the cr atlas" in err and "levels 0..5 are kept" in err
+    assert "building level 6 of the cr atlas" in err
+    assert "levels 0..5 and 2 of 3 chunks of level 6 are kept" in err
     assert grundy.atlas.open(where).levels == 5
-    monkeypatch.setattr(LevelEngine, "value_level", value_level)
+    monkeypatch.setattr(LevelEngine, "value_chunk", value_chunk)
     assert main(["atlas", "build", "cr", "--n", "8", "--dir", where]) == 0
     assert grundy.atlas.open(where).levels == 8

@@ -194,10 +194,10 @@ def test_a_bad_atlas_is_one_line(atlases: dict[tuple[str, bool], Path], capsys, 
     assert "no atlas directory" in one_line_error(capsys, "value", "cr", "3,1", "--atlas", absent)
     corrupt = tmp_path / "corrupt"
     build(get_ruleset("cr"), 4, corrupt)
-    level = corrupt / "level-004.npy"
+    level = corrupt / "level-004" / "00000.npy"
     level.write_bytes(level.read_bytes()[:-1] + b"\x07")
     err = one_line_error(capsys, "value", "cr", "3,1", "--atlas", str(corrupt))
-    assert "level 4 does not match its checksum" in err
+    assert "level 4 chunk 0 does not match its checksum" in err
 
 
 def test_grundy_atlas_names_one_atlas_for_every_command(

@@ -37,6 +37,7 @@ __all__ = [
     "CHUNK",
     "DASK_FROM",
     "check_scheduler",
+    "dask_client",
     "local_cluster",
     "map_chunks",
     "scheduler_for",
@@ -126,15 +127,16 @@ def map_chunks(
         return
     from distributed import as_completed
 
-    with _client(scheduler) as client:
+    with dask_client(scheduler) as client:
         futures = {client.submit(task, chunk, pure=False): chunk for chunk in chunks}
         for future in as_completed(futures):
             on_done(futures[future], future.result())
 
 
 @contextmanager
-def local_cluster() -> Iterator[Any]:
-    """A Dask cluster on this machine: one single-threaded worker process per core.
+def local_cluster(workers: int | None = None, **options: Any) -> Iterator[Any]:
+    """A Dask cluster on this machine: `workers` single-threaded worker processes (one
+    per core by default); `options` go to ``LocalCluster`` (``memory_limit``, …).
 
     On Ctrl-C (which reaches the workers too) the cluster closes without Dask's
     warnings about workers it has to kill, so the command's one line is the only one.
@@ -143,10 +145,11 @@ def local_cluster() -> Iterator[Any]:
 
     with (
         LocalCluster(
-            n_workers=os.cpu_count() or 1,
+            n_workers=workers or os.cpu_count() or 1,
             threads_per_worker=1,
             processes=True,
             dashboard_address=":0",  # no fixed port to collide on
+            **options,
         ) as cluster,
         _quiet_after_ctrl_c(),
     ):
@@ -164,12 +167,13 @@ def _quiet_after_ctrl_c() -> Iterator[None]:
 
 
 @contextmanager
-def _client(scheduler: str) -> Iterator[Any]:
-    """A Dask client: a new local cluster ("local") or one connected to an address."""
+def dask_client(scheduler: str, workers: int | None = None, **options: Any) -> Iterator[Any]:
+    """A Dask client: of a new local cluster ("local": `workers` processes, `options` to
+    `local_cluster`) or connected to a scheduler's address."""
     from distributed import Client
 
     if scheduler == "local":
-        with local_cluster() as cluster, Client(cluster) as client:
+        with local_cluster(workers, **options) as cluster, Client(cluster) as client:
             yield client
         return
     try:

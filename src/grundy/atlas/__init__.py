@@ -1,8 +1,9 @@
 """The atlas: every partition of every size up to N valued once, level by level, one byte each.
 
-`ranking` numbers the partitions of n; `build` values a level from the
+`ranking` numbers the partitions of n; `engine` values a level from the
 levels below through a game's options kernel; `store` keeps the levels on
-disk and reads them back.  ``grundy.atlas.open(DIR)`` opens an atlas
+disk, chunk by chunk, and reads them back; `build` runs a build, here or on
+a Dask cluster.  ``grundy.atlas.open(DIR)`` opens an atlas
 (`store.Atlas`: ``.value(p)``, ``.counts(n)``, ``.level(n)``).
 
 >>> import tempfile
@@ -15,7 +16,8 @@ disk and reads them back.  ``grundy.atlas.open(DIR)`` opens an atlas
 
 from __future__ import annotations
 
-from grundy.atlas.store import Atlas, AtlasError, build, open_atlas
+from grundy.atlas.build import build
+from grundy.atlas.store import Atlas, AtlasError, open_atlas
 
 __all__ = ["Atlas", "AtlasError", "build", "open"]
 

@@ -1,227 +1,181 @@
-"""The level engine: every partition of n valued from the levels below, through the game's
-own options kernel.  It names no game.
+"""Build an atlas: level after level, each chunk valued once, here or on a Dask cluster.
 
-A move shrinks the diagram, so level n (the p(n) partitions of n, in rank order,
-`grundy.atlas.ranking`) needs only the levels below it.  For each rank r of a
-range [lo, hi) the compiled loop `value_ranks` steps to the next partition
-(`next_parts`, amortised O(1); it unranks only lo), asks the kernel
-(``CompiledKernel.expand``, as the search drivers do, `grundy.search.drivers`)
-for its options, ranks each option from its word (`word_rank`, O(distinct
-parts)), reads its value from its level, and writes the mex: one byte a
-position, no hash table.  An
-option that is a sum of two pieces (a kernel with ``splits``) is worth the
-nim-sum of the pieces (normal play only: misère sums are refused, as the
-census refuses them).  A position with no option is worth 0, or 1 in misère
-play; the empty partition is such a position where the kernel
-``allows_empty``, and level 0 is then [base], else empty.
+Serially, this process values the chunks of each level in order with the level
+engine (`grundy.atlas.engine`) and writes each as it is done (`store`).  On a
+cluster (``scheduler``: "local" starts one of `workers` processes on this
+machine; an address such as ``tcp://host:8786`` uses one that is running, whose
+workers see the atlas directory on a shared file system), this process holds
+the directory's lock and its manifest, and sends every missing chunk of a
+level as one task; a worker reads the levels below from the chunk files by
+memory map (each chunk checked once per worker), values its chunk and writes
+it, and this process enters its row as it finishes.  A level starts when the
+one below it is complete.  Either way no chunk is valued twice, a chunk's
+values do not depend on where it was valued, and the files are the same.
 
-Values are stored as uint8; a level that needs a value above `MAX_VALUE` is
-refused with a clear message.
-
+>>> import tempfile
 >>> from grundy import get_ruleset
->>> engine = LevelEngine(get_ruleset("cr").kernel, n_max=4)
->>> [engine.value_level(n).tolist() for n in range(5)]  # [2, 2] is rank 2 of level 4
-[[0], [1], [2, 2], [1, 0, 1], [2, 3, 0, 3, 2]]
+>>> atlas = build(get_ruleset("cr"), 5, tempfile.mkdtemp(), chunk=4)
+>>> atlas.level(5).tolist(), atlas.manifest["levels"][5]
+([1, 0, 3, 0, 3, 0, 1], {'n': 5, 'count': 7, 'chunks': 2})
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from functools import cache
+import os
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
 
-import numpy as np
-
-from grundy.atlas.ranking import (
-    first_part,
-    like_word,
-    next_parts,
-    parts_unrank,
-    ranking_table,
-    word_rank,
+from grundy.atlas.engine import LevelEngine
+from grundy.atlas.store import (
+    Atlas,
+    AtlasError,
+    claim,
+    complete_level,
+    hold_written,
+    level_rows,
+    locked,
+    record_chunk,
+    write_chunk,
 )
-from grundy.partition import partition_numbers
-from grundy.search import CompiledKernel
-from grundy.search.specialise import specialised
-from grundy.search.wordops import conj, from_parts, get_word
+from grundy.game import Ruleset
+from grundy.validate import as_bool, as_int
 
-__all__ = ["MAX_VALUE", "LevelEngine", "check_kernel"]
+__all__ = ["Progress", "build", "value_chunk_task"]
 
-#: Largest value a level holds (uint8).
-MAX_VALUE = 255
-#: Ranks valued per compiled call (progress and Ctrl-C come between calls).
-CHUNK = 1 << 16
-DONE, WIDER, HUGE, NOT_SMALLER = 0, 1, 2, 3
+#: on_progress(level, ranks valued in it so far, its size)
+Progress = Callable[[int, int, int], None]
 
 
-def value_ranks(n, hi, table, values, offsets, level, base, splits, like,
-                out, out2, parts, seen, state):  # fmt: skip
-    """Value the partitions of n of ranks state[0] … hi − 1 into level[r] (ranks below
-    state[0] are valued), stepping from one partition to the next (`next_parts`).
+def build(
+    rules: Ruleset,
+    n_max: int,
+    directory: str | os.PathLike[str],
+    misere: bool = False,
+    on_progress: Progress | None = None,
+    chunk: int | None = None,
+    scheduler: str | None = None,
+    workers: int | None = None,
+) -> Atlas:
+    """Build (or resume) the atlas of `rules` up to level n_max in `directory`.
 
-    values[offsets[k] + rank] holds level k < n.  A partition copies the value of a
-    twin of smaller rank: its canonical form (the kernel's), or its conjugate if that
-    has the same canonical form (then whichever of the two ranks first is valued).
-    Stops early with WIDER (the
-    kernel wants a larger `out`), HUGE (a value above MAX_VALUE) or NOT_SMALLER
-    (an option of size ≥ n: a broken kernel), state[0] then the rank it stopped
-    at; DONE with state[0] = hi.  `seen` is int64[MAX_VALUE + 2] of scratch.
+    Chunks already written are kept (checked when read); the rest are valued and
+    written one by one.  `chunk` (a power of two) is the ranks a chunk holds:
+    `engine.DEFAULT_CHUNK` for a new atlas, and it must be the atlas's own for an old
+    one.  `scheduler`: None or "serial" (here), "local" (a Dask cluster of `workers`
+    processes, one per core by default) or a Dask scheduler's address.
+    `on_progress(n, done, size)` reports level n.
     """
-    seen[:] = -1
-    length = parts_unrank(n, state[0], table, parts)
-    for r in range(state[0], hi):
-        if r > state[0]:
-            length = next_parts(parts, length)
-        word = from_parts(parts, length, like)
-        w = canonical(word)  # noqa: F821 (bound per kernel)
-        twin = w  # a partition of the same value: its canonical form, or else
-        if w == word:  # its conjugate if that has the same canonical form
-            twin = conj(word)
-            if canonical(twin) != w:  # noqa: F821 (bound per kernel)
-                twin = word
-        if twin != word and first_part(twin) >= parts[0]:  # else the twin ranks later
-            size, twin_rank = word_rank(twin, table)
-            if size == n and twin_rank < r:
-                level[r] = level[twin_rank]
+    from grundy.analysis.distribute import check_scheduler
+
+    check_scheduler(scheduler)
+    if workers is not None and (as_int(workers, "workers") < 1 or scheduler not in (None, "local")):
+        raise ValueError("workers must be at least 1, and starts a local cluster (no --scheduler)")
+    if workers is not None:
+        scheduler = "local"
+    with _claimed(rules, n_max, directory, misere, chunk) as (manifest, engine):
+        if scheduler in (None, "serial"):
+            _build_here(engine, manifest, Path(directory), on_progress)
+        else:
+            cluster = (scheduler, workers)
+            _build_on_cluster(rules, engine, manifest, Path(directory), on_progress, cluster)
+    return Atlas(directory)
+
+
+@contextmanager
+def _claimed(
+    rules: Ruleset, n_max: int, directory: str | os.PathLike[str], misere: bool, chunk: int | None
+) -> Iterator[tuple[dict[str, Any], LevelEngine]]:
+    """The directory's manifest (made if new) and an engine for it, while this process
+    holds the directory's build lock."""
+    n_max, misere = as_int(n_max, "n_max"), as_bool(misere, "misere")
+    kernel = getattr(rules, "kernel", None)
+    if kernel is None:
+        raise ValueError(f"{rules.name} has no compiled kernel, so it has no atlas")
+    if chunk is not None:
+        LevelEngine.check_chunk(as_int(chunk, "chunk"))
+    manifest = claim(Path(directory), rules, misere, chunk)
+    engine = LevelEngine(kernel, n_max, misere, int(manifest["chunk"]))
+    with locked(Path(directory)):
+        yield manifest, engine
+
+
+def _build_here(
+    engine: LevelEngine, manifest: dict[str, Any], directory: Path, on_progress: Progress | None
+) -> None:
+    """Value and write every missing chunk in this process, level by level."""
+    for n in range(engine.n_max + 1):
+        rows = hold_written(engine, directory, n)
+        for k in range(engine.chunks(n)):
+            if rows["chunks"][k] is not None:
                 continue
-        m = expand(w, out, out2)  # noqa: F821 (bound per kernel)
-        if m < 0:
-            state[0] = r
-            return WIDER
-        for i in range(m):
-            v = 0  # the nim-sum of the option's pieces (one unless the kernel splits)
-            largest = 0
-            for piece in range(2 if splits else 1):
-                size, rank = word_rank(get_word(out2 if piece else out, i), table)
-                v ^= values[offsets[size] + rank] if size else base
-                largest = max(largest, size)
-            if largest >= n:
-                state[0] = r
-                return NOT_SMALLER
-            seen[v] = r
-        v = 0
-        while seen[v] == r:
-            v += 1
-        if m == 0:
-            v = base
-        if v > MAX_VALUE:
-            state[0] = r
-            return HUGE
-        level[r] = v
-    state[0] = hi
-    return DONE
+            start = k * engine.chunk
+
+            def report(done: int, n: int = n, start: int = start) -> None:
+                if on_progress is not None:
+                    on_progress(n, start + done, int(engine.sizes[n]))
+
+            values = engine.value_chunk(n, k, report)
+            record_chunk(directory, rows, k, write_chunk(directory, n, k, values))
+            engine.hold(n, k, values)
+        complete_level(directory, manifest, rows)
 
 
-TEMPLATES = (value_ranks,)
+def _build_on_cluster(
+    rules: Ruleset,
+    engine: LevelEngine,
+    manifest: dict[str, Any],
+    directory: Path,
+    on_progress: Progress | None,
+    cluster: tuple[str, int | None],
+) -> None:
+    """Send every missing chunk of each level to the cluster as a task; enter each
+    chunk's row as its task finishes, and start a level when the one below is complete."""
+    from distributed import as_completed
+
+    from grundy.analysis.distribute import dask_client
+
+    # a worker's memory maps of the atlas count in its resident memory, but they are
+    # the file system's pages, not the worker's: Dask must not pause or kill it for them
+    with dask_client(*cluster, memory_limit=0) as client:
+        for n in range(engine.n_max + 1):
+            rows = level_rows(engine, directory, n)
+            size = int(engine.sizes[n])
+            done = sum(len(engine.ranks(n, k)) for k, row in enumerate(rows["chunks"]) if row)
+            task = (rules, engine.base == 1, str(directory), engine.n_max, engine.chunk, n)
+            tasks = {
+                client.submit(value_chunk_task, *task, k, pure=False): k
+                for k, row in enumerate(rows["chunks"])
+                if row is None
+            }
+            for finished in as_completed(tasks):
+                k = tasks[finished]
+                record_chunk(directory, rows, k, finished.result())
+                done += len(engine.ranks(n, k))
+                if on_progress is not None:
+                    on_progress(n, done, size)
+            complete_level(directory, manifest, rows)
 
 
-def check_kernel(kernel: CompiledKernel, misere: bool) -> None:
-    """Refuse (ValueError) a kernel the level engine cannot take: positions that are not
-    plain partitions (packed keys with a history), or misère play of a splitting game.
-
-    >>> from grundy import get_ruleset
-    >>> check_kernel(get_ruleset("cris").kernel, misere=True)
-    Traceback (most recent call last):
-    ...
-    ValueError: cris: no misère atlas for a game whose moves split (sums are not nim-sums)
-    """
-    if not kernel.positions_are_partitions:
-        raise ValueError(
-            f"{kernel.name}: its positions are not plain partitions (its kernel packs "
-            "more than the diagram), so it has no atlas"
-        )
-    if misere and kernel.splits:
-        raise ValueError(
-            f"{kernel.name}: no misère atlas for a game whose moves split (sums are not nim-sums)"
-        )
+#: Each worker process's engines, by atlas: the chunks it holds stay held across tasks.
+_ENGINES: dict[tuple[str, str, bool, int, int], LevelEngine] = {}
 
 
-class LevelEngine:
-    """Levels 0 … n_max of one kernel and convention, held in one flat uint8 array.
-
-    Levels are valued in order (`value_level`) or handed in from disk
-    (`load_level`); level n can be valued once every level below it is held.
-
-    >>> from grundy import get_ruleset
-    >>> engine = LevelEngine(get_ruleset("chomp").kernel, n_max=3, misere=True)
-    >>> [engine.value_level(n).tolist() for n in range(4)]  # Chomp has no empty board
-    [[], [1], [0, 0], [2, 1, 2]]
-    """
-
-    def __init__(self, kernel: CompiledKernel, n_max: int, misere: bool = False) -> None:
-        check_kernel(kernel, misere)
-        like_word(n_max)  # refuses n_max past the engine's words
-        self.kernel = kernel
-        self.n_max = n_max
-        self.base = 1 if misere else 0
-        self.table = ranking_table(n_max)
-        counts = np.array(partition_numbers(n_max), dtype=np.int64)
-        if not kernel.allows_empty:
-            counts[0] = 0
-        self.sizes = counts
-        self.offsets = np.concatenate(([0], np.cumsum(counts)))
-        self.values = np.zeros(int(self.offsets[-1]), dtype=np.uint8)
-        self.held = 0  # levels 0 … held − 1 are in `values`
-        self._buffer = 64
-
-    def level(self, n: int) -> np.ndarray:
-        """Level n (held) as a view of the flat array."""
-        if not 0 <= n < self.held:
-            raise ValueError(f"level {n} is not held (levels 0..{self.held - 1} are)")
-        return self.values[self.offsets[n] : self.offsets[n + 1]]
-
-    def load_level(self, n: int, values: np.ndarray) -> None:
-        """Hold level n from `values` (read from disk): n must be the next level."""
-        self._check_next(n)
-        if values.shape != (self.sizes[n],):
-            raise ValueError(f"level {n} has {values.shape} values, expected ({self.sizes[n]},)")
-        self.values[self.offsets[n] : self.offsets[n + 1]] = values
-        self.held = n + 1
-
-    def value_level(self, n: int, progress: Callable[[int, int], None] | None = None) -> np.ndarray:
-        """Value level n (the next one), hold it and return it; `progress(done, total)`
-        is called after each chunk of ranks."""
-        self._check_next(n)
-        level = self.values[self.offsets[n] : self.offsets[n + 1]]
-        total = len(level)
-        for lo in range(0, total, CHUNK):
-            self._value_range(n, lo, min(lo + CHUNK, total), level)
-            if progress is not None:
-                progress(min(lo + CHUNK, total), total)
-        self.held = n + 1
-        return level
-
-    def _check_next(self, n: int) -> None:
-        if n != self.held:
-            raise ValueError(f"level {n} cannot come next: levels 0..{self.held - 1} are held")
-        if n > self.n_max:
-            raise ValueError(f"level {n} is past this engine's n_max = {self.n_max}")
-
-    def _value_range(self, n: int, lo: int, hi: int, level: np.ndarray) -> None:
-        like = like_word(n)
-        loop = _compiled(self.kernel)["value_ranks"]
-        parts = np.zeros(n + 2, dtype=np.int64)
-        seen = np.full(MAX_VALUE + 2, -1, dtype=np.int64)
-        state = np.array([lo], dtype=np.int64)
-        splits = self.kernel.splits
-        while True:
-            shape = (self._buffer,) if np.ndim(like) == 0 else (self._buffer, 2)
-            out, out2 = np.zeros(shape, np.uint64), np.zeros(shape, np.uint64)
-            status = loop(
-                n, hi, self.table, self.values, self.offsets, level, self.base,
-                splits, like, out, out2, parts, seen, state,
-            )  # fmt: skip
-            if status == DONE:
-                return
-            if status != WIDER:
-                break
-            self._buffer *= 2
-        where = f"{self.kernel.name}: level {n}, rank {int(state[0])}"
-        if status == HUGE:
-            raise ValueError(f"{where} has a value above {MAX_VALUE}; the atlas stores a byte")
-        raise ValueError(f"{where}: the kernel listed an option that is not smaller")
-
-
-@cache
-def _compiled(kernel: CompiledKernel) -> dict[str, Callable[..., int]]:
-    """The level loop compiled for `kernel` (once per process, cached on disk)."""
-    return specialised(TEMPLATES, kernel.expand, kernel.canonical, kernel.name)
+def value_chunk_task(
+    rules: Ruleset, misere: bool, directory: str, n_max: int, chunk: int, n: int, k: int
+) -> dict[str, Any]:
+    """One task, on a worker: value chunk k of level n of the atlas in `directory` and
+    write it; its row.  The levels below are held from their files (each chunk checked
+    the first time this process reads it), with the chunks of level n written so far."""
+    key = (directory, rules.name, misere, n_max, chunk)
+    if key not in _ENGINES:
+        _ENGINES.clear()  # one atlas at a time per worker
+        _ENGINES[key] = LevelEngine(rules.kernel, n_max, misere, chunk)
+    engine = _ENGINES[key]
+    where = Path(directory)
+    for below in range(n + 1):
+        hold_written(engine, where, below)
+        if below < n and not engine.is_held(below):
+            raise AtlasError(f"{where}: level {below} is not complete, so level {n} cannot start")
+    return write_chunk(where, n, k, engine.value_chunk(n, k))

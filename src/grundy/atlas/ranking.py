@@ -13,7 +13,7 @@ parts); `next_parts` steps a partition to the next rank in amortised O(1), so a
 level is walked in order without unranking.  Both work on the engine's packed
 boundary words (`grundy.search.words`): narrow uint64 words for n ≤ `NARROW_N`,
 wide pairs up to `MAX_N`; they are compiled (`grundy.search.cached_njit`) for
-the level engine (`grundy.atlas.build`), and `rank` / `unrank` wrap them for
+the level engine (`grundy.atlas.engine`), and `rank` / `unrank` wrap them for
 Python.
 
 >>> from grundy.partition import Partition, partitions

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Optional
 
 import typer
 from rich.markup import escape
@@ -20,6 +20,7 @@ from grundy.cli.common import (
     interruptible,
     parse_range,
     progress_bar,
+    refuse_together,
     resolve_game,
 )
 
@@ -35,6 +36,33 @@ AtlasDirOption = Annotated[
 ]
 
 
+ChunkOption = Annotated[
+    Optional[int],  # noqa: UP045
+    typer.Option(
+        "--chunk",
+        help="Ranks a chunk file holds, a power of two (default 2^20; an atlas keeps its own).",
+        show_default=False,
+    ),
+]
+WorkersOption = Annotated[
+    Optional[int],  # noqa: UP045
+    typer.Option(
+        "--workers",
+        help="Start a Dask cluster of K worker processes on this machine to value the chunks.",
+        show_default=False,
+    ),
+]
+ClusterOption = Annotated[
+    Optional[str],  # noqa: UP045
+    typer.Option(
+        "--scheduler",
+        help="serial (default), local (a Dask cluster, one worker a core) or the address of "
+        "a running Dask scheduler (tcp://host:8786) whose workers see --dir.",
+        show_default=False,
+    ),
+]
+
+
 @atlas_app.command("build")
 def atlas_build(
     game: GameArg,
@@ -42,13 +70,20 @@ def atlas_build(
     directory: AtlasDirOption,
     misere: MisereOption = False,
     piece: PieceOption = None,
+    chunk: ChunkOption = None,
+    workers: WorkersOption = None,
+    scheduler: ClusterOption = None,
     as_json: JsonOption = False,
 ) -> None:
     """Value every partition of every size up to B of --n A..B (levels 0 … B: each level
-    needs the ones below), one level after another, resuming from the last complete one."""
+    needs the ones below), chunk by chunk, resuming from the last chunk written."""
     from grundy.atlas import build
     from grundy.partition import partition_numbers
 
+    refuse_together(
+        {"--workers": workers is not None, "--scheduler": scheduler is not None},
+        "--workers starts a local cluster of its own",
+    )
     sizes = parse_range(n, "--n")
     if sizes.step != 1 or len(sizes) == 0:
         raise ValueError(f"bad --n {n!r}: give the sizes as A..B or N (every level is built)")
@@ -62,8 +97,7 @@ def atlas_build(
         return f"building level {at[0]} of the {rules.name} atlas" if at[0] >= 0 else "starting"
 
     def resume() -> str:
-        kept = f"levels 0..{at[0] - 1} are kept" if at[0] > 0 else "no level is kept"
-        return f"{kept} in {directory}: run the same command again to resume"
+        return f"{_kept(directory)}: run the same command again to resume"
 
     with progress_bar(f"{rules.name} atlas", total) as bar, interruptible(stopped, resume):
 
@@ -74,7 +108,7 @@ def atlas_build(
                 bar.describe(f"{rules.name} atlas: level {level} ({size:,} positions)")
             bar.update(before[0] + done, total)
 
-        atlas = build(rules, n_max, directory, misere, on_level)
+        atlas = build(rules, n_max, directory, misere, on_level, chunk, scheduler, workers)
     info = atlas.info()
     emit(info, as_json, lambda: console.print(_describe(info)))
 
@@ -86,6 +120,23 @@ def atlas_info(directory: AtlasDirArg, as_json: JsonOption = False) -> None:
 
     info = open_atlas(directory).info()
     emit(info, as_json, lambda: console.print(_describe(info)))
+
+
+def _kept(directory: Path) -> str:
+    """What an interrupted build kept in `directory`: its complete levels and the chunks
+    of the next."""
+    from grundy.atlas import AtlasError
+    from grundy.atlas import open as open_atlas
+
+    try:
+        info = open_atlas(directory).info()
+    except (AtlasError, FileNotFoundError):
+        return f"nothing is kept in {directory}"
+    kept = f"levels 0..{info['levels']}" if info["levels"] >= 0 else "no level"
+    if info["partial"]:
+        level = info["partial"]
+        kept += f" and {level['written']} of {level['chunks']} chunks of level {level['n']}"
+    return f"{kept} are kept in {directory}"
 
 
 def _describe(info: dict[str, object]) -> str:
