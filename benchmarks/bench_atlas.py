@@ -47,7 +47,7 @@ def atlas(kernel, n_max: int) -> tuple[list[dict[int, int]], int]:
     tallies = [
         dict(enumerate(np.bincount(engine.value_level(n), minlength=1))) for n in range(n_max + 1)
     ]
-    return tallies[1:], engine.values.nbytes
+    return tallies[1:], engine.nbytes
 
 
 def timed(function, *args):

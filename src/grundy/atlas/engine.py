@@ -291,6 +291,11 @@ class LevelEngine:
             self.hold(n, k, self.value_chunk(n, k, report))
         return self.level(n)
 
+    @property
+    def nbytes(self) -> int:
+        """The bytes of the values held (in memory or mapped)."""
+        return sum(values.nbytes for values in self._held.values())
+
     def level(self, n: int) -> np.ndarray:
         """Level n (every chunk held), in one array of the widest of its chunks' types."""
         if not 0 <= n <= self.n_max or not self.is_held(n):

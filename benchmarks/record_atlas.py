@@ -1,0 +1,103 @@
+"""A record atlas build, level by level, with the time and memory of each level logged.
+
+Builds (or resumes) the atlas of GAME up to level N in DIR with `grundy.atlas.build`
+and appends one JSON line a level to LOG as each level completes: its size, wall
+and CPU seconds, the process's resident memory (which counts the lower levels'
+memory-mapped pages) and peak.  A level's time runs
+from the last report of the level before to its own last report.  Stopped at any
+moment (Ctrl-C, kill), it resumes from the last chunk written: run it again.
+
+    nohup nice .venv/bin/python benchmarks/record_atlas.py cr --n 110 \\
+        --dir /work/records/cr --log /work/records/cr.jsonl &
+    .venv/bin/python benchmarks/record_atlas.py --report /work/records/cr.jsonl
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import resource
+import time
+from pathlib import Path
+
+from grundy import get_ruleset
+from grundy.atlas import build
+from grundy.atlas import open as open_atlas
+
+
+def resident_bytes() -> int:
+    """This process's resident memory now (VmRSS)."""
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) * 1024
+    return 0
+
+
+class LevelLog:
+    """Appends a line to `path` each time a level completes (seen from progress reports)."""
+
+    def __init__(self, path: Path, game: str) -> None:
+        self.path, self.game = path, game
+        self.wall, self.cpu = time.perf_counter(), time.process_time()
+
+    def __call__(self, n: int, done: int, size: int) -> None:
+        if done == size:  # a level's time runs from the end of the one before
+            self.write(n, size)
+            self.wall, self.cpu = time.perf_counter(), time.process_time()
+
+    def write(self, n: int, size: int) -> None:
+        # the level's chunks are written, its manifest row comes right after this report
+        row = {
+            "game": self.game,
+            "n": n,
+            "positions": size,
+            "wall_s": round(time.perf_counter() - self.wall, 2),
+            "cpu_s": round(time.process_time() - self.cpu, 2),
+            "rss_bytes": resident_bytes(),
+            "peak_rss_bytes": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024,
+            "finished": time.strftime("%Y-%m-%d %H:%M:%S"),
+        }
+        with self.path.open("a") as log:
+            log.write(json.dumps(row) + "\n")
+        print(json.dumps(row), flush=True)
+
+
+def report(log: Path) -> None:
+    """The log as a table, with the ratio of each level's time to the one before."""
+    rows = [json.loads(line) for line in log.read_text().splitlines() if line.strip()]
+    print(f"{'n':>4} {'positions':>13} {'wall s':>9} {'cpu s':>9} {'ns/pos':>7} {'x prev':>7}")
+    previous = None
+    for row in rows:
+        ns = row["cpu_s"] / max(row["positions"], 1) * 1e9
+        ratio = f"{row['cpu_s'] / previous:7.2f}" if previous else " " * 7
+        print(
+            f"{row['n']:>4} {row['positions']:>13,} {row['wall_s']:>9.1f} {row['cpu_s']:>9.1f} "
+            f"{ns:>7.0f} {ratio}"
+        )
+        previous = row["cpu_s"] or None
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("game", nargs="?")
+    parser.add_argument("--n", type=int)
+    parser.add_argument("--dir", type=Path)
+    parser.add_argument("--log", type=Path)
+    parser.add_argument("--misere", action="store_true")
+    parser.add_argument("--workers", type=int)
+    parser.add_argument("--report", type=Path, help="print a log as a table and stop")
+    args = parser.parse_args()
+    if args.report:
+        report(args.report)
+        return
+    rules = get_ruleset(args.game)
+    log = LevelLog(args.log, rules.name)
+    try:
+        build(rules, args.n, args.dir, args.misere, on_progress=log, workers=args.workers)
+    except KeyboardInterrupt:
+        print(f"stopped; {open_atlas(args.dir).info()}: run the same command to resume")
+        raise SystemExit(130) from None
+
+
+if __name__ == "__main__":
+    main()
