@@ -80,7 +80,9 @@ def specialised(
     sys.modules[module.__name__] = module
     with numba_cache_dir():
         jit = njit(cache=path is not None)
-        return {t.__name__: jit(namespace[t.__name__]) for t in templates}
+        compiled = {t.__name__: jit(namespace[t.__name__]) for t in templates}
+    namespace.update(compiled)  # templates call one another compiled (bound at first call)
+    return compiled
 
 
 def _source(templates: tuple[Callable[..., Any], ...], home: str, name: str) -> str:
