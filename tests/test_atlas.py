@@ -235,6 +235,36 @@ def test_a_build_on_a_local_cluster_writes_the_same_files(tmp_path: Path) -> Non
     assert (18, partition_numbers(18)[18], partition_numbers(18)[18]) in progress
 
 
+def test_a_box_atlas_on_disk_resumes_and_answers_lookups(tmp_path: Path, capsys) -> None:
+    chomp = get_ruleset("chomp")
+    whole = build(chomp, None, tmp_path / "whole", box=(6, 5), chunk=64)
+    assert whole.box == (6, 5) and whole.levels == -1 and whole.info()["positions"] == 462
+    build(chomp, None, tmp_path / "parts", box=(6, 5), chunk=64)
+    rows = json.loads((tmp_path / "parts" / "level-000" / "chunks.json").read_text())
+    rows["chunks"][3:] = [None] * (len(rows["chunks"]) - 3)  # stopped after chunk 2
+    (tmp_path / "parts" / "level-000" / "chunks.json").write_text(json.dumps(rows, indent=1) + "\n")
+    manifest = json.loads((tmp_path / "parts" / "manifest.json").read_text())
+    manifest["levels"] = []
+    (tmp_path / "parts" / "manifest.json").write_text(json.dumps(manifest, indent=1) + "\n")
+    assert grundy.atlas.open(tmp_path / "parts").info()["partial"] == {
+        "n": 0, "written": 3, "chunks": 8,
+    }  # fmt: skip
+    assert main(["atlas", "build", "chomp", "--box", "6x5", "--dir", str(tmp_path / "parts")]) == 0
+    assert atlas_files(tmp_path / "parts") == atlas_files(tmp_path / "whole")
+    solver = Solver(chomp)
+    for lam in (Partition([5] * 6), Partition([5, 1]), Partition([1] * 6), Partition([3, 3, 2])):
+        assert whole.covers(lam) and whole.value(lam) == solver.value(lam)
+    assert not whole.covers(Partition([6])) and not whole.covers(Partition([1] * 7))
+    assert not whole.covers(Partition())  # Chomp has no empty board
+    capsys.readouterr()
+    assert main(["value", "chomp", "5^6", "--atlas", str(tmp_path / "whole"), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["value"] == solver.value(Partition([5] * 6))
+    with pytest.raises(ValueError, match="one pass"):
+        build(chomp, None, tmp_path / "cluster", box=(3, 3), workers=2)
+    with pytest.raises(AtlasError, match=r"chomp in the 6 × 5 box .*, not of chomp in the 5 × 6"):
+        build(chomp, None, tmp_path / "whole", box=(5, 6))
+
+
 def test_a_second_build_of_the_same_directory_is_refused(tmp_path: Path) -> None:
     build(get_ruleset("cr"), 2, tmp_path)
     with (

@@ -163,6 +163,24 @@ def parse_natural(text: str, what: str) -> int:
     return int(text)
 
 
+def parse_box(text: str, what: str = "box") -> tuple[int, int]:
+    """(a, b) from "AxB" (or "A×B"): a box of A rows and B columns, both positive.
+
+    >>> parse_box("16x16"), parse_box("3 × 5")
+    ((16, 16), (3, 5))
+    >>> parse_box("16")
+    Traceback (most recent call last):
+    ...
+    ValueError: bad box '16': give it as AxB, e.g. 16x16
+    """
+    pieces = str(text).replace("×", "x").split("x")
+    if len(pieces) != 2 or not all(is_digits(piece.strip()) for piece in pieces):
+        raise ValueError(f"bad {what} {text!r}: give it as AxB, e.g. 16x16")
+    a, b = (parse_natural(piece.strip(), what) for piece in pieces)
+    check_positive(**{f"{what} rows": a, f"{what} columns": b})
+    return a, b
+
+
 def check_input_file(path: str | os.PathLike[str], what: str) -> Path:
     """`path` as a Path if it names an existing file; else a ValueError naming it.
 

@@ -27,6 +27,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from grundy.atlas.box_engine import BoxEngine
 from grundy.atlas.engine import LevelEngine
 from grundy.atlas.store import (
     Atlas,
@@ -50,15 +51,18 @@ Progress = Callable[[int, int, int], None]
 
 def build(
     rules: Ruleset,
-    n_max: int,
+    n_max: int | None,
     directory: str | os.PathLike[str],
     misere: bool = False,
     on_progress: Progress | None = None,
     chunk: int | None = None,
     scheduler: str | None = None,
     workers: int | None = None,
+    box: tuple[int, int] | None = None,
 ) -> Atlas:
-    """Build (or resume) the atlas of `rules` up to level n_max in `directory`.
+    """Build (or resume) the atlas of `rules` up to level n_max in `directory`; or, with
+    `box` = (a, b) and n_max None, the atlas of every diagram inside the a × b box
+    (`grundy.atlas.box_engine`: one level, valued in one pass, here).
 
     Chunks already written are kept (checked when read); the rest are valued and
     written one by one.  `chunk` (a power of two) is the ranks a chunk holds:
@@ -74,7 +78,11 @@ def build(
         raise ValueError("workers must be at least 1, and starts a local cluster (no --scheduler)")
     if workers is not None:
         scheduler = "local"
-    with _claimed(rules, n_max, directory, misere, chunk) as (manifest, engine):
+    if (box is None) == (n_max is None):
+        raise ValueError("give either the largest level n_max or a box (a, b), not both")
+    if box is not None and scheduler not in (None, "serial"):
+        raise ValueError("a box is valued in one pass (each chunk needs those before): no cluster")
+    with _claimed(rules, n_max, directory, misere, chunk, box) as (manifest, engine):
         if scheduler in (None, "serial"):
             _build_here(engine, manifest, Path(directory), on_progress)
         else:
@@ -85,18 +93,31 @@ def build(
 
 @contextmanager
 def _claimed(
-    rules: Ruleset, n_max: int, directory: str | os.PathLike[str], misere: bool, chunk: int | None
+    rules: Ruleset,
+    n_max: int | None,
+    directory: str | os.PathLike[str],
+    misere: bool,
+    chunk: int | None,
+    box: tuple[int, int] | None,
 ) -> Iterator[tuple[dict[str, Any], LevelEngine]]:
-    """The directory's manifest (made if new) and an engine for it, while this process
-    holds the directory's build lock."""
-    n_max, misere = as_int(n_max, "n_max"), as_bool(misere, "misere")
+    """The directory's manifest (made if new) and an engine for it (levels 0 … n_max, or
+    the box), while this process holds the directory's build lock."""
+    misere = as_bool(misere, "misere")
     kernel = getattr(rules, "kernel", None)
     if kernel is None:
         raise ValueError(f"{rules.name} has no compiled kernel, so it has no atlas")
     if chunk is not None:
         LevelEngine.check_chunk(as_int(chunk, "chunk"))
-    manifest = claim(Path(directory), rules, misere, chunk)
-    engine = LevelEngine(kernel, n_max, misere, int(manifest["chunk"]))
+    if box is not None:
+        box = (as_int(box[0], "box rows"), as_int(box[1], "box columns"))
+        BoxEngine(kernel, *box, misere)  # refuses a box past the words before a file is made
+    else:
+        LevelEngine(kernel, as_int(n_max, "n_max"), misere)  # refuses a bad n_max as early
+    manifest = claim(Path(directory), rules, misere, chunk, box)
+    if box is not None:
+        engine: LevelEngine = BoxEngine(kernel, *box, misere, int(manifest["chunk"]))
+    else:
+        engine = LevelEngine(kernel, n_max, misere, int(manifest["chunk"]))
     with locked(Path(directory)):
         yield manifest, engine
 

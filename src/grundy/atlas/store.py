@@ -48,6 +48,7 @@ from typing import Any
 
 import numpy as np
 
+from grundy.atlas.box import box_rank
 from grundy.atlas.engine import DEFAULT_CHUNK, LevelEngine
 from grundy.atlas.ranking import rank
 from grundy.atomic import atomic_open, write_text_atomic
@@ -110,9 +111,21 @@ class Atlas:
         return bool(self.manifest["misere"])
 
     @property
+    def box(self) -> tuple[int, int] | None:
+        """(a, b) for an atlas of the diagrams inside an a × b box (one level, 0, in box
+        ranks: `grundy.atlas.box`); None for an atlas of the partitions of each n."""
+        box = self.manifest.get("box")
+        return None if box is None else (int(box[0]), int(box[1]))
+
+    @property
     def levels(self) -> int:
-        """The largest complete level n (−1 if none)."""
-        return len(self.manifest["levels"]) - 1
+        """The largest complete level n of partitions (−1 if none, and for a box atlas)."""
+        return -1 if self.box else len(self.manifest["levels"]) - 1
+
+    @property
+    def complete(self) -> bool:
+        """Whether every level asked of the build so far is complete (a box: the box)."""
+        return len(self.manifest["levels"]) > 0
 
     @property
     def chunk(self) -> int:
@@ -121,7 +134,8 @@ class Atlas:
 
     def level(self, n: int) -> np.ndarray:
         """Level n: the values of the partitions of n by rank (uint8, or uint16 if a
-        chunk needs it); memory-mapped when the level is one chunk."""
+        chunk needs it); memory-mapped when the level is one chunk.  A box atlas has one
+        level, 0: every diagram inside the box, by box rank."""
         pieces = [values for _, values in self.chunks(n)]
         if len(pieces) == 1:
             return pieces[0]
@@ -144,14 +158,22 @@ class Atlas:
             yield k * self.chunk, self._chunk(n, k)
 
     def value(self, position: object) -> int:
-        """The value of a partition (a Partition, a sum of one, or its text) from its level."""
+        """The value of a partition (a Partition, a sum of one, or its text) from its level,
+        or from the box."""
         lam = CompiledKernel.partition_of(position)
         if lam is None:
             lam = Partition.parse(position)
-        if self._row(lam.size)["count"] == 0:
-            raise ValueError(f"{lam} is not a position of {self.game}")
-        r = rank(lam)
-        return int(self._chunk(lam.size, r // self.chunk)[r % self.chunk])
+        if self.box is not None:
+            if not self.complete:
+                raise ValueError(f"the box of the atlas {self.directory} is not complete")
+            if lam.size == 0 and not self.manifest["empty"]:
+                raise ValueError(f"{lam} is not a position of {self.game}")
+            r, n = box_rank(lam, *self.box), 0
+        else:
+            if self._row(lam.size)["count"] == 0:
+                raise ValueError(f"{lam} is not a position of {self.game}")
+            r, n = rank(lam), lam.size
+        return int(self._chunk(n, r // self.chunk)[r % self.chunk])
 
     def covers(self, position: object) -> bool:
         """Whether the atlas holds `position`'s value: a partition (or a sum of one,
@@ -166,17 +188,24 @@ class Atlas:
         (True, False, False)
         """
         lam = CompiledKernel.partition_of(position)
-        if lam is None or lam.size > self.levels:
+        if lam is None:
+            return False
+        if self.box is not None:
+            a, b = self.box
+            inside = lam.length <= a and (lam.largest if lam else 0) <= b
+            return self.complete and inside and (lam.size > 0 or self.manifest["empty"])
+        if lam.size > self.levels:
             return False
         return self.manifest["levels"][lam.size]["count"] > 0
 
     def is_for(self, rules: Ruleset, misere: bool) -> bool:
         """Whether these are the values of `rules` (name, rules version) in that convention."""
-        return _mismatch(self.manifest, _identity(rules, as_bool(misere, "misere"))) is None
+        wanted = _identity(rules, as_bool(misere, "misere"), self.box)
+        return _mismatch(self.manifest, wanted) is None
 
     def check_for(self, rules: Ruleset, misere: bool) -> None:
         """AtlasError, naming both, unless these are the values of `rules` in that convention."""
-        wrong = _mismatch(self.manifest, _identity(rules, as_bool(misere, "misere")))
+        wrong = _mismatch(self.manifest, _identity(rules, as_bool(misere, "misere"), self.box))
         if wrong is not None:
             raise AtlasError(f"{self.directory} is {wrong}")
 
@@ -204,6 +233,7 @@ class Atlas:
             "misere": self.misere,
             "chunk": self.chunk,
             "levels": self.levels,
+            **({"box": list(self.box), "complete": self.complete} if self.box else {}),
             "positions": sum(row["count"] for row in rows),
             "bytes": chunk_bytes,
             "partial": self._partial(),
@@ -212,15 +242,15 @@ class Atlas:
     def _partial(self) -> dict[str, int] | None:
         """The level after the complete ones, if a build has written chunks of it:
         {"n", "written", "chunks"}."""
-        n = self.levels + 1
-        if not (self.directory / _level_dir(n) / CHUNKS).is_file():
+        n = len(self.manifest["levels"])
+        if (self.box and n) or not (self.directory / _level_dir(n) / CHUNKS).is_file():
             return None
         rows = _read_chunk_rows(self.directory, n)["chunks"]
         return {"n": n, "written": sum(row is not None for row in rows), "chunks": len(rows)}
 
     def _row(self, n: int) -> dict[str, Any]:
         n = as_int(n, "n")
-        if not 0 <= n <= self.levels:
+        if not 0 <= n < len(self.manifest["levels"]):
             raise ValueError(f"level {n} is not in the atlas {self.directory} (0..{self.levels})")
         return self.manifest["levels"][n]
 
@@ -289,32 +319,43 @@ def complete_level(directory: Path, manifest: dict[str, Any], rows: dict[str, An
     _write_json(directory / MANIFEST, manifest)
 
 
-def _identity(rules: Ruleset, misere: bool) -> dict[str, Any]:
-    return {
+def _identity(rules: Ruleset, misere: bool, box: tuple[int, int] | None = None) -> dict[str, Any]:
+    identity = {
         "format": FORMAT,
         "game": rules.name,
         "rules_version": int(getattr(rules, "rules_version", 1)),
         "misere": misere,
     }
+    if box is not None:
+        identity["box"] = list(box)
+        identity["empty"] = bool(rules.kernel.allows_empty)  # whether rank 0 is a position
+    return identity
 
 
 def _describe(manifest: dict[str, Any]) -> str:
     play = "misère play" if manifest["misere"] else "normal play"
-    return f"{manifest['game']} (rules version {manifest['rules_version']}, {play})"
+    shape = "" if "box" not in manifest else " in the {} × {} box".format(*manifest["box"])
+    return f"{manifest['game']}{shape} (rules version {manifest['rules_version']}, {play})"
 
 
 def _mismatch(manifest: dict[str, Any], wanted: dict[str, Any]) -> str | None:
-    """ "an atlas of X, not of Y" if `manifest` is another game's, rules version's or
-    convention's than `wanted`; None if it is the same."""
-    if all(manifest[k] == wanted[k] for k in ("game", "rules_version", "misere")):
+    """ "an atlas of X, not of Y" if `manifest` is another game's, rules version's,
+    convention's or box's than `wanted`; None if it is the same."""
+    if all(manifest.get(k) == wanted.get(k) for k in ("game", "rules_version", "misere", "box")):
         return None
     return f"an atlas of {_describe(manifest)}, not of {_describe(wanted)}"
 
 
-def claim(directory: Path, rules: Ruleset, misere: bool, chunk: int | None) -> dict[str, Any]:
+def claim(
+    directory: Path,
+    rules: Ruleset,
+    misere: bool,
+    chunk: int | None,
+    box: tuple[int, int] | None = None,
+) -> dict[str, Any]:
     """The manifest to build on: the directory's own if it is an atlas of the same game,
-    rules, convention and chunk; a fresh one (the directory made) if absent or empty."""
-    wanted = _identity(rules, misere)
+    rules, convention, box and chunk; a fresh one (the directory made) if absent or empty."""
+    wanted = _identity(rules, misere, box)
     if directory.exists() and not directory.is_dir():
         raise AtlasError(f"{directory} is a file, not an atlas directory")
     if directory.is_dir() and any(p.name != LOCK for p in directory.iterdir()):

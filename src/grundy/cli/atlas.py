@@ -13,7 +13,6 @@ from grundy.cli.common import (
     JsonOption,
     MisereOption,
     PieceOption,
-    SizesOption,
     app,
     console,
     emit,
@@ -63,11 +62,27 @@ ClusterOption = Annotated[
 ]
 
 
+BoxOption = Annotated[
+    Optional[str],  # noqa: UP045
+    typer.Option(
+        "--box",
+        metavar="AxB",
+        help="Instead of --n: every diagram inside the A × B box (A rows, B columns), in one pass.",
+        show_default=False,
+    ),
+]
+SizesToBuildOption = Annotated[
+    Optional[str],  # noqa: UP045
+    typer.Option("--n", help="Sizes A..B or N: levels 0 … B are built.", show_default=False),
+]
+
+
 @atlas_app.command("build")
 def atlas_build(
     game: GameArg,
-    n: SizesOption,
     directory: AtlasDirOption,
+    n: SizesToBuildOption = None,
+    box: BoxOption = None,
     misere: MisereOption = False,
     piece: PieceOption = None,
     chunk: ChunkOption = None,
@@ -76,21 +91,25 @@ def atlas_build(
     as_json: JsonOption = False,
 ) -> None:
     """Value every partition of every size up to B of --n A..B (levels 0 … B: each level
-    needs the ones below), chunk by chunk, resuming from the last chunk written."""
+    needs the ones below), or every diagram inside the box of --box AxB, chunk by chunk,
+    resuming from the last chunk written."""
     from grundy.atlas import build
+    from grundy.atlas.box import box_size
     from grundy.partition import partition_numbers
+    from grundy.validate import parse_box
 
     refuse_together(
         {"--workers": workers is not None, "--scheduler": scheduler is not None},
         "--workers starts a local cluster of its own",
     )
-    sizes = parse_range(n, "--n")
-    if sizes.step != 1 or len(sizes) == 0:
-        raise ValueError(f"bad --n {n!r}: give the sizes as A..B or N (every level is built)")
-    n_max = sizes[-1]
+    if (n is None) == (box is None):
+        raise ValueError("give the levels to build with --n A..B, or a box with --box AxB")
+    shape = None if box is None else parse_box(box, "--box")
+    n_max = None if n is None else _largest_level(n)
     rules = resolve_game(game, piece)
     at = [-1]
-    total = sum(partition_numbers(n_max))
+    sizes = partition_numbers(n_max) if shape is None else [box_size(*shape)]
+    total = sum(sizes)
     before = [0]
 
     def stopped() -> str:
@@ -103,12 +122,13 @@ def atlas_build(
 
         def on_level(level: int, done: int, size: int) -> None:
             if level != at[0]:
-                before[0] = sum(partition_numbers(level)[:level]) if level else 0
+                before[0] = sum(sizes[:level])
                 at[0] = level
-                bar.describe(f"{rules.name} atlas: level {level} ({size:,} positions)")
+                what = f"level {level}" if shape is None else "the {} × {} box".format(*shape)
+                bar.describe(f"{rules.name} atlas: {what} ({size:,} positions)")
             bar.update(before[0] + done, total)
 
-        atlas = build(rules, n_max, directory, misere, on_level, chunk, scheduler, workers)
+        atlas = build(rules, n_max, directory, misere, on_level, chunk, scheduler, workers, shape)
     info = atlas.info()
     emit(info, as_json, lambda: console.print(_describe(info)))
 
@@ -120,6 +140,14 @@ def atlas_info(directory: AtlasDirArg, as_json: JsonOption = False) -> None:
 
     info = open_atlas(directory).info()
     emit(info, as_json, lambda: console.print(_describe(info)))
+
+
+def _largest_level(n: str) -> int:
+    """B of --n A..B (or N): every level up to it is built."""
+    sizes = parse_range(n, "--n")
+    if sizes.step != 1 or len(sizes) == 0:
+        raise ValueError(f"bad --n {n!r}: give the sizes as A..B or N (every level is built)")
+    return sizes[-1]
 
 
 def _kept(directory: Path) -> str:
@@ -135,14 +163,20 @@ def _kept(directory: Path) -> str:
     kept = f"levels 0..{info['levels']}" if info["levels"] >= 0 else "no level"
     if info["partial"]:
         level = info["partial"]
-        kept += f" and {level['written']} of {level['chunks']} chunks of level {level['n']}"
+        what = f"level {level['n']}" if "box" not in info else "the box"
+        kept += f" and {level['written']} of {level['chunks']} chunks of {what}"
     return f"{kept} are kept in {directory}"
 
 
 def _describe(info: dict[str, object]) -> str:
     play = "misère" if info["misere"] else "normal"
+    if "box" in info:
+        done = "complete" if info["complete"] else "in progress"
+        levels = "the {} × {} box ".format(*info["box"]) + done  # type: ignore[misc]
+    else:
+        levels = f"levels 0..{info['levels']}"
     return (
         f"atlas {escape(str(info['directory']))}: {escape(str(info['game']))} "
-        f"(rules version {info['rules_version']}, {play} play), levels 0..{info['levels']}, "
+        f"(rules version {info['rules_version']}, {play} play), {levels}, "
         f"{info['positions']:,} positions, {info['bytes']:,} bytes"
     )

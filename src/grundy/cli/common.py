@@ -548,13 +548,13 @@ def _open_atlas(directory: Path, given_by: str) -> Atlas:
 def valued(solver: Solver, atlas: Atlas | None, position: Any, misere: bool) -> int:
     """`position`'s value: from the atlas where it holds every term of the position
     (`Solver.terms`: its canonical components, nim-added in normal play), else from
-    the solver (a partition beyond the atlas's levels goes straight there).
+    the solver (a partition the atlas does not hold goes straight there).
 
     >>> from grundy.solver import solver_for
     >>> valued(solver_for("cr"), None, get_ruleset("cr").parse("2,2"), False)
     0
     """
-    if atlas is None or (isinstance(position, Partition) and position.size > atlas.levels):
+    if atlas is None or (isinstance(position, Partition) and not atlas.covers(position)):
         return solver.value(position, misere)
     terms = solver.terms(position, misere)
     if not all(atlas.covers(term) for term in terms):
