@@ -13,7 +13,13 @@ arithmetic is bounded (`grundy.expression`): a power or product of more than
 Games with a compiled kernel are valued by its census (every partition of n
 in one compiled pass); other games through their ``positions_of_size`` and
 the solver.  With an atlas (`grundy.atlas`), the sizes within its levels are
-read from it, in rank order.
+read from it, in rank order, a block of partitions at a time: the features
+the predicates read are computed in one compiled walk over the ranks
+(`grundy.atlas.views.level_blocks`) and the predicates evaluated on the
+arrays (`Expression.holds`), with no Python per partition; a block the arrays
+cannot answer exactly (a predicate on ``position``, a slice, a number past 64
+bits, an error to report) is checked one partition at a time, as without an
+atlas.
 
 >>> result = check_conjecture("cr", when="value == 0", then="rank % 2 == 0", sizes=range(1, 13))
 >>> result["holds"], result["checked"]
@@ -34,14 +40,16 @@ from grundy.bounds import (
     take_at_most,
     too_many_sizes,
 )
-from grundy.expression import Expression, shorten
+from grundy.expression import FAILURES, Expression, NotElementwise, shorten
 from grundy.game import ProgressCallback, Ruleset
-from grundy.partition import Partition, partitions
+from grundy.partition import Partition
 from grundy.registry import get_ruleset
 from grundy.solver import solver_for
 from grundy.validate import as_bool
 
 if TYPE_CHECKING:
+    import numpy as np
+
     from grundy.atlas import Atlas
 
 __all__ = ["Predicate", "check_conjecture"]
@@ -49,8 +57,6 @@ __all__ = ["Predicate", "check_conjecture"]
 _FUNCTIONS: dict[str, Callable[..., Any]] = {
     "len": len, "min": min, "max": max, "abs": abs, "sum": sum,
 }  # fmt: skip
-#: Values read from an atlas's level at a time.
-_CHUNK = 1 << 16
 NAMES = ("value", "n", "position", "parts", "rows", "columns", "rank", "durfee")
 
 
@@ -70,10 +76,15 @@ class Predicate:
     def __call__(self, names: dict[str, Any]) -> bool:
         try:
             return bool(self._expression(names))
-        except (IndexError, ZeroDivisionError, TypeError, ValueError, OverflowError) as exc:
+        except FAILURES as exc:
             where = names.get("position", f"n = {names.get('n')}")
             shown = self._expression.shown
             raise ValueError(f"predicate {shown!r} at {where}: {exc}") from None
+
+    def holds(self, columns: dict[str, Any], size: int) -> tuple[np.ndarray, np.ndarray]:
+        """Elementwise over columns of the names: (where it holds, where evaluating it
+        raises); `NotElementwise` where arrays cannot tell (`Expression.holds`)."""
+        return self._expression.holds(columns, size)
 
 
 def check_conjecture(
@@ -105,18 +116,14 @@ def check_conjecture(
     checked = 0
     found: list[dict[str, Any]] = []
     for done, n in enumerate(sizes, 1):
-        cheap = condition.names <= {"value", "n"}
-        in_atlas = atlas is not None and n <= atlas.levels
-        valued = _looked_up(rules, n, atlas.level(n)) if in_atlas else _valued(rules, n, misere)
-        for position, value in valued:
-            if cheap and not condition({"value": value, "n": n}):
-                continue  # (no need to build the position's names)
-            names = _names(rules, position(), value, n)
-            if not cheap and not condition(names):
-                continue
-            checked += 1
-            if not claim(names):
-                found.append({"n": n, "position": names["position"], "value": value})
+        room = max(limit - len(found), 1)  # (one tells that it fails, even for limit 0)
+        if atlas is not None and n <= atlas.levels:
+            counted, failing = _check_level(rules, condition, claim, atlas, n, room)
+        else:
+            valued = _valued(rules, n, misere)
+            counted, failing = _check_each(rules, condition, claim, valued, n, room)
+        checked += counted
+        found += failing
         if progress is not None:
             progress(done, len(sizes))
         if len(found) >= limit:
@@ -149,6 +156,83 @@ def _check_work(rules: Ruleset, sizes: list[int], misere: bool, levels: int) -> 
         check_positions(rules, valued, doing, ENUMERATION_RATE)
 
 
+#: What `_check_each` checks: each position (built when called) with its value.
+Valued = Iterable[tuple[Callable[[], Any], int]]
+
+
+def _check_each(
+    rules: Ruleset, condition: Predicate, claim: Predicate, valued: Valued, n: int, room: int
+) -> tuple[int, list[dict[str, Any]]]:
+    """(how many positions `condition` holds on, the first `room` counterexamples) among
+    the positions of size n with their values, each checked alone."""
+    cheap = condition.names <= {"value", "n"}
+    checked = 0
+    found: list[dict[str, Any]] = []
+    for position, value in valued:
+        if cheap and not condition({"value": value, "n": n}):
+            continue  # (no need to build the position's names)
+        names = _names(rules, position(), value, n)
+        if not cheap and not condition(names):
+            continue
+        checked += 1
+        if not claim(names) and len(found) < room:
+            found.append({"n": n, "position": names["position"], "value": value})
+    return checked, found
+
+
+def _check_level(
+    rules: Ruleset, condition: Predicate, claim: Predicate, atlas: Atlas, n: int, room: int
+) -> tuple[int, list[dict[str, Any]]]:
+    """`_check_each` on the partitions of n with their values from the atlas's level n,
+    a block at a time: on arrays where they answer exactly (`_check_block`), else
+    partition by partition."""
+    from grundy.atlas.features import FEATURES, partitions_at
+    from grundy.atlas.ranking import unrank
+    from grundy.atlas.views import level_blocks
+
+    names = sorted((condition.names | claim.names) & set(FEATURES))
+    checked = 0
+    found: list[dict[str, Any]] = []
+    for lo, values, features in level_blocks(atlas, n, names):
+        answer = _check_block(condition, claim, {"value": values, "n": n, **features}, len(values))
+        if answer is None:
+            ranked = zip(partitions_at(n, lo, len(values)), values.tolist(), strict=True)
+            each = (((lambda lam=lam: rules.parse(lam)), value) for lam, value in ranked)
+            counted, failing = _check_each(rules, condition, claim, each, n, room - len(found))
+        else:
+            counted, failing_at = answer
+            failing = [
+                _counterexample(rules, unrank(n, lo + i), int(values[i]), n)
+                for i in failing_at[: room - len(found)].tolist()
+            ]
+        checked += counted
+        found += failing
+    return checked, found
+
+
+def _check_block(
+    condition: Predicate, claim: Predicate, columns: dict[str, Any], size: int
+) -> tuple[int, np.ndarray] | None:
+    """(how many of the block's `size` partitions `condition` holds on, the indices of
+    those where `claim` then fails), by arrays; None where the arrays cannot tell
+    (`NotElementwise`) or a partition's predicate raises (checked alone, it says why)."""
+    import numpy as np
+
+    try:
+        when, when_raises = condition.holds(columns, size)
+        then, then_raises = claim.holds(columns, size)
+    except NotElementwise:
+        return None
+    if (when_raises | (when & then_raises)).any():
+        return None
+    return int(np.count_nonzero(when)), np.flatnonzero(when & ~then)
+
+
+def _counterexample(rules: Ruleset, partition: Partition, value: int, n: int) -> dict[str, Any]:
+    """A counterexample as `_check_each` reports it: its size, text and value."""
+    return {"n": n, "position": rules.format_position(rules.parse(partition)), "value": value}
+
+
 def _valued(rules: Ruleset, n: int, misere: bool) -> Iterator[tuple[Callable[[], Any], int]]:
     """Every position of size n (built when called: decoding is skipped where a cheap
     condition fails) with its value: the kernel's census where it runs."""
@@ -168,16 +252,6 @@ def _valued(rules: Ruleset, n: int, misere: bool) -> Iterator[tuple[Callable[[],
     solver = solver_for(rules)
     for position in positions:
         yield (lambda position=position: position), solver.value(position, misere)
-
-
-def _looked_up(rules: Ruleset, n: int, level: Any) -> Iterator[tuple[Callable[[], Any], int]]:
-    """Every partition of n (the game's own position, built when called) with its value
-    from the atlas's level n, in rank order; none where the level is empty (misère Chomp's
-    level 0)."""
-    ranked = partitions(n)
-    for start in range(0, len(level), _CHUNK):  # values as Python ints, a chunk at a time
-        for v, lam in zip(level[start : start + _CHUNK].tolist(), ranked, strict=False):
-            yield (lambda lam=lam: rules.parse(lam)), v
 
 
 def _names(rules: Ruleset, position: Any, value: int, n: int) -> dict[str, Any]:

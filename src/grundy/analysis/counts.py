@@ -53,7 +53,7 @@ from grundy.validate import as_bool, as_store, check_non_negative
 if TYPE_CHECKING:
     from grundy.atlas import Atlas
 
-__all__ = ["METHODS", "count", "count_table", "enumerated_count_table"]
+__all__ = ["METHODS", "check_sums", "count", "count_table", "enumerated_count_table"]
 
 #: "auto": the fastest method the game declares; "enumerate": value every position.
 METHODS = ("auto", "enumerate")
@@ -108,16 +108,7 @@ def count_table(
         raise ValueError(f"unknown counting method {method!r}; choose one of {', '.join(METHODS)}")
     check_scheduler(scheduler)  # even where no enumeration runs
     if as_bool(sums, "sums"):
-        if not isinstance(rules, PartitionSumRuleset):
-            raise ValueError(
-                f"game {rules.name!r} is not played on sums of partitions, so it has no sums "
-                "to count"
-            )
-        if misere:
-            raise ValueError(
-                "sums are counted by nim-sums of their summands' values, which holds in "
-                "normal play only; drop --misere"
-            )
+        check_sums(rules, misere)
         single = count_table(
             rules, n_max, False, method, progress,
             store=store, scheduler=scheduler, on_size=on_size, atlas=atlas,
@@ -141,6 +132,28 @@ def count_table(
     if missing:
         known.update(_count(rules, missing, misere, method, scheduler, progress, keep))
     return [known[n] for n in range(n_max + 1)]
+
+
+def check_sums(rules: Ruleset, misere: bool) -> None:
+    """A ValueError unless the sums of `rules` can be counted in this convention: a game
+    on sums of partitions (`grundy.sums`), in normal play (a sum's value is the nim-sum
+    of its summands' there only).
+
+    >>> check_sums(get_ruleset("cris"), misere=True)
+    Traceback (most recent call last):
+    ...
+    ValueError: sums are counted by nim-sums of their summands' values, which holds in \
+normal play only; drop --misere
+    """
+    if not isinstance(rules, PartitionSumRuleset):
+        raise ValueError(
+            f"game {rules.name!r} is not played on sums of partitions, so it has no sums to count"
+        )
+    if misere:
+        raise ValueError(
+            "sums are counted by nim-sums of their summands' values, which holds in "
+            "normal play only; drop --misere"
+        )
 
 
 def enumerated_count_table(

@@ -24,7 +24,7 @@ from __future__ import annotations
 import io
 import os
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from grundy import partition
 from grundy.analysis.distribute import value_many
@@ -36,6 +36,9 @@ from grundy.game import ProgressCallback, Ruleset
 from grundy.registry import get_ruleset, identifies
 from grundy.store import Store
 from grundy.validate import as_bool, as_store
+
+if TYPE_CHECKING:
+    from grundy.atlas import Atlas
 
 __all__ = ["ENUMERATED", "FAMILIES", "SweepRows", "sweep", "to_frame", "write_parquet"]
 
@@ -104,6 +107,7 @@ def sweep(
     store: Store | str | os.PathLike[str] | None = None,
     scheduler: str | None = None,
     progress: ProgressCallback | None = None,
+    atlas: Atlas | None = None,
     **ranges: Iterable[int],
 ) -> SweepRows:
     """One row per combination of the parameter `ranges` (the last varying fastest).
@@ -123,7 +127,11 @@ def sweep(
     run before neither builds nor parses a position.  `scheduler` says where
     values are computed (`grundy.analysis.distribute.value_many`: None,
     "serial", "local" or a Dask address), both conventions in one job.
-    `progress` is called with (values done, total).
+    `progress` is called with (values done, total).  With an `atlas`
+    (`grundy.atlas`, of this game and of a convention asked for: `AtlasError`
+    otherwise), the members it holds are read from it in that convention,
+    neither computed nor stored: the family "partitions" level by level, any
+    other member by member (`_from_atlas`).
     """
     rules = get_ruleset(game)
     conventions = [False, True] if misere is None else [as_bool(misere, "misere")]
@@ -139,6 +147,8 @@ def sweep(
     readings, stored = _readings(rules, family, build, grid_rows, store, conventions[0])
     keys = [canonical for _, canonical in readings]
     known = {m: stored if m == conventions[0] else {} for m in conventions}
+    if atlas is not None:
+        _from_atlas(rules, atlas, family, grid_rows, keys, known)
     _values(rules, keys, known, store, scheduler, progress)
     rows = SweepRows()
     for params, (text, key) in zip(grid_rows, readings, strict=True):
@@ -197,6 +207,61 @@ def _member(family: str, params: dict[str, int]) -> str:
     'a^m,b @ a=3,m=2,b=1'
     """
     return family + " @ " + ",".join(f"{name}={value}" for name, value in params.items())
+
+
+def _from_atlas(
+    rules: Ruleset,
+    atlas: Atlas,
+    family: str | Callable[..., Any],
+    grid_rows: list[dict[str, int]],
+    keys: list[str],
+    known: dict[bool, dict[str, int]],
+) -> None:
+    """Add to `known` ({misere: {canonical text: value}}) the values `atlas` holds, in
+    the convention it is of: for the family "partitions", member k of n is the
+    partition of rank k − 1 (`grundy.atlas.ranking`), read from level n; then each
+    member left whose canonical form the atlas `covers` (a box atlas's diagrams too).
+
+    >>> import tempfile
+    >>> from grundy.atlas import build
+    >>> atlas = build(get_ruleset("cr"), 4, tempfile.mkdtemp())
+    >>> known = {False: {}}
+    >>> _from_atlas(get_ruleset("cr"), atlas, "b^a", [{"a": 2, "b": 2}], ["2^2"], known)
+    >>> known
+    {False: {'2^2': 0}}
+    """
+    conventions = [misere for misere in known if atlas.is_for(rules, misere)]
+    if not conventions:
+        atlas.check_for(rules, next(iter(known)))  # says whose atlas it is
+    for misere in conventions:
+        if family == "partitions":
+            _by_rank(atlas, grid_rows, keys, known[misere])
+        _by_member(rules, atlas, keys, known[misere])
+
+
+def _by_rank(
+    atlas: Atlas, grid_rows: list[dict[str, int]], keys: list[str], values: dict[str, int]
+) -> None:
+    """The values of the family "partitions" within the atlas's levels: member k of n
+    is the partition of rank k − 1, read from level n."""
+    levels: dict[int, list[int]] = {}
+    for params, key in zip(grid_rows, keys, strict=True):
+        n = params["n"]
+        if key in values or n > atlas.levels:
+            continue
+        if n not in levels:
+            levels[n] = atlas.level(n).tolist()
+        if levels[n]:  # (misère Chomp's level 0 has no position)
+            values[key] = levels[n][params["k"] - 1]
+
+
+def _by_member(rules: Ruleset, atlas: Atlas, keys: list[str], values: dict[str, int]) -> None:
+    """The values of the members whose canonical form the atlas `covers`."""
+    for key in dict.fromkeys(keys):
+        if key not in values:
+            position = rules.parse(key)
+            if atlas.covers(position):
+                values[key] = atlas.value(position)
 
 
 def _values(

@@ -4,7 +4,9 @@
 levels below through a game's options kernel; `store` keeps the levels on
 disk, chunk by chunk, and reads them back; `build` runs a build, here or on
 a Dask cluster.  ``grundy.atlas.open(DIR)`` opens an atlas
-(`store.Atlas`: ``.value(p)``, ``.counts(n)``, ``.level(n)``).
+(`store.Atlas`: ``.value(p)``, ``.counts(n)``, ``.level(n)``);
+``grundy.atlas.frame(atlas, n)`` is level n as a DataFrame (`views`, which
+also streams a level beside its partitions' `features`).
 
 >>> import tempfile
 >>> from grundy import get_ruleset
@@ -18,8 +20,9 @@ from __future__ import annotations
 
 from grundy.atlas.build import build
 from grundy.atlas.store import Atlas, AtlasError, open_atlas
+from grundy.atlas.views import frame
 
-__all__ = ["Atlas", "AtlasError", "build", "open"]
+__all__ = ["Atlas", "AtlasError", "build", "frame", "open"]
 
 #: ``grundy.atlas.open(DIR)``: the atlas in DIR (`store.open_atlas`).
 open = open_atlas  # the name the interface promises

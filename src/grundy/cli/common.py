@@ -515,23 +515,24 @@ def rows_as_csv(rows: list[dict[str, Any]]) -> str:
     return out.getvalue()
 
 
-def atlas_for(rules: Ruleset, misere: bool, directory: str | Path | None) -> Atlas | None:
+def atlas_for(rules: Ruleset, misere: bool | None, directory: str | Path | None) -> Atlas | None:
     """The atlas a command reads values from: `--atlas DIR`, else $GRUNDY_ATLAS, else None.
 
     An atlas given with --atlas must be of this game, rules version and convention
-    (`AtlasError`, one line, otherwise).  $GRUNDY_ATLAS names one atlas for every
+    (`AtlasError`, one line, otherwise); `misere` None (a command giving both
+    conventions, `sweep --both`) takes either.  $GRUNDY_ATLAS names one atlas for every
     command, so where it is another game's or convention's it is ignored; but one that
     cannot be read (absent, corrupt, not an atlas) is an error either way.
     """
     if directory is not None:
         atlas = _open_atlas(Path(directory), "--atlas")
-        atlas.check_for(rules, misere)
+        atlas.check_for(rules, atlas.misere if misere is None else misere)
         return atlas
     named = os.environ.get(ATLAS_VARIABLE, "")
     if not named.strip():
         return None
     atlas = _open_atlas(Path(named), f"${ATLAS_VARIABLE}")
-    return atlas if atlas.is_for(rules, misere) else None
+    return atlas if atlas.is_for(rules, atlas.misere if misere is None else misere) else None
 
 
 def _open_atlas(directory: Path, given_by: str) -> Atlas:

@@ -85,7 +85,7 @@ def count_command(
     With an atlas (--atlas DIR or $GRUNDY_ATLAS), the sizes within its levels are
     read from it; the rest come from the store or are counted.
     """
-    from grundy.analysis.counts import METHODS, count_table
+    from grundy.analysis.counts import METHODS, check_sums, count_table
 
     rules = resolve_game(game, piece)
     if method not in METHODS:
@@ -101,6 +101,8 @@ def count_command(
         from grundy.render.plots import check_figure_path  # matplotlib: only when asked
 
         check_figure_path(plot)
+    if sums:
+        check_sums(rules, misere)  # before the atlas: a misère atlas would not help
     results = open_store(store, no_store)
     n_max = sizes.stop - 1
     values_at = atlas_for(rules, misere, atlas)

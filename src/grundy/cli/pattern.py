@@ -7,6 +7,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from grundy.cli.common import (
+    AtlasOption,
     FamilyArg,
     GameArg,
     JsonOption,
@@ -33,14 +34,19 @@ def pattern_command(
     no_store: NoStoreOption = False,
     scheduler: SchedulerOption = None,
     piece: PieceOption = None,
+    atlas: AtlasOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    """The simplest rule explaining a sweep's values: residues, strips, boundaries."""
+    """The simplest rule explaining a sweep's values: residues, strips, boundaries.
+
+    With an atlas (--atlas DIR or $GRUNDY_ATLAS), the values within its levels are read
+    from it.
+    """
     from grundy.analysis.patterns import find_pattern
 
     rules = resolve_game(game, piece)
     ranges = parameter_ranges(ctx.args)
-    rows = run_sweep(rules, family, ranges, misere, store, no_store, scheduler)
+    rows = run_sweep(rules, family, ranges, misere, store, no_store, scheduler, atlas)
     pattern = find_pattern(rows, parameters=list(ranges))
     data = {"game": rules.name, "family": family, "misere": misere, **pattern.as_dict()}
 

@@ -17,6 +17,7 @@ from rich.table import Table
 
 from grundy.atomic import check_writable, write_text_atomic
 from grundy.cli.common import (
+    AtlasOption,
     FamilyArg,
     GameArg,
     JsonOption,
@@ -26,6 +27,7 @@ from grundy.cli.common import (
     SchedulerOption,
     StoreOption,
     app,
+    atlas_for,
     brief,
     console,
     emit,
@@ -72,9 +74,14 @@ def sweep_command(
     no_store: NoStoreOption = False,
     scheduler: SchedulerOption = None,
     piece: PieceOption = None,
+    atlas: AtlasOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Value every position of a family: one row per parameter combination."""
+    """Value every position of a family: one row per parameter combination.
+
+    With an atlas (--atlas DIR or $GRUNDY_ATLAS), the members within its levels are read
+    from it (the family partitions: whole levels), the rest computed.
+    """
     from grundy.analysis.sweep import write_parquet
     from grundy.render.latex import booktabs
 
@@ -94,7 +101,9 @@ def sweep_command(
     refuse_together(
         {"--misere": misere, "--both": both}, "--both gives the normal and the misère values"
     )
-    rows = run_sweep(rules, family, ranges, None if both else misere, store, no_store, scheduler)
+    rows = run_sweep(
+        rules, family, ranges, None if both else misere, store, no_store, scheduler, atlas
+    )
     if csv_file is not None:
         write_text_atomic(csv_file, rows_as_csv(rows))
     if parquet is not None:
@@ -128,12 +137,15 @@ def run_sweep(
     store: Path | None,
     no_store: bool,
     scheduler: str | None,
+    atlas: str | None = None,
 ) -> list[dict[str, Any]]:
-    """The sweep behind `sweep` and `pattern`, with the store, a progress bar and a line
-    on Ctrl-C saying how many values are stored."""
+    """The sweep behind `sweep` and `pattern`, with the store, the atlas (`--atlas`, else
+    $GRUNDY_ATLAS: `atlas_for`), a progress bar and a line on Ctrl-C saying how many
+    values are stored."""
     from grundy.analysis.sweep import sweep
 
     results = open_store(store, no_store)
+    values_at = atlas_for(rules, misere, atlas)
     done = [0, 0]
 
     def progress(values: int, total: int) -> None:
@@ -148,7 +160,7 @@ def run_sweep(
     with interruptible(doing, resume), progress_bar(f"sweeping {escape(rules.name)}") as bar:
         return sweep(
             rules, family, misere=misere, store=results, scheduler=scheduler,
-            progress=progress, **ranges,
+            progress=progress, atlas=values_at, **ranges,
         )  # fmt: skip
 
 
