@@ -36,7 +36,7 @@ from grundy.registry import rulesets
 from grundy.solver import Solver
 
 #: The largest level checked against the generic solver, for every game with a kernel.
-CHECKED_N = 12
+CHECKED_N = 16
 
 
 def kernel_games() -> list[str]:
@@ -103,8 +103,15 @@ def test_every_kernel_game_is_checked() -> None:
     assert "lctr-nonrep" not in names
 
 
+#: Boxes checked against the generic solver: square and not (one of each shape).
+BOXES = [(1, 1), (5, 5), (2, 5), (5, 3)]
+
+
 @pytest.mark.parametrize("name", kernel_games())
-def test_levels_agree_with_the_generic_solver(name: str) -> None:
+def test_levels_and_boxes_agree_with_the_generic_solver(name: str) -> None:
+    """Every partition of n ≤ CHECKED_N (the level engine) and every diagram inside the
+    boxes up to 5 × 5 (the box engine), both conventions, against the solver without a
+    kernel (one solver, so the two share its memo)."""
     rules = next(r for r in rulesets() if r.name == name)
     solver = Solver(rules, fast=False)
     for misere in (False, True):
@@ -120,20 +127,6 @@ def test_levels_agree_with_the_generic_solver(name: str) -> None:
                 continue
             expected = [solver.value(rules.parse(str(lam)), misere) for lam in partitions(n)]
             assert level == expected, (name, misere, n)
-
-
-# ------------------------------------------------------------------ the box engine
-BOXES = [(1, 1), (2, 3), (3, 2), (4, 4), (5, 5), (2, 5), (5, 3)]
-
-
-@pytest.mark.parametrize("name", kernel_games())
-def test_boxes_agree_with_the_generic_solver(name: str) -> None:
-    """Every diagram inside every box up to 5 × 5 (square or not), both conventions."""
-    rules = get_ruleset(name)
-    solver = Solver(rules, fast=False)
-    for misere in (False, True):
-        if misere and rules.kernel.splits:
-            continue
         for a, b in BOXES:
             values = BoxEngine(rules.kernel, a, b, misere, chunk=4).value_level(0).tolist()
             for r, value in enumerate(values):
