@@ -45,6 +45,7 @@ if TYPE_CHECKING:
     import numpy as np
 
 __all__ = [
+    "FAILURES",
     "MAX_BITS",
     "MAX_LENGTH",
     "NODES",
@@ -280,7 +281,7 @@ FAILURES = (IndexError, ZeroDivisionError, TypeError, ValueError, OverflowError)
 #: The largest magnitude a 64-bit result may have.
 _INT64 = 2**63 - 1
 #: Python's operators on one element, the costly ones guarded.
-_SCALAR: dict[type[ast.AST], Callable[[Any, Any], Any]] = {
+_SCALAR: dict[type[ast.AST], Callable[..., Any]] = {
     ast.Add: operator.add,
     ast.Sub: operator.sub,
     ast.FloorDiv: operator.floordiv,
@@ -292,9 +293,9 @@ _SCALAR: dict[type[ast.AST], Callable[[Any, Any], Any]] = {
     ast.Gt: operator.gt,
     ast.GtE: operator.ge,
     ast.In: lambda a, b: a in b,
+    ast.NotIn: lambda a, b: a not in b,
     ast.USub: operator.neg,
     ast.UAdd: operator.pos,
-    ast.NotIn: lambda a, b: a not in b,
 }
 
 
