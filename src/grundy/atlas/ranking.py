@@ -85,53 +85,37 @@ def ranking_table(n_max: int) -> np.ndarray:
 @cached_njit
 def word_rank(w, table):
     """(n, rank) of the partition of the packed word w (narrow or wide), in one pass over
-    its runs of equal parts: O(distinct parts), no scratch.
+    its runs of U letters (rows): O(distinct parts), no scratch, no branch but the loop's.
 
-    Within a run of equal parts the sum's terms cancel but the top one's, so a run of
-    parts a whose rows and those below hold M boxes adds P(M, a′) − P(M, a), a′ the
-    next larger part (n for the largest).
+    Within a run of equal parts the sum's terms cancel but the top one's, and the top
+    one's P(M, a′) is read as the next run's P(M, a′) with its M: a run of rows of part
+    a lifting the boxes below it from M to M′ adds P(M, a) − P(M′, a), and the whole
+    sum is those plus p(n) − 1 (the bottom run's P(0, a) = 1 is the − 1).  A run split
+    between the two limbs, or rows of 0 (leading U letters), add the same.
 
     >>> from grundy.search.words import encode
     >>> word_rank(np.uint64(encode(Partition([2, 1, 1]))), ranking_table(4))
     (4, 3)
     """
     lo, hi = _limbs(w)
-    a = 0  # the part of the current run of rows
-    k = 0  # its rows (U letters)
-    rows = 0  # U letters below it
-    boxes = 0  # in the closed runs
-    below = -1  # boxes of the last closed run and all under it (−1: none yet)
+    rows = 0  # U letters below the run
+    boxes = 0  # in the rows below the run (M)
     r = 0
-    last = 0  # the letter just above the current run
     x, base = lo, 0
     for _ in range(2):  # the limbs lo, then hi: each run of U letters in a few steps
         while x:
+            start = np.int64(trailing_zeros(x))
             cleared = x + (x & (~x + _U(1)))  # the lowest run of 1s carried out
-            start = base + np.int64(trailing_zeros(x))
-            end = base + np.int64(trailing_zeros(cleared))  # 64 past a carry out
+            end = np.int64(trailing_zeros(cleared))  # 64 past a carry out
             x &= cleared
-            if start != last:  # R letters between: a new part
-                boxes, below, r = _close_run(a, k, boxes, below, r, table)
-                rows += k
-                a, k = start - rows, 0
-            k += end - start
-            last = end
+            a = base + start - rows
+            k = end - start
+            more = boxes + k * a
+            r += table[_U(boxes), _U(a)] - table[_U(more), _U(a)]  # unsigned: no wrap-around
+            rows += k
+            boxes = more
         x, base = hi, 64
-    boxes, below, r = _close_run(a, k, boxes, below, r, table)
-    if below >= 0:
-        r += table[below, boxes]
-    return boxes, r
-
-
-@cached_njit
-def _close_run(a, k, boxes, below, r, table):
-    """(boxes, below, r) once the run of k rows of a boxes is closed (rows of 0 add none)."""
-    if k == 0 or a == 0:
-        return boxes, below, r
-    boxes += k * a
-    if below >= 0:
-        r += table[below, a]
-    return boxes, boxes, r - table[boxes, a]
+    return boxes, r + table[_U(boxes), _U(boxes)] - 1
 
 
 @cached_njit
