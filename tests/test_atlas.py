@@ -283,8 +283,10 @@ def test_wide_chunks_are_read_as_they_are_written(tmp_path: Path) -> None:
     assert narrowest(np.array([7, 255], np.uint16)).dtype == np.uint8
 
 
-def test_a_misere_chomp_atlas_has_no_empty_board(tmp_path: Path) -> None:
-    atlas = grundy.atlas.open(build(get_ruleset("chomp"), 4, tmp_path, misere=True).directory)
+def test_a_misere_chomp_atlas_has_no_empty_board(tmp_path: Path, capsys) -> None:
+    assert main(["atlas", "build", "chomp", "--n", "1..4", "--dir", str(tmp_path / "cli")]) == 0
+    assert "levels 0..4, 11 positions" in capsys.readouterr().out
+    atlas = grundy.atlas.open(build(get_ruleset("chomp"), 4, tmp_path / "m", misere=True).directory)
     assert atlas.misere and atlas.counts(0) == {} and atlas.value("1") == 1
     with pytest.raises(ValueError, match="not a position of chomp"):
         atlas.value(Partition())

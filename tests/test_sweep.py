@@ -138,7 +138,7 @@ def test_dask_local_cluster_matches_serial(
     serial = sweep("cr", "a^m,b", misere=None, scheduler="serial", **ranges)
     started: list[Any] = []
     monkeypatch.setattr(
-        distribute, "local_cluster", lambda: started.append(1) or nullcontext(cluster)
+        distribute, "local_cluster", lambda *_, **__: started.append(1) or nullcontext(cluster)
     )
     store = Store(tmp_path / "r.sqlite")
     seen: list[tuple[int, int]] = []

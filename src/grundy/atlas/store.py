@@ -315,6 +315,10 @@ def complete_level(directory: Path, manifest: dict[str, Any], rows: dict[str, An
     n = rows["n"]
     if n < len(manifest["levels"]) or any(row is None for row in rows["chunks"]):
         return
+    folder = directory / _level_dir(n)
+    if not (folder / CHUNKS).is_file():  # a level of no positions has no chunk to list
+        folder.mkdir(exist_ok=True)
+        _write_json(folder / CHUNKS, rows)
     manifest["levels"].append({"n": n, "count": rows["count"], "chunks": len(rows["chunks"])})
     _write_json(directory / MANIFEST, manifest)
 
