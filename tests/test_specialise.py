@@ -15,6 +15,7 @@ from grundy.games.chess_kernel import piece_kernel
 from grundy.games.chomp_kernel import chomp
 from grundy.partition import Partition
 from grundy.search import CompiledKernel, Search, encode
+from grundy.search.cache import PACKAGE
 from grundy.search.primitives import conjugation_canonical
 from grundy.search.specialise import _identity
 
@@ -32,6 +33,7 @@ print(json.dumps({"value": value, "hits": sum(stats.cache_hits.values()),
 
 def test_second_process_loads_the_drivers_from_disk(tmp_path: Path) -> None:
     env = {**os.environ, "GRUNDY_CACHE_DIR": str(tmp_path)}
+    in_package = set(PACKAGE.rglob("*.nb[ic]"))  # numba's cache files
     runs = [
         json.loads(subprocess.run([sys.executable, "-c", PROBE], env=env, check=True,
                                   capture_output=True, text=True).stdout)
@@ -41,6 +43,7 @@ def test_second_process_loads_the_drivers_from_disk(tmp_path: Path) -> None:
     assert (runs[0]["misses"], runs[1]["hits"], runs[1]["misses"]) == (1, 1, 0)
     generated = list(tmp_path.rglob("grundy_drivers_chomp_*.py"))
     assert len(generated) == 1
+    assert set(PACKAGE.rglob("*.nb[ic]")) == in_package  # all went to GRUNDY_CACHE_DIR
 
 
 def test_pieces_get_their_own_drivers() -> None:

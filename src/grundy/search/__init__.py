@@ -19,14 +19,12 @@ drivers (`specialise`), so its code is cached too.
 
 from __future__ import annotations
 
-from grundy.search.cache import cached_njit, numba_cache_dir
-
-with numba_cache_dir():
-    from grundy.search import primitives
-    from grundy.search.engine import METHODS, Search, SearchStats, ValueTooLarge
-    from grundy.search.kernel import CompiledKernel
-    from grundy.search.table import DEFAULT_MEMORY, TranspositionTable, format_bytes, parse_memory
-    from grundy.search.words import MAX_LETTERS, decode, encode, fits
+from grundy.search import primitives
+from grundy.search.cache import cached_njit
+from grundy.search.engine import METHODS, Search, SearchStats, ValueTooLarge
+from grundy.search.kernel import CompiledKernel
+from grundy.search.table import DEFAULT_MEMORY, TranspositionTable, format_bytes, parse_memory
+from grundy.search.words import MAX_LETTERS, decode, encode, fits
 
 __all__ = [
     "DEFAULT_MEMORY",

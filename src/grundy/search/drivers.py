@@ -36,8 +36,8 @@ asks to be doubled), WIDER (a kernel needs a larger options buffer), DEEPER
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
+from grundy.search.cache import cached_njit
 from grundy.search.wordops import (
     COUNT,
     EXACT,
@@ -74,7 +74,7 @@ SP, RESULT, RETURNING, RET, TARGET, ROOT = 0, 1, 2, 3, 4, 5
 EXPANDED, LOOKUPS = 0, 1
 
 
-@njit(cache=True, inline="always")
+@cached_njit(inline="always")
 def _mark(lo, hi, d, v):
     if v < 64:
         lo[d] |= np.uint64(1) << np.uint64(v)
@@ -82,7 +82,7 @@ def _mark(lo, hi, d, v):
         hi[d] |= np.uint64(1) << np.uint64(v - 64)
 
 
-@njit(cache=True)
+@cached_njit
 def _mex2(lo, hi):
     v = 0
     while lo & np.uint64(1):
@@ -95,7 +95,7 @@ def _mex2(lo, hi):
     return v
 
 
-@njit(cache=True, inline="always")
+@cached_njit(inline="always")
 def _exact(keys, logcap, base, c):
     """The known value of c, or −1."""
     if is_zero(c):
@@ -191,7 +191,7 @@ def mex_run(
 
 
 # ----------------------------------------------------------- nimber test
-@njit(cache=True, inline="always")
+@cached_njit(inline="always")
 def _known(keys, logcap, base, c, k):
     """1 if SG(c) = k is known, 0 if SG(c) ≠ k is known, −1 if unknown."""
     if is_zero(c):
@@ -204,7 +204,7 @@ def _known(keys, logcap, base, c, k):
     return -1
 
 
-@njit(cache=True, inline="always")
+@cached_njit(inline="always")
 def _learn_neq(keys, logcap, meta, w, k):
     if k < NEQ_BITS:
         tt_put(keys, logcap, meta, w, np.int64(1) << k)
@@ -353,7 +353,7 @@ def test_run(
     return DONE
 
 
-@njit(cache=True)
+@cached_njit
 def _order(kids, m):
     """Drop repeated options and sort the rest in the order the nimber test tries them:
     self-conjugate options first (mirror-like, often P), then shorter words first.
@@ -385,7 +385,7 @@ def _order(kids, m):
     return kept
 
 
-@njit(cache=True)
+@cached_njit
 def _push_test(sw, fk, fph, fi, nc, sp, w, k):
     """Push a fresh frame asking "is the value of w equal to k?"; returns the new depth."""
     put_word(sw, sp, w)
@@ -413,7 +413,7 @@ def partition_words(n: int, count: int, width: int = 1) -> np.ndarray:
     return out
 
 
-@njit(cache=True)
+@cached_njit
 def _fill_partitions(out, n, like):
     if n == 0:
         return

@@ -6,14 +6,14 @@ global and numba refuses to cache it, so every process would recompile the
 drivers (seconds per command).  Instead each kernel gets its own copy of the
 drivers' source: a small generated module in the cache folder
 (`grundy.search.cache`) whose globals bind ``expand`` and ``canonical`` to
-the kernel, compiled with ``cache=True``.  The module's name carries a
+the kernel, compiled with `cached_njit`.  The module's name carries a
 digest of the kernel's identity — its name, the source files of ``expand``
 and ``canonical``, and the constants a kernel factory closed over (the steps
 of a piece) — so a changed kernel gets a fresh module and a fresh cache.
 
 A kernel whose identity cannot be digested (no source file, or a closure
-over something other than plain constants) is compiled in memory, without
-disk cache: correct, only slower to start.
+over something other than plain constants), or any kernel where there is no
+disk cache, is compiled in memory: correct, only slower to start.
 
 >>> from grundy import get_ruleset
 >>> kernel = get_ruleset("cr").kernel
@@ -39,7 +39,7 @@ from numba import njit
 
 from grundy.atomic import write_text_atomic
 from grundy.search import drivers
-from grundy.search.cache import numba_cache_dir
+from grundy.search.cache import cached_njit, disk_cache
 
 __all__ = ["compiled_drivers"]
 
@@ -67,10 +67,10 @@ def specialised(
     kind = home.__name__.rsplit(".", 1)[-1]
     source = _source(templates, home.__name__, name)
     identity = _identity(expand, canonical, name)
+    folder = disk_cache()
     path = None
-    if identity is not None:
-        with numba_cache_dir() as folder:
-            path = _write_module(folder / "drivers", kind, name, identity, source)
+    if identity is not None and folder is not None:
+        path = _write_module(folder / "drivers", kind, name, identity, source)
     # numba re-imports a cached function's module by name, so the module is registered
     module = types.ModuleType(path.stem if path else f"_grundy_{kind}_{id(expand):x}")
     namespace = module.__dict__
@@ -78,9 +78,8 @@ def specialised(
     namespace.update(expand=expand, canonical=canonical)
     exec(compile(source, str(path) if path else f"<{kind} of {name}>", "exec"), namespace)
     sys.modules[module.__name__] = module
-    with numba_cache_dir():
-        jit = njit(cache=path is not None)
-        compiled = {t.__name__: jit(namespace[t.__name__]) for t in templates}
+    jit = cached_njit if path is not None else njit
+    compiled = {t.__name__: jit(namespace[t.__name__]) for t in templates}
     namespace.update(compiled)  # templates call one another compiled (bound at first call)
     return compiled
 

@@ -29,10 +29,10 @@ import zipfile
 from typing import Any
 
 import numpy as np
-from numba import njit
 
 from grundy.atomic import atomic_open
 from grundy.memory import DEFAULT_MEMORY, MIN_BYTES, format_bytes, parse_memory
+from grundy.search.cache import cached_njit
 from grundy.search.wordops import COUNT, EXACT, GROW_AT, REPLACED, entry, is_zero, tt_get, tt_put
 
 __all__ = ["DEFAULT_MEMORY", "TranspositionTable", "format_bytes", "pack", "parse_memory"]
@@ -48,17 +48,17 @@ def pack(word: int, width: int) -> np.uint64 | tuple[np.uint64, np.uint64]:
     return (np.uint64(word & _LOW64), np.uint64(word >> 64))
 
 
-@njit(cache=True)
+@cached_njit
 def _get(keys, logcap, w):
     return tt_get(keys, logcap, w)
 
 
-@njit(cache=True)
+@cached_njit
 def _put(keys, logcap, meta, w, info):
     tt_put(keys, logcap, meta, w, info)
 
 
-@njit(cache=True)
+@cached_njit
 def _reinsert(keys, logcap, meta, entries):
     """Put every occupied slot of `entries` (another table's keys) into this table."""
     for e in range(entries.shape[0]):

@@ -25,9 +25,11 @@ from __future__ import annotations
 import warnings
 
 import numpy as np
-from numba import njit, types
+from numba import types
 from numba.core.errors import NumbaIRAssumptionWarning
 from numba.extending import overload
+
+from grundy.search.cache import cached_njit
 
 __all__ = [
     "EXACT",
@@ -104,12 +106,13 @@ warnings.filterwarnings(
 
 
 def _jit(function: object) -> object:
-    """Register an overload whose implementations are cached on disk."""
-    return overload(function, jit_options={"cache": True})
+    """Register an overload compiled on its own (not inlined).  It is not cached on disk by
+    itself: its code is cached inside each compiled caller (`grundy.search.cache`)."""
+    return overload(function)
 
 
 # ----------------------------------------------------------- 64-bit helpers
-@njit(cache=True)
+@cached_njit
 def _bl64(x):  # bit length of a uint64
     n = 0
     while x:
@@ -118,7 +121,7 @@ def _bl64(x):  # bit length of a uint64
     return n
 
 
-@njit(cache=True)
+@cached_njit
 def _rev64(x):
     x = ((x >> _U(1)) & _M1) | ((x & _M1) << _U(1))
     x = ((x >> _U(2)) & _M2) | ((x & _M2) << _U(2))
@@ -128,7 +131,7 @@ def _rev64(x):
     return (x >> _U(32)) | (x << _U(32))
 
 
-@njit(cache=True)
+@cached_njit
 def _low(k):  # the k ≤ 64 lowest bits set
     return _U(0xFFFFFFFFFFFFFFFF) if k >= 64 else (_ONE << _U(k)) - _ONE
 
@@ -541,7 +544,7 @@ def _flip_bit(w, p):
     return None
 
 
-@njit(cache=True)
+@cached_njit
 def to_parts(w, parts):
     """Write the parts of w's partition to parts[0:ℓ], largest first; returns ℓ.
 
@@ -562,7 +565,7 @@ def to_parts(w, parts):
     return rows
 
 
-@njit(cache=True)
+@cached_njit
 def from_parts(parts, length, like):
     """The word (of `like`'s width) of the partition parts[0:length], largest first.
 
