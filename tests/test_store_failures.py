@@ -294,3 +294,21 @@ def test_the_library_raises_store_error(folder: Path, monkeypatch: pytest.Monkey
         with pytest.raises(StoreError, match="is damaged") as caught:
             store.summary()
     assert isinstance(caught.value, OSError) and str(path) in str(caught.value)
+
+
+def test_the_default_store_under_a_home_that_cannot_be_written(
+    folder: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    count = ["count", "lctr", "--n", "1..5"]
+    assert main([*count, "--no-store"]) == 0  # imports the command's modules first
+    capsys.readouterr()
+    monkeypatch.delenv("GRUNDY_STORE")
+    monkeypatch.setenv("HOME", str(folder / "home"))  # missing, and its folder read-only
+    with new_in_read_only_folder(folder, monkeypatch):
+        status = main(count)
+    out, err = capsys.readouterr()
+    default = folder / "home/.local/share/grundy/results.sqlite"
+    assert (status, out) == (2, "") and err.count("\n") == 1, err
+    assert err.startswith(f"grundy: error: {default}: cannot write the results store"), err
+    assert err.endswith("use another with --store FILE or $GRUNDY_STORE, or none with --no-store\n")
+    assert not (folder / "home").exists()

@@ -1,7 +1,8 @@
 """The results store: everything grundy computes in a sweep or count, kept in SQLite.
 
-One file (default ``$GRUNDY_STORE``, else ``~/.local/share/grundy/results.sqlite``)
-keeps, per game and version of its rules:
+One file (default ``$GRUNDY_STORE``, else ``results.sqlite`` in the user's data
+folder: ``$XDG_DATA_HOME/grundy``, else ``~/.local/share/grundy``) keeps, per game
+and version of its rules:
 
 * values: one row per (play convention, canonical position), the position
   being the game's own text of its canonical form, so a position and its
@@ -95,12 +96,18 @@ class StoreError(OSError):
     """
 
 
-def default_path() -> Path:
-    """$GRUNDY_STORE, else ~/.local/share/grundy/results.sqlite."""
-    env = os.environ.get("GRUNDY_STORE")
-    if env:
-        return Path(env)
-    return Path.home() / ".local" / "share" / "grundy" / "results.sqlite"
+def default_path(environ: Mapping[str, str] = os.environ) -> Path:
+    """$GRUNDY_STORE, else $XDG_DATA_HOME/grundy/results.sqlite, else
+    ~/.local/share/grundy/results.sqlite.
+
+    >>> default_path({"XDG_DATA_HOME": "/data"}).as_posix()
+    '/data/grundy/results.sqlite'
+    """
+    if environ.get("GRUNDY_STORE"):
+        return Path(environ["GRUNDY_STORE"])
+    xdg = environ.get("XDG_DATA_HOME", "")
+    data = Path(xdg) if os.path.isabs(xdg) else Path.home() / ".local" / "share"
+    return data / "grundy" / "results.sqlite"
 
 
 def busy_timeout(seconds: float | None = None) -> float:

@@ -197,7 +197,9 @@ FamilyArg = Annotated[
 StoreOption = Annotated[
     Optional[Path],  # noqa: UP045
     typer.Option(
-        "--store", help="The results store (default $GRUNDY_STORE or ~/.local/share/grundy)."
+        "--store",
+        help="The results store (default $GRUNDY_STORE, else results.sqlite in "
+        "$XDG_DATA_HOME/grundy or ~/.local/share/grundy).",
     ),
 ]
 NoStoreOption = Annotated[
