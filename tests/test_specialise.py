@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import os
+import pty
+import select
 import subprocess
 import sys
 from pathlib import Path
@@ -31,16 +33,36 @@ print(json.dumps({"value": value, "hits": sum(stats.cache_hits.values()),
 """
 
 
+def run_on_a_terminal(args: list[str], env: dict[str, str]) -> tuple[str, list[str]]:
+    """Run `args` with stderr on a (pseudo-)terminal: its stdout, and the lines of stderr."""
+    terminal, stderr = pty.openpty()
+    try:
+        run = subprocess.run(args, env=env, stdout=subprocess.PIPE, stderr=stderr, text=True)
+        said = b""
+        while select.select([terminal], [], [], 0)[0]:
+            chunk = os.read(terminal, 4096)
+            if not chunk:
+                break
+            said += chunk
+    finally:
+        os.close(terminal)
+        os.close(stderr)
+    assert run.returncode == 0, said
+    return run.stdout, said.decode().splitlines()
+
+
 def test_second_process_loads_the_drivers_from_disk(tmp_path: Path) -> None:
     env = {**os.environ, "GRUNDY_CACHE_DIR": str(tmp_path)}
     in_package = set(PACKAGE.rglob("*.nb[ic]"))  # numba's cache files
-    runs = [
-        json.loads(subprocess.run([sys.executable, "-c", PROBE], env=env, check=True,
-                                  capture_output=True, text=True).stdout)
-        for _ in range(2)
-    ]  # fmt: skip
+    (first, said_first), (second, said_second) = (
+        run_on_a_terminal([sys.executable, "-c", PROBE], env) for _ in range(2)
+    )
+    runs = [json.loads(first), json.loads(second)]
     assert [r["value"] for r in runs] == [6, 6]
     assert (runs[0]["misses"], runs[1]["hits"], runs[1]["misses"]) == (1, 1, 0)
+    # the first compile says so on a terminal, in one line; code from the disk cache does not
+    assert said_first == ["compiling the chomp kernel, once — about 6 s"]
+    assert said_second == []
     generated = list(tmp_path.rglob("grundy_drivers_chomp_*.py"))
     assert len(generated) == 1
     assert set(PACKAGE.rglob("*.nb[ic]")) == in_package  # all went to GRUNDY_CACHE_DIR

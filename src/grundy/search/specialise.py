@@ -11,6 +11,10 @@ digest of the kernel's identity — its name, the source files of ``expand``
 and ``canonical``, and the constants a kernel factory closed over (the steps
 of a piece) — so a changed kernel gets a fresh module and a fresh cache.
 
+Compiling a kernel's drivers takes seconds; on a terminal, the first compile
+of a kernel's code in a process (numba broadcasts it only when the code is
+not in the disk cache) prints one line saying so (`compile_notices`).
+
 A kernel whose identity cannot be digested (no source file, or a closure
 over something other than plain constants), or any kernel where there is no
 disk cache, is compiled in memory: correct, only slower to start.
@@ -24,34 +28,38 @@ disk cache, is compiled in memory: correct, only slower to start.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import inspect
 import pickle
 import re
 import sys
 import types
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 from numba import njit
+from numba.core import event
 
 from grundy.atomic import write_text_atomic
 from grundy.search import drivers
 from grundy.search.cache import cached_njit, disk_cache
 
-__all__ = ["compiled_drivers"]
+__all__ = ["compile_notices", "compiled_drivers"]
 
 TEMPLATES = (drivers.mex_run, drivers.test_run)
 _CONSTANT_TYPES = (bool, int, float, str, bytes, np.ndarray, np.generic)
+#: About how long the drivers of a kernel take to compile (a 2-core machine, 2026).
+DRIVERS_SECONDS = 6
 
 
 def compiled_drivers(
     expand: Callable[..., int], canonical: Callable[..., Any], name: str
 ) -> dict[str, Callable[..., int]]:
     """``{"mex_run": …, "test_run": …}`` compiled for this kernel (lazily, at first call)."""
-    return specialised(TEMPLATES, expand, canonical, name)
+    return specialised(TEMPLATES, expand, canonical, name, seconds=DRIVERS_SECONDS)
 
 
 def specialised(
@@ -59,10 +67,12 @@ def specialised(
     expand: Callable[..., int],
     canonical: Callable[..., Any],
     name: str,
+    seconds: float = 3,
 ) -> dict[str, Callable[..., Any]]:
     """The plain functions `templates` (all of one module, whose globals they see, with
     ``expand`` and ``canonical`` free) compiled for one kernel, by name, cached on disk as
-    `compiled_drivers` is: the way the atlas's level engine binds a kernel too."""
+    `compiled_drivers` is: the way the atlas's level engine binds a kernel too.  `seconds`:
+    about how long they take to compile, for the line on a terminal."""
     home = sys.modules[templates[0].__module__]
     kind = home.__name__.rsplit(".", 1)[-1]
     source = _source(templates, home.__name__, name)
@@ -78,10 +88,59 @@ def specialised(
     namespace.update(expand=expand, canonical=canonical)
     exec(compile(source, str(path) if path else f"<{kind} of {name}>", "exec"), namespace)
     sys.modules[module.__name__] = module
+    _NOTICES[module.__name__] = _notice(home.__name__, name, path is not None, seconds)
     jit = cached_njit if path is not None else njit
     compiled = {t.__name__: jit(namespace[t.__name__]) for t in templates}
     namespace.update(compiled)  # templates call one another compiled (bound at first call)
     return compiled
+
+
+def _notice(home: str, name: str, kept: bool, seconds: float) -> str:
+    """What the first compile of a kernel's functions says on a terminal.
+
+    >>> _notice("grundy.atlas.box_engine", "chomp", True, 3)
+    "compiling the chomp kernel's atlas box engine, once — about 3 s"
+    """
+    what = f"the {name} kernel"
+    if home != drivers.__name__:
+        what += "'s " + " ".join(home.split(".")[1:]).replace("_", " ")
+    return f"compiling {what}{', once' if kept else ''} — about {seconds:g} s"
+
+
+#: The generated module of each kernel's functions → its line; the lines said so far.
+_NOTICES: dict[str, str] = {}
+_SAID: set[str] = set()
+_shown = True
+
+
+@contextlib.contextmanager
+def compile_notices(shown: bool) -> Iterator[None]:
+    """Show (or hold back, for a command with its own progress line) the line a terminal
+    gets when a kernel's code is compiled."""
+    global _shown
+    before, _shown = _shown, shown
+    try:
+        yield
+    finally:
+        _shown = before
+
+
+class _FirstCompile(event.Listener):
+    """Says on a terminal, once per process and kernel, that the kernel's code is being
+    compiled: numba broadcasts "numba:compile" only for code not found in the disk cache."""
+
+    def on_start(self, compiling: event.Event) -> None:
+        notice = _NOTICES.get(compiling.data["dispatcher"].py_func.__module__)
+        if notice is None or notice in _SAID or not (_shown and sys.stderr.isatty()):
+            return
+        _SAID.add(notice)
+        print(notice, file=sys.stderr, flush=True)
+
+    def on_end(self, compiling: event.Event) -> None:
+        pass
+
+
+event.register("numba:compile", _FirstCompile())
 
 
 def _source(templates: tuple[Callable[..., Any], ...], home: str, name: str) -> str:
