@@ -21,6 +21,8 @@ from grundy.atlas.engine import LevelEngine, narrowest
 from grundy.atlas.ranking import (
     MAX_N,
     NARROW_N,
+    like_word,
+    next_conjugate,
     next_parts,
     parts_unrank,
     rank,
@@ -33,6 +35,7 @@ from grundy.game import capabilities
 from grundy.games import load_all
 from grundy.partition import Partition, partition_numbers, partitions
 from grundy.registry import rulesets
+from grundy.search.words import encode
 from grundy.solver import Solver
 
 #: The largest level checked against the generic solver, for every game with a kernel.
@@ -76,6 +79,30 @@ def test_next_parts_steps_through_the_partitions_in_order() -> None:
             if r:
                 length = next_parts(parts, length)
             assert Partition(parts[:length].tolist()) == lam
+
+
+@pytest.mark.parametrize(
+    ("n", "start", "steps"),
+    [(n, 0, partition_numbers(n)[n] - 1) for n in range(1, 16)]
+    + [(n, partition_numbers(n)[n] - 400, 399) for n in (30, NARROW_N, NARROW_N + 1, 70, MAX_N)]
+    + [(n, partition_numbers(n)[n] // 3, 300) for n in (NARROW_N, NARROW_N + 1, MAX_N)],
+)
+def test_next_conjugate_steps_the_conjugates_word_with_the_parts(
+    n: int, start: int, steps: int
+) -> None:
+    """From the first partitions (every n ≤ 15), the last ones (hooks and columns: words
+    past one limb) and middle ones, narrow and wide."""
+    wide = np.ndim(like_word(n)) > 0
+    parts = np.zeros(n + 1, np.int64)
+    length = parts_unrank(n, start, ranking_table(n), parts)
+    word = encode(unrank(n, start).conjugate())
+    for r in range(start + 1, start + steps + 1):
+        packed = (np.uint64(word & (2**64 - 1)), np.uint64(word >> 64)) if wide else np.uint64(word)
+        length, c = next_conjugate(parts, length, packed)
+        word = int(c[0]) | int(c[1]) << 64 if wide else int(c)
+        lam = unrank(n, r)
+        assert Partition(parts[:length].tolist()) == lam
+        assert word == encode(lam.conjugate())
 
 
 @pytest.mark.parametrize("letters", [63, 64, 65, 66, 100])

@@ -4,8 +4,9 @@ own options kernel.  It names no game.
 A move shrinks the diagram, so level n (the p(n) partitions of n, in rank order,
 `grundy.atlas.ranking`) needs only the levels below it.  Each level is cut into
 chunks of ``chunk`` ranks (the last shorter), each valued on its own: the
-compiled loop `value_ranks` steps from one partition to the next (`next_parts`,
-amortised O(1); it unranks only the chunk's first), asks the kernel
+compiled loop `value_ranks` steps from one partition to the next, and its
+conjugate's word with it (`next_conjugate`, amortised O(1); it unranks only the
+chunk's first), asks the kernel
 (``CompiledKernel.expand``, as the search drivers do, `grundy.search.drivers`)
 for its options, ranks each option from its word (`word_rank`, O(distinct
 parts)), reads its value from its level, and writes the mex: no hash table.
@@ -45,7 +46,7 @@ from numba.extending import intrinsic
 from grundy.atlas.ranking import (
     first_part,
     like_word,
-    next_parts,
+    next_conjugate,
     parts_unrank,
     ranking_table,
     word_rank,
@@ -95,7 +96,7 @@ def held_value(where, wide, slot, index):
 def value_ranks(n, lo, hi, table, where, wide, first, shift, base, splits, like,
                 out, out2, chunk, parts, seen, state):  # fmt: skip
     """Value the partitions of n of ranks state[0] … hi − 1 into chunk[r − lo] (ranks lo …
-    state[0] − 1 are valued), stepping from one partition to the next (`next_parts`).
+    state[0] − 1 are valued), stepping from one partition to the next (`next_conjugate`).
 
     Level k < n lies in held chunks of 2**shift ranks: rank r in slot
     first[k] + (r >> shift), read by `held_value`.  A partition copies the value of a
@@ -109,14 +110,15 @@ def value_ranks(n, lo, hi, table, where, wide, first, shift, base, splits, like,
     """
     mask = (1 << shift) - 1
     length = parts_unrank(n, state[0], table, parts)
+    conjugate = conj(from_parts(parts, length, like))
     for r in range(state[0], hi):
         if r > state[0]:
-            length = next_parts(parts, length)
-        word = from_parts(parts, length, like)
+            length, conjugate = next_conjugate(parts, length, conjugate)
+        word = conj(conjugate)
         w = canonical(word)  # noqa: F821 (bound per kernel)
         twin = w  # a partition of the same value: its canonical form, or else
         if w == word:  # its conjugate if that has the same canonical form
-            twin = conj(word)
+            twin = conjugate
             if canonical(twin) != w:  # noqa: F821 (bound per kernel)
                 twin = word
         if twin != word and first_part(twin) >= parts[0]:  # else the twin ranks later

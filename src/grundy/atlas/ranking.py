@@ -43,6 +43,7 @@ __all__ = [
     "NARROW_N",
     "first_part",
     "like_word",
+    "next_conjugate",
     "next_parts",
     "parts_unrank",
     "rank",
@@ -153,6 +154,17 @@ def _limbs_impl(w):
     return lambda w: w
 
 
+def _word(lo, hi, like):
+    """The word of limbs (lo, hi) of `like`'s width (a narrow word drops hi)."""
+
+
+@overload(_word, jit_options={"cache": True})
+def _word_impl(lo, hi, like):
+    if isinstance(like, types.Integer):
+        return lambda lo, hi, like: lo
+    return lambda lo, hi, like: (lo, hi)
+
+
 @cached_njit
 def word_unrank(n, r, table, parts, like):
     """The packed word (of `like`'s width) of the partition of n of rank r; `parts` is
@@ -197,6 +209,12 @@ def next_parts(parts, length):
     >>> parts[:length].tolist()
     [2, 2, 1]
     """
+    return _step_parts(parts, length)[1]
+
+
+@cached_njit
+def _step_parts(parts, length):
+    """`next_parts`, returning (h, its length): parts[h:] changed, the parts before did not."""
     h = length - 1
     while parts[h] == 1:
         h -= 1
@@ -209,7 +227,54 @@ def next_parts(parts, length):
         left -= a
         i += 1
     parts[i] = left
-    return i + 1
+    return h, i + 1
+
+
+@cached_njit
+def next_conjugate(parts, length, c):
+    """Step parts[0:length] as `next_parts` does, and c, the packed word of its conjugate,
+    with it; returns (its length, the conjugate's word), in O(1) but the steps of
+    `next_parts`: no rebuilding of a word from every part.
+
+    Read from the bottom, the conjugate's word lists the rows of λ from the top: a 0
+    (an R) for each row, a 1 (a U) for each column, where the row above ends.  The rows
+    above the changed tail keep their letters at the bottom of c; the tail (its rows of
+    part a, then one row of `left` ≤ a) is 1s up to the top but for 0s at its rows,
+    written as stretches of 1s flipped in turn.
+
+    >>> import numpy as np
+    >>> from grundy.search.words import decode, encode
+    >>> parts = np.array([3, 1, 1, 0, 0])
+    >>> length, c = next_conjugate(parts, 3, np.uint64(encode(Partition([3, 1, 1]).conjugate())))
+    >>> parts[:length].tolist(), decode(int(c))  # [2, 2, 1]′ = [3, 2]
+    ([2, 2, 1], Partition.parse('3,2'))
+    """
+    h, length = _step_parts(parts, length)
+    top, a, left = parts[0], parts[h], parts[length - 1]
+    kept = h + top - parts[h - 1] if h else 0  # the letters of the rows above h
+    letters = top + length
+    rows = top - a + h  # where the tail's rows of part a start
+    lo, hi = _limbs(c)
+    if kept < 64:
+        lo, hi = lo & _ones(kept), _U(0)
+    else:
+        hi &= _ones(kept - 64)
+    for k in (
+        letters, kept,  # 1s from `kept` to the top,
+        rows, rows + length - 1 - h,  # but 0s at the rows of part a
+        letters - 1 - left, letters - left,  # and at the last row
+    ):  # fmt: skip
+        if k <= 64:  # flip the k lowest letters
+            lo ^= _ones(k)
+        else:
+            lo, hi = ~lo, hi ^ _ones(k - 64)
+    return length, _word(lo, hi, c)
+
+
+@cached_njit
+def _ones(k):
+    """The k ≤ 64 lowest bits of a uint64 set (no shift by 64)."""
+    return ((_U(1) << _U(k & 63)) - _U(1)) | (_U(0) - _U(k >> 6))
 
 
 def like_word(n: int) -> np.uint64 | tuple[np.uint64, np.uint64]:
