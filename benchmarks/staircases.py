@@ -10,7 +10,7 @@ Each result is also appended as one JSON line to --log as soon as it is known.
 
     .venv/bin/python benchmarks/staircases.py --from 1 --to 22 --memory 16G
     nice -n 10 timeout 3600 .venv/bin/python benchmarks/staircases.py --to 30 \\
-        --memory 16G --log docs/findings/staircases.jsonl
+        --memory 16G --log src/grundy/reproduce/records/staircases.jsonl
 """
 
 from __future__ import annotations

@@ -19,7 +19,7 @@ from grundy.games.lctr_base import DIAGONAL_WINDOW, NO_OPTION, box_table
 from grundy.games.lctr_counts import durfee_count_table, enumerated_count_table
 from grundy.partition import partition_numbers, partitions
 
-FINDINGS = Path(__file__).resolve().parents[1] / "docs" / "findings"
+RECORDS = Path(__file__).resolve().parents[1] / "src" / "grundy" / "reproduce" / "records"
 GAMES = ("lctr", "downright")
 COMBOS = [("lctr", False), ("lctr", True), ("downright", False), ("downright", True)]
 
@@ -208,11 +208,11 @@ def b_file_terms(path: Path) -> dict[int, int]:
 
 
 def test_durfee_count_against_the_b_file_to_500() -> None:
-    """The findings' b-file of A373457 (docs/findings/analysis_A373457_b.txt) for
+    """The recorded b-file of A373457 (grundy/reproduce/records/analysis_A373457_b.txt) for
     n ≤ 500, where it agrees with the method this one replaced (every tuple of w arm
     parts valued; the whole row n = 500 is that method's too), and every row sums to
     p(n)."""
-    terms = b_file_terms(FINDINGS / "analysis_A373457_b.txt")
+    terms = b_file_terms(RECORDS / "analysis_A373457_b.txt")
     assert len(terms) >= 500
     table = durfee_count_table("lctr", 500)
     assert [table[n].get(0, 0) for n in range(1, 501)] == [terms[n] for n in range(1, 501)]

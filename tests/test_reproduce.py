@@ -10,16 +10,19 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from fnmatch import fnmatch
+from importlib.resources import files
 from pathlib import Path
 
 import pytest
 
 from grundy.cli import main
-from grundy.reproduce import core, report, rows
+from grundy.reproduce import beyond, core, report, rows
 from grundy.reproduce.core import Result
 from grundy.reproduce.rows import Family, NewResult, Outcome, Statement, Verdict
 
-FINDINGS = Path(__file__).resolve().parent.parent / "docs" / "findings.md"
+ROOT = Path(__file__).resolve().parent.parent
+FINDINGS = ROOT / "docs" / "findings.md"
 ITEMS = [*core.statements("all"), *core.new_results("all")]
 
 
@@ -165,3 +168,17 @@ def test_the_command_refuses_bad_input(
 ) -> None:
     status, out, err = _cli(capsys, *args)
     assert status == 2 and not out and message in err and err.count("\n") == 1
+
+
+def test_the_records_rechecked_ship_in_the_package() -> None:
+    """Every record a recheck reads is package data (pyproject's package-data names it),
+    read through importlib.resources: an installed grundy checks itself."""
+    tomllib = pytest.importorskip("tomllib")  # Python 3.11+
+    shipped = {p.name for p in files("grundy.reproduce").joinpath("records").iterdir()}
+    named = {"staircases.jsonl", "analysis_A373457_b.txt"}
+    named |= {name for name, _ in beyond.SEQUENCES.values()}
+    assert named <= shipped
+    pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    patterns = pyproject["tool"]["setuptools"]["package-data"]["grundy.reproduce"]
+    assert all(any(fnmatch(f"records/{name}", p) for p in patterns) for name in shipped)
+    assert beyond.record("sequence_cr_p_b.txt").startswith("#")

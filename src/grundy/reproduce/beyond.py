@@ -3,8 +3,9 @@
 Each result is registered with `new_result` under the paper it extends: what
 the values are, how they were found, how long the full recomputation takes
 and with which command.  Its check recomputes a part (``quick``) or as much
-as fits in a few minutes, and compares with the recorded values: the files of
-``docs/findings/`` (the staircase runs, the b-files), or, for the two tables
+as fits in a few minutes, and compares with the recorded values: the records
+shipped in the package, ``grundy/reproduce/records/`` (the staircase runs, the
+b-files; `record`), or, for the two tables
 of paper 004 whose values live only in a topic file's Markdown table, the
 values transcribed below (`TABLE_4_H`, `TABLE_3_ROWS`).  Where the library's
 fast method produced the record, a small range is also recomputed by an
@@ -25,7 +26,7 @@ import json
 from collections import Counter
 from collections.abc import Callable
 from functools import cache
-from pathlib import Path
+from importlib.resources import files
 
 import grundy
 from grundy import get_ruleset
@@ -47,8 +48,6 @@ from grundy.search.words import decode
 #: One step of a recheck: run, it says whether the record holds.
 Step = Callable[[], Outcome]
 
-#: The topic files of the findings (a source checkout: src/grundy/reproduce → repository root).
-FINDINGS = Path(__file__).resolve().parents[3] / "docs" / "findings"
 
 #: h(1), …, h(78): the ruler on Π_n (004 Table 4 to n = 17, then new), transcribed from
 #: docs/findings/coin_turning_tables.md §1.
@@ -106,21 +105,20 @@ MISERE_COUNTS_200 = {
 
 
 # ------------------------------------------------------------------ helpers
-def _missing(name: str) -> Outcome:
-    return Outcome(
-        Verdict.NOT_CHECKABLE,
-        "nothing",
-        note=f"the record docs/findings/{name} is not here (run from a source checkout)",
-    )
+def record(name: str) -> str:
+    """The text of the record `name`: a file of grundy/reproduce/records/, package data (so
+    an installed grundy checks itself), read through importlib.resources.
+
+    >>> record("staircases.jsonl").count("\\n") > 40
+    True
+    """
+    return files("grundy.reproduce").joinpath("records", name).read_text(encoding="utf-8")
 
 
-def _b_file(name: str) -> dict[int, int] | None:
-    """{n: a(n)} of an OEIS b-file in docs/findings ('#' lines are comments), or None."""
-    path = FINDINGS / name
-    if not path.exists():
-        return None
+def _b_file(name: str) -> dict[int, int]:
+    """{n: a(n)} of an OEIS b-file among the records ('#' lines are comments)."""
     terms = {}
-    for line in path.read_text().splitlines():
+    for line in record(name).splitlines():
         if line.strip() and not line.startswith("#"):
             n, a = line.split()
             terms[int(n)] = int(a)
@@ -153,18 +151,15 @@ def _first_of(steps: list[Step], checked: str, command: str) -> Outcome:
 
 
 # ------------------------------------------------------- 002/003: staircases
-def _staircase_record() -> dict[tuple[int, bool], int] | None:
+def _staircase_record() -> dict[tuple[int, bool], int]:
     """{(n, misère): SG} from staircases.jsonl; a key recorded twice must agree."""
-    path = FINDINGS / "staircases.jsonl"
-    if not path.exists():
-        return None
-    record: dict[tuple[int, bool], int] = {}
-    for line in path.read_text().splitlines():
+    values: dict[tuple[int, bool], int] = {}
+    for line in record("staircases.jsonl").splitlines():
         row = json.loads(line)
         key = (row["n"], row["play"] == "misere")
-        if record.setdefault(key, row["value"]) != row["value"]:
+        if values.setdefault(key, row["value"]) != row["value"]:
             raise ValueError(f"staircases.jsonl records two values for S_{row['n']} {row['play']}")
-    return record
+    return values
 
 
 @new_result(
@@ -179,21 +174,19 @@ def _staircase_record() -> dict[tuple[int, bool], int] | None:
     command="grundy search cr 16,15,14,13,12,11,10,9,8,7,6,5,4,3,2,1",
 )
 def _staircases(quick: bool) -> Outcome:
-    record = _staircase_record()
-    if record is None:
-        return _missing("staircases.jsonl")
+    recorded = _staircase_record()
     top, exhaustive = (12, 8) if quick else (18, 10)
     cases = [(n, m) for n in range(1, top + 1) for m in (False, True)]
     checked = (
         f"recomputed S_1 … S_{top}, normal and misère (S_1 … S_{exhaustive} also by exhaustive "
-        "search) and compared with docs/findings/staircases.jsonl"
+        "search) and compared with grundy/reproduce/records/staircases.jsonl"
     )
     fast = _compare(
         "value",
         checked,
         cases,
         lambda c: grundy.value("cr", staircase(c[0]), c[1]),
-        record.get,
+        recorded.get,
         "grundy value cr 12,11,10,9,8,7,6,5,4,3,2,1",
     )
     slow = _compare(
@@ -201,7 +194,7 @@ def _staircases(quick: bool) -> Outcome:
         checked,
         cases[: 2 * exhaustive],
         lambda c: sg("cr", staircase(c[0]), c[1]),
-        record.get,
+        recorded.get,
         "grundy value cr 8,7,6,5,4,3,2,1",
     )
     return _first_of([fast, slow], checked, "grundy value cr 12,11,10,9,8,7,6,5,4,3,2,1")
@@ -213,7 +206,7 @@ def _staircases(quick: bool) -> Outcome:
     "A373457 extended to n = 10,000",
     values="a(n) = the number of partitions of n with LCTR value 0, n = 1 … 10000 (OEIS had "
     "n ≤ 50): a(100) = 81975859, a(500) = 998123399276153545486, a(10000) has 107 digits "
-    "(docs/findings/analysis_A373457_b.txt)",
+    "(grundy/reproduce/records/analysis_A373457_b.txt)",
     how="counted through the Durfee window (000 Corollary 16) without enumerating: a column "
     "automaton for the boundary classes, exact big-integer products (grundy.games.lctr_counts)",
     recompute="44 s wall, 26 s CPU: grundy count lctr --n 1..10000 --oeis FILE",
@@ -221,12 +214,10 @@ def _staircases(quick: bool) -> Outcome:
 )
 def _a373457(quick: bool) -> Outcome:
     terms = _b_file("analysis_A373457_b.txt")
-    if terms is None:
-        return _missing("analysis_A373457_b.txt")
     top, exhaustive = (1000, 16) if quick else (5000, 22)
     checked = (
         f"recomputed n ≤ {top} by the window count (n ≤ {exhaustive} also by exhaustive search) "
-        "and compared with docs/findings/analysis_A373457_b.txt"
+        "and compared with grundy/reproduce/records/analysis_A373457_b.txt"
     )
     table = count_table("lctr", top)
     window = _compare(
@@ -451,12 +442,10 @@ def _census(game: str, n: int) -> tuple[list[Partition], int]:
 )
 def _crim_even_rank(quick: bool) -> Outcome:
     terms = _b_file("sequence_cr_p_b.txt")
-    if terms is None:
-        return _missing("sequence_cr_p_b.txt")
     top = 36 if quick else 46
     checked = (
         f"every P-position of n ≤ {top} (the census) has even rank, their numbers agree with "
-        "docs/findings/sequence_cr_p_b.txt, and that file sums to 88,552,721 for n ≤ 87"
+        "grundy/reproduce/records/sequence_cr_p_b.txt, and that file sums to 88,552,721 for n ≤ 87"
     )
     return _first_of(
         [
@@ -520,14 +509,12 @@ def _p_counts(quick: bool) -> Outcome:
     exhaustive = 10 if quick else 14
     checked = (
         f"recomputed n ≤ {tops['cr']} (PNim sums n ≤ {tops['pnim']}; n ≤ {exhaustive} of the "
-        "three also by exhaustive search) and compared with docs/findings/sequence_*_p_b.txt, "
-        "whose reach was checked"
+        "three also by exhaustive search) and compared with "
+        "grundy/reproduce/records/sequence_*_p_b.txt, whose reach was checked"
     )
     steps = []
     for game, (name, reach) in SEQUENCES.items():
         terms = _b_file(name)
-        if terms is None:
-            return _missing(name)
         top = tops[game]
         table = count_table(game, top, sums=game == "pnim")
         steps.append(
