@@ -28,6 +28,7 @@ import typer
 # isort: off
 from grundy.cli import sweep, pattern, conjecture, stats, count, classify, games  # noqa: F401
 from grundy.cli import play, nim, value, moves, reproduce, search, serve, table  # noqa: F401
+from grundy.cli import warm  # noqa: F401
 from grundy.cli import store, poset, poset_tables, atlas  # noqa: F401
 
 # isort: on

@@ -1,0 +1,49 @@
+"""`grundy warm`: compile every kernel's code ahead of time, into the disk cache."""
+
+from __future__ import annotations
+
+import time
+from typing import Annotated, Any, Optional
+
+import typer
+
+from grundy.cli.common import JsonOption, app, emit, interruptible
+from grundy.search.cache import disk_cache
+from grundy.search.specialise import compile_notices
+from grundy.warm import kernel_games, warm
+
+GamesArg = Annotated[
+    Optional[list[str]],  # noqa: UP045
+    typer.Argument(help="The games to warm (default: every game with a compiled kernel)."),
+]
+
+
+@app.command("warm")
+def warm_command(games: GamesArg = None, as_json: JsonOption = False) -> None:
+    """Compile every kernel's code ahead (search drivers, census, atlas loops), for a
+    cluster image or a shared machine: later commands load it from the disk cache
+    ($GRUNDY_CACHE_DIR, else $XDG_CACHE_HOME/grundy or ~/.cache/grundy). A game already
+    warm takes a second."""
+    folder = disk_cache()
+    if folder is None:
+        raise OSError("nothing to warm: compiled code cannot be kept on this machine (above)")
+    chosen = kernel_games(games or None)
+    rows: list[dict[str, Any]] = []
+    width = max(len(rules.name) for rules in chosen)
+    start = time.perf_counter()
+
+    def report(name: str, warmed: list[str], seconds: float) -> None:
+        rows.append({"game": name, "warmed": warmed, "seconds": round(seconds, 2)})
+        if not as_json:  # a line per game as it is done: the progress of a long run
+            line = f"[{len(rows):>2}/{len(chosen)}] {name:<{width}}  {'; '.join(warmed)}"
+            print(f"{line}  {seconds:.1f} s", flush=True)
+
+    if not as_json:
+        games_said = "1 game" if len(chosen) == 1 else f"{len(chosen)} games"
+        print(f"compiling the code of {games_said} into {folder}", flush=True)
+    kept = "what was compiled is kept: running it again compiles only the rest"
+    with compile_notices(False), interruptible("warming the compiled code", kept):
+        warm(chosen, report)
+    total = time.perf_counter() - start
+    data = {"cache": str(folder), "games": rows, "seconds": round(total, 2)}
+    emit(data, as_json, lambda: print(f"done in {total:.0f} s"))
