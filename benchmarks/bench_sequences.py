@@ -8,7 +8,7 @@ spent; the reach is the last n finished within the budget (the n under way
 when it runs out is finished and kept, but not counted).  The count of value 0 is the
 sequence (written as an OEIS b-file, atomically, after every n).  For
 Column-Row the same census also checks the conjecture that every P-position
-has even rank λ1 − ℓ(λ) (../shared/GAMES.md), read straight off the
+has even rank λ1 − ℓ(λ) (../shared/docs/games.md), read straight off the
 boundary words: λ1 is the number of R letters, ℓ(λ) the number of U letters.
 
     .venv/bin/python benchmarks/bench_sequences.py --budget 1800 --games cr chomp corner \\

@@ -1,4 +1,4 @@
-"""Check Chomp (games/chomp.py, GAMES.md item 1) further out than the tests do.
+"""Check Chomp (games/chomp.py, docs/games.md item 1) further out than the tests do.
 
 * every partition of n ≤ N (default 18): the public value (gamma closed form)
   against `Solver(fast=False)`, normal and misère, and the compiled kernel

@@ -1,4 +1,4 @@
-"""Check the corner games (games/corners.py, GAMES.md items 6–9) further out than the tests.
+"""Check the corner games (games/corners.py, docs/games.md items 6–9) further out than the tests.
 
 For Corner, Consecutive Corner, SCC and Anticorner, on every partition of
 n ≤ N (default 18):

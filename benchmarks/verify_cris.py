@@ -1,4 +1,4 @@
-"""Check CRIS (GAMES.md item 2) beyond the tests: conjugation invariance, and two
+"""Check CRIS (docs/games.md item 2) beyond the tests: conjugation invariance, and two
 patterns observed in its values (computed here, not claimed anywhere).
 
 * Conjugation invariance: a copy of the ruleset WITHOUT the conjugation canonical

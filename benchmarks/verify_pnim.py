@@ -1,4 +1,4 @@
-"""Check the known results of PNim (GAMES.md item 10) on every partition of n ≤ N.
+"""Check the known results of PNim (docs/games.md item 10) on every partition of n ≤ N.
 
 * G(λ) ≤ λ1 + ℓ(λ) − 1, and which λ attain the bound;
 * G(λ) = 1 exactly when λ = (1) or (r, r, r−1, …, 2) ⊆ λ ⊆ (r^r), r ≥ 2

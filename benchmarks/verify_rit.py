@@ -3,7 +3,7 @@
 For every partition of n ≤ N (default 24), with the exhaustive
 `Solver(fast=False)` as the reference:
 
-* RIT, normal play: G(λ) = (λ1−λ2) ⊕ (λ3−λ4) ⊕ … (GAMES.md item 4);
+* RIT, normal play: G(λ) = (λ1−λ2) ⊕ (λ3−λ4) ⊕ … (docs/games.md item 4);
 * RIT, misère play: misère Nim on those differences (`rit_misere_value`);
 * CRIT: G(λ) = G(λ′) (both conventions), G(λ) ≤ λ1 + ℓ − 1, G⁻(λ) = G(λ) once
   λ has two boxes, and the two-row values `crit_two_row_value` for

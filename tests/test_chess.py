@@ -20,7 +20,7 @@ from grundy.partition import Partition, partitions_up_to, rectangle
 MAX_N = 14
 ALL = [lam for lam in partitions_up_to(MAX_N) if lam]
 
-# The move sets written out by hand (GAMES.md table), independent of chess.py:
+# The move sets written out by hand (docs/games.md table), independent of chess.py:
 # (leaps, riders) with vectors (a rows down, b columns right).
 REF_PIECES: dict[str, tuple[frozenset, frozenset]] = {
     "king": (frozenset({(0, 1), (1, 0), (1, 1)}), frozenset()),

@@ -1,6 +1,6 @@
-"""Chomp (games/chomp.py, GAMES.md item 1): rules, closed form, known facts, symmetry.
+"""Chomp (games/chomp.py, docs/games.md item 1): rules, closed form, known facts, symmetry.
 
-The reference below is written from GAMES.md alone, on sets of boxes; every
+The reference below is written from docs/games.md alone, on sets of boxes; every
 value of grundy (fast path and the exhaustive `Solver(fast=False)`) is
 compared with it on every partition with n ≤ 14, normal and misère play.
 """
@@ -79,7 +79,7 @@ def test_option_sets_match_reference() -> None:
 
 
 def test_worked_examples() -> None:
-    # GAMES.md item 1
+    # docs/games.md item 1
     assert [grundy.value("chomp", p) for p in ("1", "1,1", "2,1")] == [0, 1, 0]
     assert grundy.options("chomp", "1") == []
     assert {o.move: str(o.position) for o in grundy.options("chomp", "3,2,1")} == {

@@ -1,6 +1,6 @@
-"""The corner games (games/corners.py, GAMES.md items 6–9): rules, symmetry, misère play.
+"""The corner games (games/corners.py, docs/games.md items 6–9): rules, symmetry, misère play.
 
-The references below are written from GAMES.md alone, on sets of boxes; every
+The references below are written from docs/games.md alone, on sets of boxes; every
 value of grundy (fast path and the exhaustive `Solver(fast=False)`) is
 compared with them on every partition with n ≤ 14, normal and misère play.
 """
@@ -69,7 +69,7 @@ def ref_corner_options(game: str, p: Parts) -> set[Parts]:
 
 def ref_anticorner_options(p: Parts) -> set[Parts]:
     """Bite (delete (i′, j′) ≥ (i, j)) at (1, λ1), at (ℓ, 1) unless λ = [1], and at
-    (i, λ_{i+1}) for i < ℓ with λ_{i+1} < λ_i (1-based, as GAMES.md item 9)."""
+    (i, λ_{i+1}) for i < ℓ with λ_{i+1} < λ_i (1-based, as docs/games.md item 9)."""
     if not p:
         return set()
     ell = len(p)
@@ -131,7 +131,7 @@ def test_option_sets_match_reference(game: str) -> None:
 
 
 def test_worked_examples_3_2_1() -> None:
-    # GAMES.md items 6–9 on [3,2,1]
+    # docs/games.md items 6–9 on [3,2,1]
     lam = "3,2,1"
     assert len(grundy.options("corner", lam)) == 7
     assert grundy.value("corner", lam) == 4

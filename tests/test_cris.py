@@ -1,4 +1,4 @@
-"""CRIS (games/cris.py, GAMES.md item 2): rules, values, sums, parsing."""
+"""CRIS (games/cris.py, docs/games.md item 2): rules, values, sums, parsing."""
 
 from __future__ import annotations
 
@@ -70,11 +70,11 @@ def to_sum(position: PartitionSum) -> Sum:
 # ------------------------------------------------------------------ rules
 def test_registered() -> None:
     assert get_ruleset("CRIS") is CRIS is cris.CRIS
-    assert CRIS.reference == "GAMES.md item 2"
+    assert CRIS.reference == "docs/games.md item 2"
 
 
 def test_options_of_3_2_1() -> None:
-    # GAMES.md item 2: delete a row or a column; the pieces are a sum.
+    # docs/games.md item 2: delete a row or a column; the pieces are a sum.
     moves = {m: str(PartitionSum(p)) for m, p in CRIS.summand_options(Partition([3, 2, 1]))}
     assert moves == {
         ("row", 1): "2,1",  # = column 1: the same sum, listed once
@@ -125,7 +125,7 @@ def test_delete_row_and_column() -> None:
 
 # ----------------------------------------------------------------- values
 def test_worked_example() -> None:
-    assert grundy.value("cris", "3,2,1") == 1  # GAMES.md item 2
+    assert grundy.value("cris", "3,2,1") == 1  # docs/games.md item 2
     assert grundy.value("cris", "[]") == 0
     assert grundy.value("cris", "[]", misere=True) == 1
 

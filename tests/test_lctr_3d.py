@@ -1,7 +1,7 @@
 """d-dimensional LCTR (games/lctr_3d.py): rules, plane partitions, d = 2 = LCTR, boxes.
 
 The reference below plays 3-dimensional LCTR on plane partitions written as
-tuples of rows of heights, with the three moves of GAMES.md: delete the first
+tuples of rows of heights, with the three moves of docs/games.md: delete the first
 row, delete the first column, lower every height by one.
 """
 
@@ -66,7 +66,7 @@ def ref_plane_partitions(n: int, above: tuple[int, ...] | None = None) -> list[P
 
 
 def ref_moves(pp: PP) -> list[PP]:
-    """Delete the first row, delete the first column, lower every height (GAMES.md)."""
+    """Delete the first row, delete the first column, lower every height (docs/games.md)."""
     if not pp:
         return []
     lowered = tuple(t for t in (tuple(h - 1 for h in row if h > 1) for row in pp) if t)

@@ -72,7 +72,7 @@ def test_options_match_reference() -> None:
 
 
 def test_worked_example() -> None:
-    # GAMES.md: LCTR on [3,2,1] → [2,1] (T) and [2,1] (L); the history only forbids moves.
+    # docs/games.md: LCTR on [3,2,1] → [2,1] (T) and [2,1] (L); the history only forbids moves.
     moves = [
         (m, LCTR_NONREP.format_position(p))
         for m, p in LCTR_NONREP.options(LCTR_NONREP.parse("3,2,1"))

@@ -1,4 +1,4 @@
-"""PNim (games/pnim.py, GAMES.md item 10): rules, values, known results, sums, parsing."""
+"""PNim (games/pnim.py, docs/games.md item 10): rules, values, known results, sums, parsing."""
 
 from __future__ import annotations
 
@@ -64,7 +64,7 @@ def tup(lam: Partition) -> Parts:
 # ------------------------------------------------------------------ rules
 def test_registered() -> None:
     assert get_ruleset("PNim") is PNIM is pnim.PNIM
-    assert PNIM.reference == "GAMES.md item 10"
+    assert PNIM.reference == "docs/games.md item 10"
 
 
 def test_options_of_3_2_1() -> None:
@@ -145,7 +145,7 @@ def test_conjugation_invariance_up_to_12() -> None:
         assert PNIM.canonical(PartitionSum([lam])) == PNIM.canonical(PartitionSum([conj]))
 
 
-# ------------------------------------------------ known results (GAMES.md 10)
+# ------------------------------------------------ known results (docs/games.md 10)
 def test_upper_bound_and_where_it_is_attained() -> None:
     below = []
     for lam in ALL[1:]:

@@ -1,6 +1,6 @@
-"""RIT and CRIT (games/rit.py, GAMES.md items 4 and 5): rules, closed forms, symmetry.
+"""RIT and CRIT (games/rit.py, docs/games.md items 4 and 5): rules, closed forms, symmetry.
 
-The reference below is written from GAMES.md alone, on plain tuples of parts;
+The reference below is written from docs/games.md alone, on plain tuples of parts;
 every value of grundy (fast path and the exhaustive `Solver(fast=False)`) is
 compared with it on every partition with n ≤ 14, normal and misère play.
 """
@@ -115,7 +115,7 @@ def test_values_match_reference(game: str, misere: bool) -> None:
 
 @pytest.mark.parametrize("misere", [False, True])
 def test_rit_closed_forms_against_search(misere: bool) -> None:
-    # GAMES.md 4: G(λ) = (λ1−λ2) ⊕ (λ3−λ4) ⊕ …; misère: misère Nim on those differences
+    # docs/games.md 4: G(λ) = (λ1−λ2) ⊕ (λ3−λ4) ⊕ …; misère: misère Nim on those differences
     form = rit.rit_misere_value if misere else rit.rit_value
     for lam in ALL:
         assert rit.RIT.closed_form(lam, misere) == form(lam) == EXACT["rit"].value(lam, misere)

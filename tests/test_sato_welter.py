@@ -1,4 +1,4 @@
-"""Sato–Welter (games/sato_welter.py, GAMES.md item 3): hooks, β-sets, Welter's function.
+"""Sato–Welter (games/sato_welter.py, docs/games.md item 3): hooks, β-sets, Welter's function.
 
 Two references written here from the rules alone: the hook game on tuples of
 parts and Welter's game on sets of beads.  grundy's values (closed form and

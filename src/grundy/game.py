@@ -181,7 +181,7 @@ class Ruleset(ABC):
     name: str = ""
     aliases: tuple[str, ...] = ()
     description: str = ""
-    #: Where the rules come from (paper file and section, or GAMES.md item).
+    #: Where the rules come from (paper file and section, or docs/games.md item).
     reference: str = ""
     #: Bumped whenever the rules or the position encoding change, so stored
     #: results of an older version are never mistaken for current ones.

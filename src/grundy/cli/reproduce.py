@@ -36,7 +36,7 @@ _REPORT_KINDS = (".md", ".html")
 def reproduce_command(
     paper: Annotated[
         str,
-        typer.Argument(help="000, 001, 002, 003, 004, games (GAMES.md) or all."),
+        typer.Argument(help="000, 001, 002, 003, 004, games (docs/games.md) or all."),
     ] = "all",
     quick: Annotated[
         bool, typer.Option("--quick", help="Smaller ranges: every paper in under two minutes.")

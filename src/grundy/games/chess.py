@@ -1,6 +1,6 @@
 """Impartial chess on a partition: one piece walks from the top-left box of λ.
 
-Rules (GAMES.md, "Impartial chess on a partition"; the open problem of 000 §8,
+Rules (docs/games.md, "Impartial chess on a partition"; the open problem of 000 §8,
 after Berlekamp's impartial chess on rectangles; studied on Young diagrams by
 Gottlieb, Krnc and Muršič, *Impartial chess on integer partitions*, 2025).  A
 piece stands on the top-left box of λ.  It moves by a vector (a, b) — a rows
@@ -17,7 +17,7 @@ A `Piece` is a finite set of *leaps* (a, b), each one move, and *riders*
 rider needs no separate "path is free" rule: the boxes k'·(a, b) with
 k' < k that it passes over lie weakly above and left of the target, so they
 are in λ whenever the target is (λ is a diagram).  The built-in pieces
-(`PIECES`) are the king, rook, bishop, queen, knight and pawn of GAMES.md;
+(`PIECES`) are the king, rook, bishop, queen, knight and pawn of docs/games.md;
 the piece ``leaps=0:1,1:0`` is 000's Downright.
 
 Closed forms (each proved below, checked against the exhaustive solver in
@@ -96,7 +96,7 @@ KEPT_PIECES = 64
 class Piece:
     """An immutable, hashable chess piece: a set of leaps (a, b) and riders (a, b)+.
 
-    (GAMES.md, impartial chess.)  Equal move sets give equal pieces: a rider
+    (docs/games.md, impartial chess.)  Equal move sets give equal pieces: a rider
     that is a multiple of another rider, and a leap on a rider's ray, are
     dropped, so ``Piece(leaps=[(2, 2)], riders=[(1, 1)]) == Piece(riders=[(1, 1)])``.
     (This normal form is unique: two reduced pieces with the same move set
@@ -295,7 +295,7 @@ def _ridden(v: Vector, riders: dict[Vector, list[int]]) -> bool:
     return any(k % shorter == 0 for shorter in riders.get(step, ()))
 
 
-#: The pieces of GAMES.md by name (the Downright piece is ``leaps=0:1,1:0``).
+#: The pieces of docs/games.md by name (the Downright piece is ``leaps=0:1,1:0``).
 PIECES: dict[str, Piece] = {
     "king": Piece(leaps=[(0, 1), (1, 0), (1, 1)]),
     "rook": Piece(riders=[(0, 1), (1, 0)]),
@@ -436,14 +436,14 @@ _CLOSED_FORMS: dict[Piece, Callable[[Partition, bool], int | None]] = {
 
 # ------------------------------------------------------------------ rulesets
 class ChessRules(PartitionRuleset):
-    """One piece on a Young diagram (GAMES.md, impartial chess; 000 §8).
+    """One piece on a Young diagram (docs/games.md, impartial chess; 000 §8).
 
     Moves are labelled by their vector (a, b).  The game is invariant under
     conjugation exactly when the piece is symmetric (`Piece.is_symmetric`);
     only then is min(λ, λ′) the canonical form.
     """
 
-    reference = "GAMES.md (impartial chess); 000 §8; Gottlieb–Krnc–Muršič 2025"
+    reference = "docs/games.md (impartial chess); 000 §8; Gottlieb–Krnc–Muršič 2025"
     allows_empty = False
     kernel = LazyKernel("grundy.games.chess_kernel:chess")  # one per piece
 

@@ -32,7 +32,7 @@ __all__ = ["chess", "piece_kernel"]
 
 
 def piece_kernel(leaps: np.ndarray, riders: np.ndarray, symmetric: bool) -> Any:
-    """The options kernel of a chess piece on a partition (GAMES.md, impartial chess).
+    """The options kernel of a chess piece on a partition (docs/games.md, impartial chess).
 
     `leaps` and `riders` are int64 arrays of (a, b) steps (a rows down, b
     columns right); a move by (a, b) is legal when box (a, b) (0-based) is in λ

@@ -1,6 +1,6 @@
 """Chomp on a Young diagram: bite off a box and everything below and to its right.
 
-GAMES.md item 1 (FindStat statistic St000681, "the Grundy value of Chomp on
+docs/games.md item 1 (FindStat statistic St000681, "the Grundy value of Chomp on
 Ferrers diagrams").  A move picks any box (i, j) (1-based) other than the
 top-left box (1, 1) and deletes it together with every box (i′, j′) with
 i′ ≥ i and j′ ≥ j: rows i, i+1, … keep at most j − 1 boxes.  The top-left
@@ -56,7 +56,7 @@ Move = tuple[int, int]
 def bite(position: Partition, i: int, j: int) -> Partition:
     """λ without every box (i′, j′) with i′ ≥ i and j′ ≥ j (1-based): rows ≥ i keep ≤ j − 1.
 
-    The Chomp move of GAMES.md item 1 (also Anticorner's, item 9).  O(runs).
+    The Chomp move of docs/games.md item 1 (also Anticorner's, item 9).  O(runs).
     """
     out = []
     rows = 0
@@ -88,11 +88,11 @@ def gamma_value(a: int, b: int, misere: bool = False) -> int:
 
 
 class ChompRules(PartitionRuleset):
-    """Chomp (GAMES.md 1): bite at any box but the top-left one."""
+    """Chomp (docs/games.md 1): bite at any box but the top-left one."""
 
     name = "chomp"
     description = "delete a box other than the top-left one and every box below and right of it"
-    reference = "GAMES.md item 1; FindStat St000681"
+    reference = "docs/games.md item 1; FindStat St000681"
     conjugation_invariant = True  # a bite of λ′ is the transposed bite of λ
     allows_empty = False
     kernel = LazyKernel("grundy.games.chomp_kernel:CHOMP")

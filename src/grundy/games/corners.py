@@ -1,7 +1,7 @@
 """The corner games: delete outer corners (Corner, Consecutive Corner, SCC) or bite at
 an anticorner (Anticorner).
 
-GAMES.md items 6–9.  The *outer corners* of λ are the last boxes of the rows
+docs/games.md items 6–9.  The *outer corners* of λ are the last boxes of the rows
 strictly longer than the row below (the bottom row always has one), listed
 top to bottom: one per run of equal rows, in the run's last row
 (`outer_corners`).  The empty partition is terminal.
@@ -89,7 +89,7 @@ def outer_corners(position: Partition) -> list[int]:
 
 
 def delete_corners(position: Partition, rows: Iterable[int]) -> Partition:
-    """λ with the last box of each of the given outer-corner rows deleted (GAMES.md 6–8).
+    """λ with the last box of each of the given outer-corner rows deleted (docs/games.md 6–8).
 
     A row that is not an outer corner's (or is given twice) is a ValueError.  O(runs).
     """
@@ -141,11 +141,11 @@ class _CornerRules(PartitionRuleset):
 
 
 class CornerRules(_CornerRules):
-    """Corner (GAMES.md 6): delete any non-empty set of outer corners."""
+    """Corner (docs/games.md 6): delete any non-empty set of outer corners."""
 
     name = "corner"
     description = "delete any non-empty set of outer corners"
-    reference = "GAMES.md item 6"
+    reference = "docs/games.md item 6"
     kernel = LazyKernel("grundy.games.corners_kernel:CORNER")
 
     def choices(self, k: int) -> Iterator[tuple[int, ...]]:
@@ -154,11 +154,11 @@ class CornerRules(_CornerRules):
 
 
 class ConsecutiveCornerRules(_CornerRules):
-    """Consecutive Corner (GAMES.md 7): delete a non-empty run of consecutive outer corners."""
+    """Consecutive Corner (docs/games.md 7): delete a non-empty run of consecutive outer corners."""
 
     name = "consecutive-corner"
     description = "delete a non-empty run of consecutive outer corners"
-    reference = "GAMES.md item 7"
+    reference = "docs/games.md item 7"
     kernel = LazyKernel("grundy.games.corners_kernel:CONSECUTIVE_CORNER")
 
     def choices(self, k: int) -> Iterator[tuple[int, ...]]:
@@ -168,11 +168,11 @@ class ConsecutiveCornerRules(_CornerRules):
 
 
 class SCCRules(_CornerRules):
-    """SCC (GAMES.md 8): delete a non-empty prefix or suffix of the outer corners."""
+    """SCC (docs/games.md 8): delete a non-empty prefix or suffix of the outer corners."""
 
     name = "scc"
     description = "delete a non-empty prefix or suffix of the list of outer corners"
-    reference = "GAMES.md item 8"
+    reference = "docs/games.md item 8"
     kernel = LazyKernel("grundy.games.corners_kernel:SCC")
 
     def choices(self, k: int) -> Iterator[tuple[int, ...]]:
@@ -184,7 +184,7 @@ class SCCRules(_CornerRules):
 
 # --------------------------------------------------------------- anticorner
 def anticorner_boxes(position: Partition) -> list[Box]:
-    """Anticorner's candidate boxes (1-based), GAMES.md item 9: (1, λ1); (i, λ_{i+1}) for
+    """Anticorner's candidate boxes (1-based), docs/games.md item 9: (1, λ1); (i, λ_{i+1}) for
     i < ℓ with λ_{i+1} < λ_i, top to bottom; (ℓ, 1) unless λ = [1].  None for []."""
     runs = position.runs
     if not runs:
@@ -200,7 +200,7 @@ def anticorner_boxes(position: Partition) -> list[Box]:
 
 
 class AnticornerRules(PartitionRuleset):
-    """Anticorner (GAMES.md 9): bite at the last box of row 1, the first box of the
+    """Anticorner (docs/games.md 9): bite at the last box of row 1, the first box of the
     bottom row, or a box (i, λ_{i+1}) with λ_{i+1} < λ_i."""
 
     name = "anticorner"
@@ -208,7 +208,7 @@ class AnticornerRules(PartitionRuleset):
         "delete the last column, the bottom row, or every box weakly below and right of "
         "a box (i, λ_{i+1}) with λ_{i+1} < λ_i"
     )
-    reference = "GAMES.md item 9"
+    reference = "docs/games.md item 9"
     conjugation_invariant = True  # see the module docstring
     kernel = LazyKernel("grundy.games.corners_kernel:ANTICORNER")
 

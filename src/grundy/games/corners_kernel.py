@@ -42,7 +42,7 @@ __all__ = [
 
 @cached_njit
 def corner(w, out, out2):
-    """Corner (GAMES.md 6): any non-empty set of outer corners loses its boxes.
+    """Corner (docs/games.md 6): any non-empty set of outer corners loses its boxes.
 
     The sets are visited in Gray-code order, one corner toggled per step."""
     n = nbits(w)
@@ -67,7 +67,7 @@ def corner(w, out, out2):
 
 @cached_njit
 def consecutive_corner(w, out, out2):
-    """Consecutive Corner (GAMES.md 7): a non-empty run of consecutive outer corners."""
+    """Consecutive Corner (docs/games.md 7): a non-empty run of consecutive outer corners."""
     n = nbits(w)
     m = 0
     for a in range(n - 1):
@@ -85,7 +85,7 @@ def consecutive_corner(w, out, out2):
 
 @cached_njit
 def end_corners(w, out, out2):
-    """SCC (GAMES.md 8): a non-empty prefix or suffix of the list of outer corners."""
+    """SCC (docs/games.md 8): a non-empty prefix or suffix of the list of outer corners."""
     n = nbits(w)
     m = 0
     first = -1
@@ -110,7 +110,7 @@ def end_corners(w, out, out2):
 
 @cached_njit
 def anticorner(w, out, out2):
-    """Anticorner (GAMES.md 9): bite at the last box of row 1, the first box of the
+    """Anticorner (docs/games.md 9): bite at the last box of row 1, the first box of the
     bottom row (not for [1]), or the box (i, λ_{i+1}) of a row i < ℓ with λ_{i+1} < λ_i.
 
     On the word: the last column is the highest R, the bottom row the lowest U.

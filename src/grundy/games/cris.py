@@ -1,6 +1,6 @@
 """CRIS (Column-Row, split): delete one whole row or one whole column; nothing closes up.
 
-GAMES.md item 2.  Like Column-Row (`grundy.games.column_row`, 002 §2) a move
+docs/games.md item 2.  Like Column-Row (`grundy.games.column_row`, 002 §2) a move
 deletes one row or one column of the Young diagram, but the boxes left do not
 close up: they fall apart into two Young diagrams, and the position becomes
 their disjunctive sum.  Deleting row i of λ leaves the rows above,
@@ -65,7 +65,7 @@ def _check_index(position: Partition, index: object, what: str, last: int) -> in
 def delete_row(position: Partition, i: int) -> tuple[Partition, Partition]:
     """The pieces (rows above, rows below) left by deleting row i (1-based) of λ.
 
-    GAMES.md item 2: (λ1 … λ(i−1)) and (λ(i+1) …).
+    docs/games.md item 2: (λ1 … λ(i−1)) and (λ(i+1) …).
 
     >>> [str(p) for p in delete_row(Partition([3, 2, 1]), 2)]
     ['3', '1']
@@ -77,7 +77,7 @@ def delete_row(position: Partition, i: int) -> tuple[Partition, Partition]:
 def delete_column(position: Partition, j: int) -> tuple[Partition, Partition]:
     """The pieces (left part, right part) left by deleting column j (1-based) of λ.
 
-    GAMES.md item 2: (min(λr, j−1)) and (λr − j, positive parts); they are the
+    docs/games.md item 2: (min(λr, j−1)) and (λr − j, positive parts); they are the
     conjugates of the pieces left by deleting row j of λ′.
 
     >>> [str(p) for p in delete_column(Partition([3, 2, 1]), 2)]
@@ -103,11 +103,11 @@ def _options(position: Partition) -> Iterator[tuple[Move, tuple[Partition, Parti
 
 
 class CRISRules(PartitionSumRuleset):
-    """CRIS (GAMES.md 2): delete a row or a column; the rest splits into a sum."""
+    """CRIS (docs/games.md 2): delete a row or a column; the rest splits into a sum."""
 
     name = "cris"
     description = "delete one row or one column; the boxes left split into a sum of diagrams"
-    reference = "GAMES.md item 2"
+    reference = "docs/games.md item 2"
     conjugation_invariant = True  # checked on every partition of n ≤ 12 (tests/test_cris.py)
     kernel = LazyKernel("grundy.games.cris_kernel:CRIS")
     small_size = 10  # generic search within 10 ms (benchmarks/bench_small_positions.py)

@@ -28,7 +28,7 @@ __all__ = ["CRIS", "cris"]
 
 @cached_njit
 def cris(w, out, out2):
-    """CRIS (GAMES.md 2): delete a row or a column; the rest splits into two pieces
+    """CRIS (docs/games.md 2): delete a row or a column; the rest splits into two pieces
     (out: the piece above / left, out2: the piece below / right)."""
     n = nbits(w)
     lam = np.empty(n + 1, dtype=np.int64)

@@ -1,6 +1,6 @@
 """d-dimensional LCTR, and plane partitions for d = 3 (open problem of 000 §8).
 
-Rules (000 §8, "Multidimensional LCTR"; GAMES.md "Beyond: the open problems of
+Rules (000 §8, "Multidimensional LCTR"; docs/games.md "Beyond: the open problems of
 000 §8").  A position is a finite antichain S of points of Z≥1^d: the corners
 (maximal cells) of a d-dimensional partition, the finite down-set D of Z≥1^d
 that S generates.  A move picks a coordinate i and decreases the i-th
@@ -428,7 +428,9 @@ _MOVE_TEXT = {
 class DimensionalLCTR(Ruleset):
     """d-dimensional LCTR on antichains of Z≥1^d (000 §8); d = 3 is `lctr-3d`."""
 
-    reference = "000 §8 (multidimensional LCTR); GAMES.md 'Beyond: the open problems of 000 §8'"
+    reference = (
+        "000 §8 (multidimensional LCTR); docs/games.md 'Beyond: the open problems of 000 §8'"
+    )
     drawing = Drawing.DIAGRAM  # the projection on the first two coordinates (`diagram`)
 
     def __init__(self, dim: int = 3) -> None:

@@ -1,6 +1,6 @@
 """Non-repetitive LCTR: LCTR in which no four consecutive moves are two L and two T.
 
-Rules (000 §8, "Non-repetitive variant"; GAMES.md "Beyond: the open problems
+Rules (000 §8, "Non-repetitive variant"; docs/games.md "Beyond: the open problems
 of 000 §8").  As LCTR (000 §3.1), a move deletes the top row (T, λ → λ[1, 0])
 or the left column (L, λ → λ[0, 1]), but in every four consecutive moves of
 the game the number of L moves must differ from the number of T moves: no
@@ -79,7 +79,9 @@ class NonRepetitiveLCTR(Ruleset):
 
     name = "lctr-nonrep"
     description = "LCTR where no four consecutive moves are two L and two T"
-    reference = "000 §8 (non-repetitive variant); GAMES.md 'Beyond: the open problems of 000 §8'"
+    reference = (
+        "000 §8 (non-repetitive variant); docs/games.md 'Beyond: the open problems of 000 §8'"
+    )
     draw_outside = True  # as LCTR (000 Figure 5)
     drawing = Drawing.DIAGRAM  # the partition (`diagram`)
     kernel = LazyKernel("grundy.games.lctr_nonrep_kernel:LCTR_NONREP")

@@ -57,7 +57,7 @@ def nonrep_canonical(key):
 
 @cached_njit
 def lctr_nonrep(key, out, out2):
-    """Non-repetitive LCTR (000 §8; GAMES.md): T or L, unless the last four moves
+    """Non-repetitive LCTR (000 §8; docs/games.md): T or L, unless the last four moves
     would hold two of each."""
     w = key >> np.uint64(NONREP_SHIFT)
     if w == 0:

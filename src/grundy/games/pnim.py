@@ -1,6 +1,6 @@
 """PNim (Nim on partitions): delete any non-empty set of rows, or of columns, of one diagram.
 
-GAMES.md item 10.  A position is a disjunctive sum of partitions
+docs/games.md item 10.  A position is a disjunctive sum of partitions
 (`grundy.sums.PartitionSum`, written ``"3,2,1 + 2^2"``; a single partition is
 a sum of one).  A move picks one summand and deletes any non-empty set of its
 rows, or any non-empty set of its columns (any subset of its λ1 columns); the
@@ -18,7 +18,7 @@ deleting rows of λ′, so the game is invariant under conjugation (checked on
 every partition of n ≤ 12 in tests/test_pnim.py) and each summand is kept as
 min(λ, λ′).
 
-Known results (GAMES.md item 10), checked in tests/test_pnim.py for n ≤ 14 and
+Known results (docs/games.md item 10), checked in tests/test_pnim.py for n ≤ 14 and
 in benchmarks/verify_pnim.py further (see docs/findings/pnim.md):
 G(λ) ≤ λ1 + ℓ(λ) − 1, and G(λ) = 1 exactly when λ = (1) or
 (r, r, r−1, …, 2) ≤ λ ≤ (r^r) for some r ≥ 2 (`is_value_one_shape`).
@@ -79,7 +79,7 @@ def _options(position: Partition) -> Iterator[tuple[Move, tuple[Partition]]]:
 def is_value_one_shape(position: Partition) -> bool:
     """Whether λ = (1) or (r, r, r−1, …, 2) ⊆ λ ⊆ (r^r) for some r ≥ 2.
 
-    GAMES.md item 10 states that these are exactly the λ with G(λ) = 1 in
+    docs/games.md item 10 states that these are exactly the λ with G(λ) = 1 in
     normal play (checked, not used to compute values).  Both bounds have r rows
     and r columns, so r = ℓ(λ) = λ1, and containment of the lower one is
     λi ≥ r − i + 2 for 2 ≤ i ≤ r.  Reads only the runs of λ.
@@ -98,11 +98,11 @@ def is_value_one_shape(position: Partition) -> bool:
 
 
 class PNimRules(PartitionSumRuleset):
-    """PNim (GAMES.md 10): delete a non-empty set of rows or of columns of one summand."""
+    """PNim (docs/games.md 10): delete a non-empty set of rows or of columns of one summand."""
 
     name = "pnim"
     description = "delete any non-empty set of rows or of columns of one diagram of a sum"
-    reference = "GAMES.md item 10"
+    reference = "docs/games.md item 10"
     conjugation_invariant = True  # checked on every partition of n ≤ 12 (tests/test_pnim.py)
     kernel = LazyKernel("grundy.games.pnim_kernel:PNIM")
     small_size = 9  # generic search within 10 ms (benchmarks/bench_small_positions.py)

@@ -62,7 +62,7 @@ def _pnim_rows(w, out, m):
 
 @cached_njit
 def pnim(w, out, out2):
-    """PNim (GAMES.md 10) on one partition: delete a non-empty set of rows or of columns."""
+    """PNim (docs/games.md 10) on one partition: delete a non-empty set of rows or of columns."""
     m = _pnim_rows(w, out, 0)
     if m < 0:
         return -1

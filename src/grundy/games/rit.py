@@ -1,6 +1,6 @@
 """RIT and CRIT: shorten a row (or, in CRIT, a column) down to its neighbour.
 
-GAMES.md items 4 and 5.
+docs/games.md items 4 and 5.
 
 **RIT** (Row Impartial Terminus): a move shortens one row to any length that
 is at least the length of the row below it; the bottom row may be shortened
@@ -22,7 +22,7 @@ move.
 Closed forms (RIT, proved here; checked against exhaustive search on every
 partition with n ≤ 14 in tests/test_rit.py and further in
 benchmarks/verify_rit.py).  Write d_i = λ_i − λ_{i+1} (λ_{ℓ+1} = 0) and
-X = d_1 ⊕ d_3 ⊕ d_5 ⊕ … (the "remnant" of GAMES.md item 4).
+X = d_1 ⊕ d_3 ⊕ d_5 ⊕ … (the "remnant" of docs/games.md item 4).
 
 * Normal play: G(λ) = X.
 * Misère play: G⁻(λ) = X if some odd-indexed d_i is ≥ 2, else X ⊕ 1.
@@ -101,7 +101,7 @@ Move = tuple[str, int, int]
 def row_moves(position: Partition) -> Iterator[tuple[int, int, Partition]]:
     """Every RIT move of `position` as (row i, new length L, result), 1-based rows.
 
-    GAMES.md item 4: row i may be shortened to any L with λ_{i+1} ≤ L < λ_i
+    docs/games.md item 4: row i may be shortened to any L with λ_{i+1} ≤ L < λ_i
     (λ_{ℓ+1} = 0), so only the last row of each run moves.  O(runs) per move.
     """
     runs = position.runs
@@ -117,7 +117,7 @@ def row_moves(position: Partition) -> Iterator[tuple[int, int, Partition]]:
 def column_moves(position: Partition) -> Iterator[tuple[int, int, Partition]]:
     """Every column move of CRIT as (column j, new height H, result), 1-based columns.
 
-    GAMES.md item 5: the RIT move on the conjugate, transposed back.
+    docs/games.md item 5: the RIT move on the conjugate, transposed back.
     """
     for col, height, child in row_moves(position.conjugate()):
         yield col, height, child.conjugate()
@@ -136,7 +136,7 @@ def _odd_differences(position: Partition) -> Iterator[int]:
 
 
 def rit_value(position: Partition) -> int:
-    """Normal-play RIT value (λ1−λ2) ⊕ (λ3−λ4) ⊕ … (GAMES.md 4; proof in the module doc).
+    """Normal-play RIT value (λ1−λ2) ⊕ (λ3−λ4) ⊕ … (docs/games.md 4; proof in the module doc).
 
     O(runs), so huge run-length partitions cost nothing.
     """
@@ -196,11 +196,11 @@ class _ShortenRules(PartitionRuleset):
 
 
 class RITRules(_ShortenRules):
-    """RIT (GAMES.md 4): shorten a row to at least the length of the row below."""
+    """RIT (docs/games.md 4): shorten a row to at least the length of the row below."""
 
     name = "rit"
     description = "shorten one row to at least the length of the row below it"
-    reference = "GAMES.md item 4"
+    reference = "docs/games.md item 4"
     kernel = LazyKernel("grundy.games.rit_kernel:RIT")
 
     def closed_form(self, position: Partition, misere: bool = False) -> int | None:
@@ -209,11 +209,11 @@ class RITRules(_ShortenRules):
 
 
 class CRITRules(_ShortenRules):
-    """CRIT (GAMES.md 5): an RIT move on a row or on a column."""
+    """CRIT (docs/games.md 5): an RIT move on a row or on a column."""
 
     name = "crit"
     description = "shorten one row or one column down to at least its next neighbour"
-    reference = "GAMES.md item 5"
+    reference = "docs/games.md item 5"
     conjugation_invariant = True  # a column move is a row move of λ′
     kernel = LazyKernel("grundy.games.rit_kernel:CRIT")
 

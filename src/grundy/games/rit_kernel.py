@@ -57,13 +57,13 @@ def _rit_rows(w, out, m, symmetric):
 
 @cached_njit
 def rit(w, out, out2):
-    """RIT (GAMES.md 4): shorten a row to at least the length of the row below."""
+    """RIT (docs/games.md 4): shorten a row to at least the length of the row below."""
     return _rit_rows(w, out, 0, False)
 
 
 @cached_njit
 def crit(w, out, out2):
-    """CRIT (GAMES.md 5): an RIT move on a row, or the same move on a column."""
+    """CRIT (docs/games.md 5): an RIT move on a row, or the same move on a column."""
     m = _rit_rows(w, out, 0, True)
     if m < 0:
         return -1

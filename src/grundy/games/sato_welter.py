@@ -1,6 +1,6 @@
 """Sato–Welter: delete the hook of any box of a Young diagram, then close up.
 
-GAMES.md item 3.  A move picks a box (i, j) (1-based) and deletes its hook:
+docs/games.md item 3.  A move picks a box (i, j) (1-based) and deletes its hook:
 the box, every box to its right in row i and every box below it in column j.
 The rest closes up: rows i+1 … λ′_j lose one box each, row i keeps j − 1
 boxes, and the rows are sorted again.  The empty partition is terminal.  A
@@ -177,7 +177,7 @@ def _congruent_pairs(intervals: list[Interval], modulus: int) -> int:
 
 # -------------------------------------------------------------------- moves
 def remove_hook(position: Partition, i: int, j: int) -> Partition:
-    """λ without the hook of the 1-based box (i, j), closed up (GAMES.md item 3)."""
+    """λ without the hook of the 1-based box (i, j), closed up (docs/games.md item 3)."""
     check_positive(i=i, j=j)
     if not position.contains_box(i - 1, j - 1):
         raise ValueError(f"box ({i}, {j}) is not in the diagram {position}")
@@ -200,12 +200,12 @@ def _options(position: Partition) -> Iterator[tuple[Move, Partition]]:
 
 # ----------------------------------------------------------------- ruleset
 class SatoWelterRules(PartitionRuleset):
-    """Sato–Welter (GAMES.md 3): delete the hook of a box; Welter's game on β-sets."""
+    """Sato–Welter (docs/games.md 3): delete the hook of a box; Welter's game on β-sets."""
 
     name = "sato-welter"
     aliases = ("welter",)
     description = "delete the hook of any box of a Young diagram and close up"
-    reference = "GAMES.md item 3; Conway, On Numbers and Games, ch. 13 (Welter's game)"
+    reference = "docs/games.md item 3; Conway, On Numbers and Games, ch. 13 (Welter's game)"
     conjugation_invariant = True  # hook lengths are invariant under transposition
     kernel = LazyKernel("grundy.games.sato_welter_kernel:SATO_WELTER")
 

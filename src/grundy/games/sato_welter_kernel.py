@@ -24,7 +24,7 @@ __all__ = ["SATO_WELTER", "sato_welter"]
 
 @cached_njit
 def sato_welter(w, out, out2):
-    """Sato–Welter (GAMES.md 3): remove a hook.  On the boundary word a hook is a pair
+    """Sato–Welter (docs/games.md 3): remove a hook.  On the boundary word a hook is a pair
     of letters R at i < U at j; removing it swaps them (a bead moves down, Welter)."""
     n = nbits(w)
     m = 0

@@ -421,7 +421,7 @@ def _table_3(quick: bool) -> Outcome:
     return _first_of(steps, checked, "grundy poset ruler-asm --n 12")
 
 
-# ------------------------------------------------------ GAMES.md: CRIM, counts
+# ------------------------------------------------------ docs/games.md: CRIM, counts
 @cache
 def _census(game: str, n: int) -> tuple[list[Partition], int]:
     """(the P-positions among the partitions of n, how many partitions) by the kernel's census."""

@@ -1,6 +1,6 @@
-"""The checks of the claims of GAMES.md (the further games on Young diagrams).
+"""The checks of the claims of docs/games.md (the further games on Young diagrams).
 
-GAMES.md has no numbered statements, so each claim is named by its game and a
+docs/games.md has no numbered statements, so each claim is named by its game and a
 short title ("Chomp: worked example", "RIT: remnant rule", "rook = two-pile
 Nim"), in the order of the page: the conjugation sentence of the
 introduction, the worked examples on [3,2,1] and the stated results of items
@@ -9,7 +9,7 @@ introduction, the worked examples on [3,2,1] and the stated results of items
 (`Solver(rules, fast=False)`: no closed form, no compiled kernel); where a
 claim is a formula (RIT's remnant, Welter's function, two-pile Nim,
 Wythoff's game, PNim's bound and its value-one interval) the formula is
-written here as GAMES.md states it, and the library's own fast path, where it
+written here as docs/games.md states it, and the library's own fast path, where it
 has one, is compared too.  Conjugation invariance is tested on the moves of
 the rulesets with no canonical form (`common.without_canonical_form`), so λ
 and λ′ are searched apart.  Most rows are `family_check` rows.
@@ -49,9 +49,9 @@ from grundy.reproduce.rows import (
 )
 
 GAMES = "games"
-EXAMPLE = "3,2,1"  # every worked example of GAMES.md is on this diagram
+EXAMPLE = "3,2,1"  # every worked example of docs/games.md is on this diagram
 
-#: The games GAMES.md says are invariant under conjugation (all but RIT and chess).
+#: The games docs/games.md says are invariant under conjugation (all but RIT and chess).
 INVARIANT = (
     "chomp",
     "cris",
@@ -64,7 +64,7 @@ INVARIANT = (
     "pnim",
 )
 
-#: The pieces of GAMES.md's table: the library's six and the Downright piece.
+#: The pieces of docs/games.md's table: the library's six and the Downright piece.
 PIECES: dict[str, Piece] = {**LIBRARY_PIECES, "Downright": Piece(leaps=[(0, 1), (1, 0)])}
 
 #: FindStat St000681 ("The Grundy value of Chomp on Ferrers diagrams"), the values
@@ -88,9 +88,9 @@ FINDSTAT_ST000681: dict[int, str] = {
 # ------------------------------------------------------------------ helpers
 @cache
 def _rules(name: str) -> Ruleset:
-    """A registered game, or a chess piece of `PIECES` built from GAMES.md's table."""
+    """A registered game, or a chess piece of `PIECES` built from docs/games.md's table."""
     if name in PIECES:
-        return ChessRules(PIECES[name], name=f"GAMES.md {name}")
+        return ChessRules(PIECES[name], name=f"docs/games.md {name}")
     return get_ruleset(name)
 
 
@@ -113,7 +113,7 @@ def _value(name: str, lam: Partition | str, misere: bool = False, raw: bool = Fa
 
 
 def _bracketed(lam: Partition) -> str:
-    """'[3,2,1]': a diagram as GAMES.md writes it."""
+    """'[3,2,1]': a diagram as docs/games.md writes it."""
     return f"[{lam}]"
 
 
@@ -152,7 +152,7 @@ def _conjugate_values(case: Conjugated) -> str:
 def _worked_example(
     game: str, value: int, options: Iterable[str] | None = None, count: int | None = None
 ) -> Outcome:
-    """GAMES.md's example on [3,2,1]: its option diagrams (listed, or how many) and G."""
+    """docs/games.md's example on [3,2,1]: its option diagrams (listed, or how many) and G."""
     found = _children(game, EXAMPLE)
     wrong = []
     if options is not None:
@@ -232,7 +232,7 @@ def _conjugation_exceptions(quick: bool) -> Outcome:
 
 
 # ------------------------------------------------------------------- 1. Chomp
-#: GAMES.md's worked values of Chomp.
+#: docs/games.md's worked values of Chomp.
 CHOMP_EXAMPLE = {"1": 0, "1,1": 1, "2,1": 0}
 
 family_check(
@@ -246,7 +246,9 @@ family_check(
     checked="the three diagrams, exhaustive search",
     command="grundy moves chomp 2,1",
     false_note="a worked value is wrong",
-    describe=lambda lam: f"G([{lam}]) = {_value('chomp', lam)}, GAMES.md says {CHOMP_EXAMPLE[lam]}",
+    describe=lambda lam: (
+        f"G([{lam}]) = {_value('chomp', lam)}, docs/games.md says {CHOMP_EXAMPLE[lam]}"
+    ),
 )
 
 
@@ -352,7 +354,7 @@ family_check(
 
 # --------------------------------------------------------------- 4. RIT, 5. CRIT
 def _remnant(lam: Partition) -> int:
-    """(λ1 − λ2) ⊕ (λ3 − λ4) ⊕ … (GAMES.md item 4)."""
+    """(λ1 − λ2) ⊕ (λ3 − λ4) ⊕ … (docs/games.md item 4)."""
     parts = [*lam.to_list(), 0]
     total = 0
     for i in range(0, len(parts) - 1, 2):
@@ -434,7 +436,7 @@ def _anticorner_example(quick: bool) -> Outcome:
 
 
 def _anticorner_boxes(lam: Partition, exception: bool) -> set[tuple[int, int]]:
-    """GAMES.md item 9's candidate boxes (1-based), with or without the [1] exception."""
+    """docs/games.md item 9's candidate boxes (1-based), with or without the [1] exception."""
     parts = lam.to_list()
     boxes = {(1, parts[0])}
     if not (exception and parts == [1]):
@@ -488,7 +490,7 @@ def _contains(big: Partition, small: Partition) -> bool:
 
 
 def _value_one_shape(lam: Partition) -> bool:
-    """λ = (1), or (r, r, r−1, …, 2) ⊆ λ ⊆ (r^r) for some r ≥ 2, as GAMES.md writes it."""
+    """λ = (1), or (r, r, r−1, …, 2) ⊆ λ ⊆ (r^r) for some r ≥ 2, as docs/games.md writes it."""
     if lam == Partition([1]):
         return True
     for r in range(2, lam.size + 1):

@@ -73,7 +73,7 @@ PAPERS: dict[str, str] = {
     "(Integers 2023, doi:10.5281/zenodo.8174520)",
     "004": "Ishikawa, Ohmoto, Tagawa, Takayama: Coin turning games on partially ordered "
     "sets (arXiv:2602.13558)",
-    "games": "GAMES.md: the rules and claims of the further games on Young diagrams",
+    "games": "docs/games.md: the rules and claims of the further games on Young diagrams",
 }
 
 
