@@ -116,11 +116,11 @@ def value_ranks(n, lo, hi, table, where, wide, first, shift, base, splits, like,
             length, conjugate = next_conjugate(parts, length, conjugate)
         word = conj(conjugate)
         w = canonical(word)  # noqa: F821 (bound per kernel)
-        twin = w  # a partition of the same value: its canonical form, or else
-        if w == word:  # its conjugate if that has the same canonical form
-            twin = conjugate
-            if canonical(twin) != w:  # noqa: F821 (bound per kernel)
-                twin = word
+        twin = w  # a partition of the same value: its canonical form, or else its
+        if w == word:  # conjugate (first part: the rows) if that has the same canonical form
+            twin = word
+            if length >= parts[0] and canonical(conjugate) == w:  # noqa: F821 (per kernel)
+                twin = conjugate
         if twin != word and first_part(twin) >= parts[0]:  # else the twin ranks later
             size, twin_rank = word_rank(twin, table)
             if size == n and lo <= twin_rank < r:
