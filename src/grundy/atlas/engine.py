@@ -93,8 +93,17 @@ def held_value(where, wide, slot, index):
     return _load_uint8(where[slot] + np.uint64(index))
 
 
+@cached_njit
+def held_at(place, where, wide, shift, base):
+    """The value at `place` (slot << shift | index, as `value_ranks` notes where an option
+    lies), or `base` for the empty partition (place −1)."""
+    if place < 0:
+        return base
+    return held_value(where, wide, place >> shift, place & ((1 << shift) - 1))
+
+
 def value_ranks(n, lo, hi, table, where, wide, first, shift, base, splits, like,
-                out, out2, chunk, parts, seen, state):  # fmt: skip
+                out, out2, chunk, parts, seen, places, state):  # fmt: skip
     """Value the partitions of n of ranks state[0] … hi − 1 into chunk[r − lo] (ranks lo …
     state[0] − 1 are valued), stepping from one partition to the next (`next_conjugate`).
 
@@ -134,17 +143,17 @@ def value_ranks(n, lo, hi, table, where, wide, first, shift, base, splits, like,
         if m < 0 or m + 1 >= len(seen):
             state[0] = r
             return WIDER
-        for i in range(m):
-            v = 0  # the nim-sum of the option's pieces (one unless the kernel splits)
+        for i in range(m):  # where each option's pieces lie, all ranked before any is read
             for piece in range(2 if splits else 1):
                 size, rank = word_rank(get_word(out2 if piece else out, i), table)
                 if size >= n:
                     state[0] = r
                     return NOT_SMALLER
-                if size:
-                    v ^= held_value(where, wide, first[size] + (rank >> shift), rank & mask)
-                else:
-                    v ^= base
+                places[piece * m + i] = (first[size] << shift) + rank if size else -1
+        for i in range(m):
+            v = held_at(places[i], where, wide, shift, base)
+            if splits:  # the nim-sum of the option's two pieces
+                v ^= held_at(places[m + i], where, wide, shift, base)
             if v <= m:  # a mex is at most the number of options
                 seen[v] = r
         v = 0
@@ -323,9 +332,10 @@ class LevelEngine:
             shape = (self._buffer,) if np.ndim(like) == 0 else (self._buffer, 2)
             out, out2 = np.zeros(shape, np.uint64), np.zeros(shape, np.uint64)
             seen = np.full(self._buffer + 2, -1, dtype=np.int64)
+            places = np.zeros(2 * self._buffer, dtype=np.int64)
             status = loop(
                 n, lo, hi, self.table, self.where, self.wide, self.first, self.shift,
-                self.base, splits, like, out, out2, values, parts, seen, state,
+                self.base, splits, like, out, out2, values, parts, seen, places, state,
             )  # fmt: skip
             if status == DONE:
                 return
