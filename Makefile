@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 
-.PHONY: demo test lint format bench clean findings chromium
+.PHONY: demo test check-wheel lint format bench clean findings chromium
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -30,6 +30,12 @@ test: $(VENV)/.installed-dev chromium
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/ruff format --check src tests benchmarks
 	$(BIN)/python -m pytest
+
+# The package as a user gets it: the wheel built, installed into a fresh venv and run from
+# another folder with site-packages read-only and HOME not writable (scripts/check_wheel.sh).
+# About 2-3 minutes, most of it installing the dependencies, so CI runs it apart from `test`.
+check-wheel: $(VENV)/.installed-dev
+	bash scripts/check_wheel.sh $(BIN)/python $(PYTHON)
 
 # docs/findings.md is the report of the full `grundy reproduce` run: regenerate, never edit.
 findings: $(VENV)/.installed
