@@ -8,10 +8,11 @@ ranks, cut into chunks as the level engine's levels are.  The loop
 `value_box_ranks` steps from one diagram to the next (`next_in_box`), asks the
 kernel for the options of the diagram's canonical form, and reads each
 option's value at its box rank: from the chunk being valued, or from a chunk
-held (`engine.held_value`: in memory, or a memory map of its file).  Where the
-kernel expanded the conjugate (its canonical form), an option is read as its
-conjugate, which lies inside λ and has the same canonical form; in a box that
-is not square an option may only fit that way.  A chunk needs every chunk
+held (`engine.held_value`: in memory, or a memory map of its file): every diagram of a
+smaller rank is valued.  An option that ranks later, or does not fit the box
+(the kernel expanded the conjugate, its canonical form, or a box that is not
+square), is read as its conjugate, which has the same canonical form and lies
+inside λ.  A chunk needs every chunk
 before it, so a box is built chunk after chunk, in one process.
 
 `BoxEngine` has the level engine's interface with a single level, 0: the box.
@@ -52,28 +53,30 @@ from grundy.atlas.engine import (
     narrowest,
 )
 from grundy.search import CompiledKernel
+from grundy.search.primitives import conjugation_canonical
 from grundy.search.specialise import specialised
 from grundy.search.wordops import conj, from_parts, get_word
 
 __all__ = ["BoxEngine"]
 
 
-def option_rank(o, r, flipped, b, table):
-    """The box rank of a diagram with option o's value that ranks before r: o itself, or
-    its conjugate (first if the kernel expanded the conjugate, `flipped`) when that has
-    the same canonical form; −1 if neither does."""
-    for turn in range(2):
-        x = conj(o) if (turn == 0) == flipped else o
-        if turn == 1 and canonical(x) != canonical(o):  # noqa: F821 (bound per kernel)
-            return -1
-        t = box_word_rank(x, b, table)
-        if 0 <= t < r:
-            return t
-    return -1
+def option_rank(o, r, symmetric, b, table):
+    """The box rank of a diagram worth what option o is worth that ranks before r (so is
+    valued): o itself, or else its conjugate, when that has the same canonical form
+    (always, for a kernel whose canonical form is min(λ, λ′): `symmetric`); −1 if
+    neither does."""
+    t = box_word_rank(o, b, table)
+    if 0 <= t < r:
+        return t
+    x = conj(o)
+    if not symmetric and canonical(x) != canonical(o):  # noqa: F821 (bound per kernel)
+        return -1
+    t = box_word_rank(x, b, table)
+    return t if 0 <= t < r else -1
 
 
-def value_box_ranks(b, lo, hi, table, where, wide, shift, base, empty, splits, like,
-                    out, out2, chunk, parts, seen, state):  # fmt: skip
+def value_box_ranks(b, lo, hi, table, where, wide, shift, base, empty, splits, symmetric,
+                    like, out, out2, chunk, parts, seen, state):  # fmt: skip
     """Value the diagrams of box ranks state[0] … hi − 1 into chunk[r − lo] (ranks lo …
     state[0] − 1 are valued; every rank below lo is held, rank t in slot t >> shift).
 
@@ -114,7 +117,7 @@ def value_box_ranks(b, lo, hi, table, where, wide, shift, base, empty, splits, l
         for i in range(m):
             v = 0
             for piece in range(2 if splits else 1):
-                t = option_rank(get_word(out2 if piece else out, i), r, w != word, b, table)
+                t = option_rank(get_word(out2 if piece else out, i), r, symmetric, b, table)
                 if t < 0:
                     state[0] = r
                     return NOT_SMALLER
@@ -165,6 +168,8 @@ class BoxEngine(LevelEngine):
         self.n_max = 0
         self.base = 1 if misere else 0
         self.empty = self.base if kernel.allows_empty else 0
+        # a conjugate has the same canonical form, and so the same value
+        self.symmetric = kernel.canonical is conjugation_canonical
         self.chunk = chunk
         self.shift = chunk.bit_length() - 1
         self.sizes = np.array([box_size(a, b)], dtype=np.int64)
@@ -199,8 +204,8 @@ class BoxEngine(LevelEngine):
             seen = np.full(self._buffer + 2, -1, dtype=np.int64)
             status = loop(
                 self.box[1], lo, hi, self.box_table, self.where, self.wide, self.shift,
-                self.base, self.empty, self.kernel.splits, self.like, out, out2, values,
-                parts, seen, state,
+                self.base, self.empty, self.kernel.splits, self.symmetric, self.like, out,
+                out2, values, parts, seen, state,
             )  # fmt: skip
             if status == DONE:
                 return
