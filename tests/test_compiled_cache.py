@@ -4,6 +4,7 @@ goes on without a disk cache where none can be written."""
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -50,3 +51,17 @@ def test_the_cache_follows_the_environment(tmp_path: Path) -> None:
     home = {"XDG_CACHE_HOME": "relative/ignored"}  # the XDG spec ignores a relative path
     assert cache_base(home) == Path.home() / ".cache" / "grundy"
     assert Path(grundy.__file__).resolve().parent == PACKAGE
+
+
+def test_only_cached_njit_asks_numba_for_a_disk_cache() -> None:
+    """numba picks the folder of an ``njit(cache=True)`` function when it is decorated, and
+    an overload's (``jit_options={"cache": True}``) when a caller compiles, outside any
+    choice of grundy's: there it falls back to the package's own folder, or fails where
+    that is read-only.  So only `cached_njit` (search/cache.py) may ask for a disk cache."""
+    asks = re.compile(r"""cache\s*=\s*True|["']cache["']\s*:\s*True""")
+    asking = [
+        path.relative_to(PACKAGE).as_posix()
+        for path in sorted(PACKAGE.rglob("*.py"))
+        if path.name != "cache.py" and asks.search(path.read_text(encoding="utf-8"))
+    ]
+    assert asking == []

@@ -147,7 +147,7 @@ def _limbs(w):
     """The word as two uint64 limbs (lo, hi): a narrow word's hi is 0."""
 
 
-@overload(_limbs, jit_options={"cache": True})
+@overload(_limbs)  # not cached on its own: see grundy.search.cache
 def _limbs_impl(w):
     if isinstance(w, types.Integer):
         return lambda w: (w, _U(0))
@@ -158,7 +158,7 @@ def _word(lo, hi, like):
     """The word of limbs (lo, hi) of `like`'s width (a narrow word drops hi)."""
 
 
-@overload(_word, jit_options={"cache": True})
+@overload(_word)  # not cached on its own: see grundy.search.cache
 def _word_impl(lo, hi, like):
     if isinstance(like, types.Integer):
         return lambda lo, hi, like: lo
