@@ -101,6 +101,7 @@ expect 2 store grundy count lctr --n 1..5 # the default store is under HOME: one
 [ "$(grep -c '^grundy: error: ' "$work/store.err")" = 1 ] \
     && grep -q "^grundy: error: $home/.*/results.sqlite: .*--no-store$" "$work/store.err" \
     || fail "the store under an unwritable HOME: $(cat "$work/store.err")"
+expect 0 atlas grundy atlas build cr --n 1..20 --dir atlas/cr # its level loop compiles here
 expect 0 reproduce grundy reproduce all --quick
 if grep -q "not here" "$work/reproduce.out"; then
     grep "not here" "$work/reproduce.out" >&2
