@@ -6,9 +6,11 @@ import json
 
 import pytest
 
+from grundy import get_ruleset
 from grundy.cli import main
+from grundy.search import CompiledKernel
 from grundy.search.cache import disk_cache
-from grundy.warm import kernel_games
+from grundy.warm import kernel_games, warm_kernel
 
 
 def test_warm_compiles_a_game_into_the_disk_cache(capsys: pytest.CaptureFixture[str]) -> None:
@@ -20,6 +22,13 @@ def test_warm_compiles_a_game_into_the_disk_cache(capsys: pytest.CaptureFixture[
     folder = disk_cache()
     assert folder is not None and list(folder.glob("drivers/grundy_drivers_cr_*.py"))
     assert list(folder.glob("drivers/grundy_engine_cr_*.py"))  # the atlas's level loop
+
+
+def test_warm_runs_both_searches_on_both_widths() -> None:
+    cr = get_ruleset("cr").kernel
+    fresh = CompiledKernel(cr.name, cr.expand, cr.canonical)  # its own drivers, none run yet
+    warm_kernel(fresh)
+    assert [len(fresh.drivers[name].signatures) for name in ("test_run", "mex_run")] == [2, 2]
 
 
 def test_warm_reports_as_json_and_refuses_a_game_without_a_kernel(

@@ -89,12 +89,13 @@ def warm(games: Iterable[Ruleset], report: Report | None = None) -> None:
 
 
 def _search(kernel: CompiledKernel, key: int) -> None:
-    """A full mex and a nimber test (where the kernel allows it) of one packed position."""
+    """A nimber test (where the kernel allows it) and a full mex of one packed position: the
+    test first, while the table knows nothing (a known value needs no test)."""
     width = 1 if key.bit_length() <= NARROW_LETTERS else 2
     search = Search(kernel, width=width, progress=False)
-    search.values(np.array([pack(key, width)], dtype=np.uint64))
     if not kernel.splits:
         search.value(key, method="test")
+    search.values(np.array([pack(key, width)], dtype=np.uint64))
 
 
 def _atlas(kernel: CompiledKernel) -> None:
