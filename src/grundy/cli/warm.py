@@ -8,9 +8,6 @@ from typing import Annotated, Any, Optional
 import typer
 
 from grundy.cli.common import JsonOption, app, emit, interruptible
-from grundy.search.cache import disk_cache
-from grundy.search.specialise import compile_notices
-from grundy.warm import kernel_games, warm
 
 GamesArg = Annotated[
     Optional[list[str]],  # noqa: UP045
@@ -24,6 +21,10 @@ def warm_command(games: GamesArg = None, as_json: JsonOption = False) -> None:
     cluster image or a shared machine: later commands load it from the disk cache
     ($GRUNDY_CACHE_DIR, else $XDG_CACHE_HOME/grundy or ~/.cache/grundy). A game already
     warm takes a second."""
+    from grundy.search.cache import disk_cache  # numba: only when the command runs
+    from grundy.search.specialise import compile_notices
+    from grundy.warm import kernel_games, warm
+
     folder = disk_cache()
     if folder is None:
         raise OSError("nothing to warm: compiled code cannot be kept on this machine (above)")
