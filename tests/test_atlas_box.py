@@ -155,4 +155,3 @@ def test_bad_boxes_and_ranks_are_refused_naming_the_bad_part() -> None:
         box_unrank(2, 2, 6)
     with pytest.raises(ValueError, match=r"rank must be in 0\.\.5"):
         box_unrank(2, 2, -1)
-
