@@ -529,7 +529,7 @@ def test_count_oeis_b_file(tmp_path, capsys: pytest.CaptureFixture[str]) -> None
     """A b-file of P-positions: A373457 for LCTR, the new sequences for other games."""
     out = tmp_path / "b.txt"
     status, _, err = run_cli(capsys, "count", "lctr", "--n", "1..12", "--oeis", str(out))
-    assert (status, err) == (0, "")
+    assert (status, err) == (0, f"wrote {out}\n")
     assert out.read_text().split("\n")[:4] == ["1 0", "2 0", "3 1", "4 3"]  # A373457
     status, _, _ = run_cli(capsys, "count", "chomp", "--n", "1..8", "--oeis", str(out),
                            "--oeis-value", "1")  # fmt: skip

@@ -292,7 +292,7 @@ def test_frames_and_parquet(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
     out = tmp_path / "s.parquet"
     status, _, err = run(capsys, "sweep", "cr", "b^a", "--a", "1..3", "--b", "1..2",
                          "--parquet", str(out), "--no-store")  # fmt: skip
-    assert (status, err) == (0, "")
+    assert (status, err) == (0, f"wrote {out}\n")
     assert pd.read_parquet(out).to_dict("records") == frame.to_dict("records")
 
 

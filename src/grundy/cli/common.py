@@ -245,6 +245,21 @@ def emit(data: dict[str, Any], as_json: bool, show: Callable[[], None]) -> None:
         show()
 
 
+def say_written(path: str | Path, as_json: bool = False, detail: str = "") -> None:
+    """The one line every command prints for a file it wrote: "wrote PATH" (and a detail in
+    parentheses), on stderr, so that the results on stdout stay whole for a pipe.  Nothing
+    with --json: the JSON object names the files.
+
+    >>> import contextlib, io
+    >>> with contextlib.redirect_stderr(io.StringIO()) as err:
+    ...     say_written("plot.svg", detail="3 values")
+    >>> err.getvalue()
+    'wrote plot.svg (3 values)\\n'
+    """
+    if not as_json:
+        sys.stderr.write(f"wrote {path}" + (f" ({detail})" if detail else "") + "\n")
+
+
 def _jsonable(obj: Any) -> Any:
     if isinstance(obj, (set, frozenset, tuple)):
         return list(obj)

@@ -31,6 +31,7 @@ from grundy.cli.common import (
     parse_range,
     progress_bar,
     resolve_game,
+    say_written,
 )
 from grundy.validate import check_non_negative
 
@@ -124,11 +125,13 @@ def count_command(
         write_text_atomic(
             oeis, "".join(f"{k} {row.get(oeis_value, 0)}\n" for k, row in rows.items())
         )
+        say_written(oeis, as_json)
     if plot is not None:
         from grundy.render.plots import counts_figure, save_figure
 
         what = "sums" if sums else "positions"
         save_figure(counts_figure(rows, title=f"{rules.name}: {what} of size n by value"), plot)
+        say_written(plot, as_json)
     values = sorted({v for row in rows.values() for v in row})
     data = {
         "game": rules.name,

@@ -13,7 +13,14 @@ import typer
 from rich.markup import escape
 from rich.table import Table
 
-from grundy.cli.common import JsonOption, app, console, emit, progress_bar
+from grundy.cli.common import (
+    JsonOption,
+    app,
+    console,
+    emit,
+    progress_bar,
+    say_written,
+)
 from grundy.posets import SPEC_HELP
 
 if TYPE_CHECKING:
@@ -187,6 +194,8 @@ def picture_command(
     vals = coin_turning.values(p, turning)
     path = write_hasse_svg(svg, p, vals, title=f"{fam} on {p.name}", labels=labels)
     data = {"poset": p.name, "turning": fam, "elements": len(p), "svg": str(path)}
+    say_written(path, as_json, f"{len(p)} elements")
     if tikz is not None:
         data["tikz"] = str(write_text_atomic(tikz, hasse_tikz(p, vals) + "\n"))
-    emit(data, as_json, lambda: console.print(f"wrote {escape(str(path))} ({len(p)} elements)"))
+        say_written(tikz, as_json, f"{len(p)} elements")
+    emit(data, as_json, lambda: None)

@@ -26,6 +26,7 @@ from grundy.cli.common import (
     grundy_version,
     interruptible,
     progress_bar,
+    say_written,
     starts_over,
 )
 
@@ -80,6 +81,7 @@ def reproduce_command(
     if report_path is not None:
         page = report.html_page if report_path.suffix == ".html" else report.markdown
         write_text_atomic(report_path, page(results, quick))
+        say_written(report_path, as_json)
     if as_json:
         data = {
             "grundy": grundy_version(),

@@ -10,7 +10,15 @@ from rich.markup import escape
 from rich.table import Table
 
 from grundy.atomic import check_writable, write_text_atomic
-from grundy.cli.common import JsonOption, StoreOption, app, console, emit, rows_as_csv
+from grundy.cli.common import (
+    JsonOption,
+    StoreOption,
+    app,
+    console,
+    emit,
+    rows_as_csv,
+    say_written,
+)
 
 store_app = typer.Typer(help="The results store: what sweeps have computed.", no_args_is_help=True)
 app.add_typer(store_app, name="store")
@@ -60,7 +68,7 @@ def store_export(
             "nothing to export: the store has no values" + (f" of {game}" if game else "")
         )
     write_text_atomic(output, rows_as_csv(rows))
-    console.print(f"{len(rows)} values written to {escape(str(output))}")
+    say_written(output, detail=f"{len(rows)} values")
 
 
 @store_app.command("clear")

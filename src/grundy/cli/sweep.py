@@ -38,6 +38,7 @@ from grundy.cli.common import (
     refuse_together,
     resolve_game,
     rows_as_csv,
+    say_written,
 )
 from grundy.families import parse_range
 from grundy.game import Ruleset
@@ -115,6 +116,9 @@ def sweep_command(
 
         play = "misère" if misere else "normal"
         save_figure(sweep_figure(rows, title=f"{rules.name} {family} ({play} play)"), plot)
+    for path in (csv_file, parquet, latex, plot):
+        if path is not None:
+            say_written(path, as_json)
     data = {"game": rules.name, "family": family, "misere": "both" if both else misere}
     data["rows"] = rows
 

@@ -24,6 +24,7 @@ from grundy.cli.common import (
     console,
     emit,
     resolve_game,
+    say_written,
     search_progress,
 )
 from grundy.solver import solver_for
@@ -107,9 +108,11 @@ def table_command(
     if svg is not None:
         write_text_atomic(svg, table_svg(table, outside=rim, title=title))
         data["svg"] = str(svg)
+        say_written(svg, as_json)
     if latex is not None:
         write_text_atomic(latex, young_latex(table, caption=title) + "\n")
         data["latex"] = str(latex)
+        say_written(latex, as_json)
 
     def show() -> None:
         if too_large is not None:
@@ -121,11 +124,6 @@ def table_command(
             if rim is not None:
                 note += f"; outside the diagram: the terminal positions (value {rim})"
             console.print(note, style="dim", soft_wrap=True, highlight=False)
-        for kind, path in (("SVG", svg), ("LaTeX", latex)):
-            if path is not None:
-                console.print(
-                    f"{kind} written to {path}", soft_wrap=True, markup=False, highlight=False
-                )
 
     emit(data, as_json, show)
 

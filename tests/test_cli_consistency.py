@@ -1,0 +1,42 @@
+"""The command line says the same thing the same way (issue 19, "small inconsistencies"):
+one "wrote FILE" line for every file written, plain tables without trailing tabs, the
+store's sizes as counted, a false conjecture's exit status, the names a predicate may use
+in its help, and a family parameter without a range named as such."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from grundy.cli import main
+
+
+def run(capsys: pytest.CaptureFixture[str], argv: list[str]) -> tuple[int, str, str]:
+    status = main(argv)
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_every_written_file_gets_one_wrote_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """On stderr, so that a piped table stays whole; nothing there with --json."""
+    files = {name: str(tmp_path / name) for name in ("t.svg", "t.tex", "h.svg", "h.tex", "s.csv")}
+    commands = [
+        (["table", "lctr", "3,2,1", "--svg", files["t.svg"]], ["t.svg"]),
+        (["table", "lctr", "3,2,1", "--latex", files["t.tex"]], ["t.tex"]),
+        (
+            ["poset", "picture", "chain:3", "--svg", files["h.svg"], "--tikz", files["h.tex"]],
+            ["h.svg (3 elements)", "h.tex (3 elements)"],
+        ),
+        (["sweep", "lctr", "a,1", "--a", "1..3", "--csv", files["s.csv"]], ["s.csv"]),
+    ]
+    for argv, said in commands:
+        status, out, err = run(capsys, argv)
+        assert status == 0, err
+        assert err == "".join(f"wrote {tmp_path / line}\n" for line in said), argv
+        assert "wrote" not in out and "written" not in out
+        assert run(capsys, [*argv, "--json"])[::2] == (0, "")
+    status, out, err = run(capsys, ["store", "export", str(tmp_path / "all.csv")])
+    assert (status, out, err) == (0, "", f"wrote {tmp_path / 'all.csv'} (3 values)\n")
