@@ -479,9 +479,9 @@ def test_piped_lines_are_never_wrapped(capsys: pytest.CaptureFixture[str]) -> No
     status, out, _ = run(capsys, ["moves", "lctr", "3,1"])
     assert status == 0
     assert out.splitlines()[1:] == [
-        "move\tto\tvalue\t",
-        "remove the top row\t1\t1\t",
-        "remove the left column\t2\t2\t",
+        "move\tto\tvalue\twinning",
+        "remove the top row\t1\t1\tno",
+        "remove the left column\t2\t2\tno",
     ]
 
 

@@ -40,3 +40,14 @@ def test_every_written_file_gets_one_wrote_line(
         assert run(capsys, [*argv, "--json"])[::2] == (0, "")
     status, out, err = run(capsys, ["store", "export", str(tmp_path / "all.csv")])
     assert (status, out, err) == (0, "", f"wrote {tmp_path / 'all.csv'} (3 values)\n")
+
+
+def test_moves_piped_has_no_trailing_tab(capsys: pytest.CaptureFixture[str]) -> None:
+    """Every row has its four cells, the last one "yes" or "no" (a TSV a program can read)."""
+    status, out, _ = run(capsys, ["moves", "lctr", "3,2,1"])
+    lines = out.splitlines()
+    assert status == 0 and lines[1] == "move\tto\tvalue\twinning"
+    assert [line.split("\t")[-1] for line in lines[2:]] == ["yes", "yes"]
+    status, out, _ = run(capsys, ["moves", "lctr", "3,1"])
+    assert {line.split("\t")[-1] for line in out.splitlines()[2:]} == {"no"}
+    assert not any(line.endswith(("\t", " ")) for line in out.splitlines())

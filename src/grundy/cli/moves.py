@@ -67,10 +67,10 @@ def moves_command(
 
     def show() -> None:
         table = Table(title=f"{escape(rules.name)} {escape(data['position'])}: value {result}")
-        for column in ("move", "to", "value", ""):
+        for column in ("move", "to", "value", "winning"):
             table.add_column(column, overflow="fold")
         for row in rows:
-            mark = "[green]winning[/green]" if row["winning"] else ""
+            mark = "[green]yes[/green]" if row["winning"] else "no"
             table.add_row(row["description"], row["position"], str(row["value"]), mark)
         console.print(table)
         if not rows:
