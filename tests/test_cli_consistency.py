@@ -5,6 +5,7 @@ in its help, and a family parameter without a range named as such."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -51,3 +52,13 @@ def test_moves_piped_has_no_trailing_tab(capsys: pytest.CaptureFixture[str]) -> 
     status, out, _ = run(capsys, ["moves", "lctr", "3,1"])
     assert {line.split("\t")[-1] for line in out.splitlines()[2:]} == {"no"}
     assert not any(line.endswith(("\t", " ")) for line in out.splitlines())
+
+
+def test_store_list_names_the_sizes_counted(capsys: pytest.CaptureFixture[str]) -> None:
+    """A count of n = 1..30 counts n = 0 too (the empty diagram): the list says 0..30."""
+    assert run(capsys, ["count", "lctr", "--n", "1..30"])[0] == 0
+    status, out, _ = run(capsys, ["store", "list"])
+    assert status == 0 and out.splitlines()[-1].split("\t")[-1] == "0..30"
+    status, out, _ = run(capsys, ["store", "list", "--json"])
+    (entry,) = json.loads(out)["games"]
+    assert (entry["counted_sizes"], entry["sizes"]) == (31, "0..30")

@@ -32,9 +32,12 @@ def test_round_trip(tmp_path: Path) -> None:
     assert store.tallies("cr", 1, True, range(4)) == {0: {1: 1}, 2: {}}  # an empty tally too
     assert store.tallies("cr", 1, False, range(4)) == {}
     assert store.summary() == [
-        {"game": "cr", "rules_version": 1, "misere": False, "values": 2, "counted_sizes": 0},
-        {"game": "cr", "rules_version": 1, "misere": True, "values": 1, "counted_sizes": 2},
-        {"game": "lctr", "rules_version": 2, "misere": False, "values": 1, "counted_sizes": 0},
+        {"game": "cr", "rules_version": 1, "misere": False, "values": 2}
+        | {"counted_sizes": 0, "sizes": ""},
+        {"game": "cr", "rules_version": 1, "misere": True, "values": 1}
+        | {"counted_sizes": 2, "sizes": "0, 2"},
+        {"game": "lctr", "rules_version": 2, "misere": False, "values": 1}
+        | {"counted_sizes": 0, "sizes": ""},
     ]
     assert [r["position"] for r in store.rows("cr")] == ["2,1", "3,2,1", "2,1"]
     store.put_readings("cr", 1, {"1,2": ("2,1", "2,1")})

@@ -60,7 +60,15 @@ from typing import Any
 
 from grundy.atomic import atomic_create
 
-__all__ = ["DEFAULT_TIMEOUT", "FORMAT", "Store", "StoreError", "busy_timeout", "default_path"]
+__all__ = [
+    "DEFAULT_TIMEOUT",
+    "FORMAT",
+    "Store",
+    "StoreError",
+    "busy_timeout",
+    "default_path",
+    "sizes_text",
+]
 
 #: What the store's meta table says it is, and the version of its layout.  Tables added
 #: since (readings, tallies) are created when missing: older grundy versions ignore them.
@@ -218,15 +226,20 @@ class Store:
     # --------------------------------------------------------- everything
     def summary(self) -> list[dict[str, Any]]:
         """One entry per (game, rules version, convention): how many values and counted
-        sizes are stored."""
-        found: dict[tuple[str, int, int], dict[str, int]] = {}
+        sizes are stored, and which sizes ("sizes": e.g. "0..30", `sizes_text`; a count
+        of n = 1..30 also counts the empty position, n = 0)."""
+        found: dict[tuple[str, int, int], dict[str, Any]] = {}
+        empty = {"values": 0, "counted_sizes": 0, "sizes": ""}
+        query = "SELECT game, rules_version, misere, COUNT(*) FROM results GROUP BY 1, 2, 3"
         with self._connect() as db:
-            for table, what in (("results", "values"), ("tallies", "counted_sizes")):
-                query = (
-                    f"SELECT game, rules_version, misere, COUNT(*) FROM {table} GROUP BY 1, 2, 3"
-                )
-                for g, v, m, n in db.execute(query):
-                    found.setdefault((g, v, m), {"values": 0, "counted_sizes": 0})[what] = n
+            for g, v, m, count in db.execute(query):
+                found.setdefault((g, v, m), dict(empty))["values"] = count
+            sizes: dict[tuple[str, int, int], list[int]] = {}
+            for g, v, m, n in db.execute("SELECT game, rules_version, misere, n FROM tallies"):
+                sizes.setdefault((g, v, m), []).append(n)
+        for key, counted in sizes.items():
+            entry = found.setdefault(key, dict(empty))
+            entry.update(counted_sizes=len(counted), sizes=sizes_text(counted))
         return [
             {"game": g, "rules_version": v, "misere": bool(m), **counts}
             for (g, v, m), counts in sorted(found.items())
@@ -452,3 +465,20 @@ def _transaction(db: sqlite3.Connection) -> Iterator[None]:
             with contextlib.suppress(sqlite3.Error):  # the connection is dropped (`_failures`)
                 db.execute("ROLLBACK")
         raise
+
+
+def sizes_text(numbers: Iterable[int]) -> str:
+    """Integers as runs written the way `grundy.families.parse_range` reads one: "0..12, 15".
+
+    >>> sizes_text([3, 0, 1, 2, 7, 9, 8])
+    '0..3, 7..9'
+    >>> sizes_text([5]), sizes_text([])
+    ('5', '')
+    """
+    runs: list[list[int]] = []
+    for n in sorted(set(numbers)):
+        if runs and runs[-1][1] == n - 1:
+            runs[-1][1] = n
+        else:
+            runs.append([n, n])
+    return ", ".join(str(a) if a == b else f"{a}..{b}" for a, b in runs)

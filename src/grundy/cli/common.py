@@ -505,16 +505,12 @@ def counted_sizes(results: Store | None, rules: Ruleset, misere: bool, n_max: in
     or None."""
     if results is None:
         return None
-    sizes = sorted(results.tallies(rules.name, rules.rules_version, misere, range(n_max + 1)))
+    sizes = results.tallies(rules.name, rules.rules_version, misere, range(n_max + 1))
     if not sizes:
         return None
-    runs: list[list[int]] = []
-    for n in sizes:
-        if runs and runs[-1][1] == n - 1:
-            runs[-1][1] = n
-        else:
-            runs.append([n, n])
-    text = ", ".join(str(a) if a == b else f"{a}..{b}" for a, b in runs)
+    from grundy.store import sizes_text
+
+    text = sizes_text(sizes)
     return f"size {text} is stored" if len(sizes) == 1 else f"sizes {text} are stored"
 
 

@@ -45,7 +45,7 @@ def store_list(store: StoreOption = None, as_json: JsonOption = False) -> None:
             table.add_column(column, justify="right")
         for row in summary:
             play = "misère" if row["misere"] else "normal"
-            counts = (str(row["values"]), str(row["counted_sizes"]))
+            counts = (str(row["values"]), row["sizes"] or "none")
             table.add_row(escape(row["game"]), str(row["rules_version"]), play, *counts)
         console.print(table)
 
