@@ -165,6 +165,17 @@ def test_levels_and_boxes_agree_with_the_generic_solver(name: str) -> None:
                 assert value == expected, (name, misere, (a, b), str(lam))
 
 
+def test_levels_do_not_depend_on_the_width_of_the_kernels_words() -> None:
+    """The level loop hands the kernel a wide word only past `_narrow_letters` letters
+    (56): at 6, levels n ≤ 12 switch between narrow and wide words again and again, and
+    must be those valued in narrow words alone.  Cris splits: both pieces cross over."""
+    kernel = get_ruleset("cris").kernel
+    narrow, mixed = LevelEngine(kernel, 12), LevelEngine(kernel, 12, chunk=64)
+    mixed._narrow_letters = 6
+    for n in range(13):
+        assert mixed.value_level(n).tolist() == narrow.value_level(n).tolist(), n
+
+
 # --------------------------------------------------------------------------- on disk
 def atlas_files(directory: Path) -> dict[str, bytes]:
     """Every file of an atlas but its lock, by path: what two builds must agree on."""

@@ -6,10 +6,11 @@ A move shrinks the diagram, so level n (the p(n) partitions of n, in rank order,
 chunks of ``chunk`` ranks (the last shorter), each valued on its own: the
 compiled loop `value_ranks` steps from one partition to the next, and its
 conjugate's word with it (`next_conjugate`, amortised O(1); it unranks only the
-chunk's first), asks the kernel
-(``CompiledKernel.expand``, as the search drivers do, `grundy.search.drivers`)
-for its options, ranks each option from its word (`word_rank`, O(distinct
-parts)), reads its value from its level, and writes the mex: no hash table.
+chunk's first), asks the kernel (``CompiledKernel.expand``, as the search
+drivers do, `grundy.search.drivers`) for its options — in a narrow word wherever
+the partition's fits one, at any n, as ``CompiledKernel.value`` does — ranks
+each option from its word (`word_rank`, O(distinct parts)), reads its value
+from its level, and writes the mex: no hash table.
 An option that is a sum of two pieces (a kernel with ``splits``) is worth the
 nim-sum of the pieces (normal play only: misère sums are refused, as the
 census refuses them).  A position with no option is worth 0, or 1 in misère
@@ -41,9 +42,10 @@ from functools import cache
 import numpy as np
 from llvmlite import ir
 from numba import types
-from numba.extending import intrinsic
+from numba.extending import intrinsic, overload
 
 from grundy.atlas.ranking import (
+    _limbs,
     first_part,
     like_word,
     next_conjugate,
@@ -54,7 +56,7 @@ from grundy.atlas.ranking import (
 from grundy.partition import partition_numbers
 from grundy.search import CompiledKernel, cached_njit
 from grundy.search.specialise import specialised
-from grundy.search.wordops import conj, from_parts, get_word
+from grundy.search.wordops import NARROW_LETTERS, conj, from_parts, get_word
 
 __all__ = ["DEFAULT_CHUNK", "MAX_VALUE", "LevelEngine", "check_kernel", "narrowest"]
 
@@ -64,7 +66,7 @@ MAX_VALUE = 65535
 DEFAULT_CHUNK = 1 << 20
 #: Ranks valued per compiled call (progress and Ctrl-C come between calls).
 STEP = 1 << 16
-DONE, WIDER, HUGE, NOT_SMALLER = 0, 1, 2, 3
+DONE, WIDER, HUGE, NOT_SMALLER, SWITCH = 0, 1, 2, 3, 4
 
 
 def _loader(bits: int) -> Callable[..., int]:
@@ -102,10 +104,34 @@ def held_at(place, where, wide, shift, base):
     return held_value(where, wide, place >> shift, place & ((1 << shift) - 1))
 
 
+@cached_njit
+def fits_narrow(w, letters):
+    """Whether the word w (narrow or wide) has at most `letters` ≤ NARROW_LETTERS letters."""
+    lo, hi = _limbs(w)
+    return (hi | (lo >> np.uint64(letters))) == 0
+
+
+def in_width(w, words):
+    """The word w in the width of the word array `words`: narrow (one dimension; w must
+    fit, `fits_narrow`) or wide."""
+
+
+@overload(in_width)
+def _in_width(w, words):
+    if words.ndim == 1:
+        return lambda w, words: _limbs(w)[0]
+    return lambda w, words: _limbs(w)
+
+
 def value_ranks(n, lo, hi, table, where, wide, first, shift, base, splits, like,
-                out, out2, chunk, parts, seen, places, state):  # fmt: skip
+                narrow_letters, out, out2, chunk, parts, seen, places, state):  # fmt: skip
     """Value the partitions of n of ranks state[0] … hi − 1 into chunk[r − lo] (ranks lo …
     state[0] − 1 are valued), stepping from one partition to the next (`next_conjugate`).
+
+    The kernel gets narrow words where `out` is one-dimensional, wide ones where it
+    is two: the loop stops with SWITCH at a partition whose word wants the other (a
+    narrow word for every one of at most `narrow_letters` letters, `fits_narrow`, as
+    `CompiledKernel.value` picks for a position of any size), state[0] then its rank.
 
     Level k < n lies in held chunks of 2**shift ranks: rank r in slot
     first[k] + (r >> shift), read by `held_value`.  A partition copies the value of a
@@ -123,13 +149,17 @@ def value_ranks(n, lo, hi, table, where, wide, first, shift, base, splits, like,
     for r in range(state[0], hi):
         if r > state[0]:
             length, conjugate = next_conjugate(parts, length, conjugate)
-        word = conj(conjugate)
+        whole = conj(conjugate)  # the partition's word, in the level's width
+        if fits_narrow(whole, narrow_letters) != (out.ndim == 1):
+            state[0] = r
+            return SWITCH
+        word, mirror = in_width(whole, out), in_width(conjugate, out)
         w = canonical(word)  # noqa: F821 (bound per kernel)
         twin = w  # a partition of the same value: its canonical form, or else its
         if w == word:  # conjugate (first part: the rows) if that has the same canonical form
             twin = word
-            if length >= parts[0] and canonical(conjugate) == w:  # noqa: F821 (per kernel)
-                twin = conjugate
+            if length >= parts[0] and canonical(mirror) == w:  # noqa: F821 (per kernel)
+                twin = mirror
         if twin != word and first_part(twin) >= parts[0]:  # else the twin ranks later
             size, twin_rank = word_rank(twin, table)
             if size == n and lo <= twin_rank < r:
@@ -240,6 +270,8 @@ class LevelEngine:
         self.wide = np.zeros(int(self.first[-1]), dtype=np.uint8)
         self._held: dict[int, np.ndarray] = {}  # slot: its values (kept alive for `where`)
         self._buffer = 64
+        #: words of at most so many letters go to the kernel narrow (fewer only in tests)
+        self._narrow_letters = NARROW_LETTERS
 
     @staticmethod
     def check_chunk(chunk: int) -> None:
@@ -328,17 +360,22 @@ class LevelEngine:
         parts = np.zeros(n + 2, dtype=np.int64)
         state = np.array([start], dtype=np.int64)
         splits = self.kernel.splits
+        narrow = True  # the kernel's words: narrow while they fit (`value_ranks`)
         while True:
-            shape = (self._buffer,) if np.ndim(like) == 0 else (self._buffer, 2)
+            shape = (self._buffer,) if narrow else (self._buffer, 2)
             out, out2 = np.zeros(shape, np.uint64), np.zeros(shape, np.uint64)
             seen = np.full(self._buffer + 2, -1, dtype=np.int64)
             places = np.zeros(2 * self._buffer, dtype=np.int64)
             status = loop(
                 n, lo, hi, self.table, self.where, self.wide, self.first, self.shift,
-                self.base, splits, like, out, out2, values, parts, seen, places, state,
+                self.base, splits, like, self._narrow_letters, out, out2, values, parts,
+                seen, places, state,
             )  # fmt: skip
             if status == DONE:
                 return
+            if status == SWITCH:
+                narrow = not narrow
+                continue
             if status != WIDER:
                 break
             self._buffer *= 2
