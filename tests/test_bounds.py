@@ -11,7 +11,7 @@ import pytest
 from rich.text import Text
 
 from grundy import bounds
-from grundy.analysis.conjectures import NAMES, check_conjecture
+from grundy.analysis.conjectures import MEANINGS, check_conjecture
 from grundy.analysis.counts import count_table
 from grundy.bounds import (
     CENSUS_BYTES,
@@ -155,7 +155,8 @@ def test_conjecture_help_lists_every_name(capsys: pytest.CaptureFixture[str]) ->
     status, out, _ = run(capsys, ["conjecture", "--help"])
     assert status == 0
     text = " ".join(out.split())
-    for name in (*NAMES, "len, min, max, abs and sum", "10,000 bits"):
+    names = [f"{name} ({meaning})" for name, meaning in MEANINGS.items()]
+    for name in (*names, "len, min, max, abs, sum", "10,000 bits", "1 when there are counter"):
         assert name in text, name
 
 

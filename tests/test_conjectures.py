@@ -84,7 +84,7 @@ def test_cli(capsys: pytest.CaptureFixture[str]) -> None:
     assert (status, err) == (0, "") and json.loads(out)["holds"] is True
     status, out, _ = run(capsys, "conjecture", "chomp", "--n", "1..9", "--when", "value == 0",
                          "--then", "rank % 2 == 0")  # fmt: skip
-    assert status == 0 and "n = 5: 3,2 (value 0)" in out
+    assert status == 1 and "n = 5: 3,2 (value 0)" in out  # 1: counterexamples
     status, out, err = run(capsys, "pattern", "lctr", "b^a", "--a", "1..12", "--b", "1..12",
                            "--no-store", "--json")  # fmt: skip
     assert status == 0 and json.loads(out)["features"] == ["(a + b) mod 2", "min(a, b, 3)"]

@@ -52,12 +52,38 @@ if TYPE_CHECKING:
 
     from grundy.atlas import Atlas
 
-__all__ = ["Predicate", "check_conjecture"]
+__all__ = ["MEANINGS", "Predicate", "check_conjecture", "predicate_help"]
 
 _FUNCTIONS: dict[str, Callable[..., Any]] = {
     "len": len, "min": min, "max": max, "abs": abs, "sum": sum,
 }  # fmt: skip
-NAMES = ("value", "n", "position", "parts", "rows", "columns", "rank", "durfee")
+#: The names a predicate may read, with what each is: the one list (`Predicate`, `_names`,
+#: the help of `grundy conjecture`).  The last five: games on one diagram only.
+MEANINGS: dict[str, str] = {
+    "value": "the position's value",
+    "n": "its size",
+    "position": "its text",
+    "parts": "the row lengths, largest first",
+    "rows": "how many rows",
+    "columns": "how many columns",
+    "rank": "λ1 − rows, Dyson's rank",
+    "durfee": "the side of the Durfee square",
+}
+NAMES = tuple(MEANINGS)
+_DIAGRAM_NAMES = NAMES[3:]
+
+
+def predicate_help() -> str:
+    """The names and functions a predicate may use, as `grundy conjecture --help` lists them.
+
+    >>> print(predicate_help()[:59])
+    Names: value (the position's value), n (its size), position
+    """
+    names = ", ".join(f"{name} ({meaning})" for name, meaning in MEANINGS.items())
+    return (
+        f"Names: {names}; {', '.join(_DIAGRAM_NAMES)} for games on one diagram only.  "
+        f"Functions: {', '.join(_FUNCTIONS)}."
+    )
 
 
 class Predicate:

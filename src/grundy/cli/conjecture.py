@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from typing import Annotated
 
+import click
 import typer
 from rich.markup import escape
+from typer.core import TyperCommand
 
 from grundy.cli.common import (
     AtlasOption,
@@ -26,7 +28,23 @@ from grundy.cli.common import (
 )
 
 
-@app.command("conjecture")
+class _NamesInHelp(TyperCommand):
+    """`grundy conjecture`, whose help lists the names a predicate may use from the one
+    list of them (`grundy.analysis.conjectures.MEANINGS`), imported when the help is
+    shown rather than with the command line."""
+
+    def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        from grundy.analysis.conjectures import predicate_help
+
+        text = self.help
+        self.help = f"{text}\n\n{predicate_help()}"
+        try:
+            super().format_help(ctx, formatter)
+        finally:
+            self.help = text
+
+
+@app.command("conjecture", cls=_NamesInHelp)
 def conjecture_command(
     game: GameArg,
     then: Annotated[
@@ -43,13 +61,13 @@ def conjecture_command(
 ) -> None:
     """Check "when P then Q" on every position of each size; the smallest counterexamples.
 
-    P and Q are Python expressions over the names value, n (the size), position
-    (its text) and, for games on one diagram, parts (the row lengths, largest
-    first), rows, columns, rank (λ1 − rows) and durfee (the Durfee square's
-    side).  They may use numbers, comparisons, and/or/not, + - * // % **,
-    parts[0] and slices, and len, min, max, abs and sum; nothing else runs.  A
-    number past 10,000 bits (2 ** 2 ** 40) is refused, not computed.  With an
-    atlas (--atlas DIR or $GRUNDY_ATLAS), the sizes within its levels are read from it.
+    P and Q are Python expressions over the names below.  They may use numbers,
+    comparisons, and/or/not, + - * // % **, parts[0] and slices, and the functions
+    below; nothing else runs.  A number past 10,000 bits (2 ** 2 ** 40) is refused,
+    not computed.  With an atlas (--atlas DIR or $GRUNDY_ATLAS), the sizes within
+    its levels are read from it.
+
+    Exit status: 0 when it holds, 1 when there are counterexamples, 2 on bad input.
     """
     from grundy.analysis.conjectures import check_conjecture
 
@@ -82,3 +100,5 @@ def conjecture_command(
             console.print(f"  n = {c['n']}: {escape(c['position'])} (value {c['value']})")
 
     emit(result, as_json, show)
+    if not result["holds"]:
+        raise typer.Exit(1)
