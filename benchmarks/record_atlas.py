@@ -9,7 +9,7 @@ moment (Ctrl-C, kill), it resumes from the last chunk written: run it again.
 
     nohup nice .venv/bin/python benchmarks/record_atlas.py cr --n 110 \\
         --dir /work/records/cr --log /work/records/cr.jsonl &
-    .venv/bin/python benchmarks/record_atlas.py --report /work/records/cr.jsonl
+    .venv/bin/python benchmarks/record_atlas.py --report /work/records/cr.jsonl --from 80
 """
 
 from __future__ import annotations
@@ -62,19 +62,30 @@ class LevelLog:
         print(json.dumps(row), flush=True)
 
 
-def report(log: Path) -> None:
-    """The log as a table, with the ratio of each level's time to the one before."""
-    rows = [json.loads(line) for line in log.read_text().splitlines() if line.strip()]
-    print(f"{'n':>4} {'positions':>13} {'wall s':>9} {'cpu s':>9} {'ns/pos':>7} {'x prev':>7}")
+def report(log: Path, first: int = 0) -> None:
+    """The log's levels from `first` on as a Markdown table, with each level's CPU time
+    over the one before's (the last row a level logs wins: a resumed level is logged
+    again from where it resumed)."""
+    rows = {}
+    for line in log.read_text().splitlines():
+        if line.strip():
+            row = json.loads(line)
+            rows[row["n"]] = row
+    print(
+        "| n | positions | wall s | CPU s | ns a position | CPU × the level before | resident MiB |"
+    )
+    print("|---|---|---|---|---|---|---|")
     previous = None
-    for row in rows:
+    for n in sorted(rows):
+        row = rows[n]
         ns = row["cpu_s"] / max(row["positions"], 1) * 1e9
-        ratio = f"{row['cpu_s'] / previous:7.2f}" if previous else " " * 7
-        print(
-            f"{row['n']:>4} {row['positions']:>13,} {row['wall_s']:>9.1f} {row['cpu_s']:>9.1f} "
-            f"{ns:>7.0f} {ratio}"
-        )
+        ratio = f"{row['cpu_s'] / previous:.2f}" if previous else ""
         previous = row["cpu_s"] or None
+        if n >= first:
+            print(
+                f"| {n} | {row['positions']:,} | {row['wall_s']:.0f} | {row['cpu_s']:.0f} | "
+                f"{ns:.0f} | {ratio} | {row['rss_bytes'] / 2**20:,.0f} |"
+            )
 
 
 def main() -> None:
@@ -86,9 +97,10 @@ def main() -> None:
     parser.add_argument("--misere", action="store_true")
     parser.add_argument("--workers", type=int)
     parser.add_argument("--report", type=Path, help="print a log as a table and stop")
+    parser.add_argument("--from", dest="first", type=int, default=0, help="first level shown")
     args = parser.parse_args()
     if args.report:
-        report(args.report)
+        report(args.report, args.first)
         return
     rules = get_ruleset(args.game)
     log = LevelLog(args.log, rules.name)
