@@ -62,3 +62,11 @@ def test_store_list_names_the_sizes_counted(capsys: pytest.CaptureFixture[str]) 
     status, out, _ = run(capsys, ["store", "list", "--json"])
     (entry,) = json.loads(out)["games"]
     assert (entry["counted_sizes"], entry["sizes"]) == (31, "0..30")
+
+
+def test_a_name_without_a_range_is_named(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(capsys, ["sweep", "lctr", "a^m", "--a", "1..3"])
+    assert (status, out) == (2, "") and err.count("\n") == 1
+    assert err.startswith("grundy: error: the family at a=1: no range for m (give m a range")
+    status, out, _ = run(capsys, ["sweep", "lctr-nonrep", "5,a,1 | LT", "--a", "1..2"])
+    assert status == 0 and "5,2,1 | LT" in out  # letters the game reads are not parameters

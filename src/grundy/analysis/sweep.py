@@ -144,7 +144,8 @@ def sweep(
         grid_rows = list(grid(**ranges))
     if store is not None and not identifies(rules):
         store = None
-    readings, stored = _readings(rules, family, build, grid_rows, store, conventions[0])
+    parse = _parser(rules, family, ranges)
+    readings, stored = _readings(rules, family, build, parse, grid_rows, store, conventions[0])
     keys = [canonical for _, canonical in readings]
     known = {m: stored if m == conventions[0] else {} for m in conventions}
     if atlas is not None:
@@ -165,6 +166,7 @@ def _readings(
     rules: Ruleset,
     family: str | Callable[..., Any],
     build: Callable[..., Any],
+    parse: Callable[[Any], Any],
     grid_rows: list[dict[str, int]],
     store: Store | None,
     misere: bool,
@@ -188,7 +190,7 @@ def _readings(
     for i, params in enumerate(grid_rows):
         reading = known.get(members[i]) if members is not None else None
         if reading is None:
-            position = _at(params, rules.parse, _at(params, build, **params))
+            position = _at(params, parse, _at(params, build, **params))
             canonical = rules.canonical(position)
             reading = (rules.format_position(position), rules.format_position(canonical))
             if members is not None:
@@ -336,6 +338,34 @@ def _at(params: dict[str, int], function: Callable[..., Any], /, *args: Any, **k
         return function(*args, **kwargs)
     except ValueError as exc:
         raise ValueError(f"the family at {_where(params)}: {exc}") from None
+
+
+def _parser(
+    rules: Ruleset, family: str | Callable[..., Any], ranges: Mapping[str, Any]
+) -> Callable[[Any], Any]:
+    """The game's parser for the family's members; for a template with names that have no
+    range (letters the game may read, or a parameter left out), its errors say so first.
+
+    >>> _parser(get_ruleset("lctr"), "a^m", {"a": range(1, 4)})("1^m")
+    Traceback (most recent call last):
+    ...
+    ValueError: no range for m (give m a range too): bad partition token '1^m' in '1^m': \
+expected a non-negative integer part (digits 0-9), optionally as part^multiplicity
+    """
+    if not isinstance(family, str) or family in FAMILIES or family in ENUMERATED:
+        return rules.parse
+    unranged = sorted(Template(family).names() - set(ranges))
+    if not unranged:
+        return rules.parse
+    names = ", ".join(unranged)
+
+    def parse(text: Any) -> Any:
+        try:
+            return rules.parse(text)
+        except ValueError as exc:
+            raise ValueError(f"no range for {names} (give {names} a range too): {exc}") from None
+
+    return parse
 
 
 def _where(params: dict[str, int]) -> str:
