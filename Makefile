@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 
-.PHONY: demo test check-wheel lint format bench clean findings chromium
+.PHONY: demo test check-wheel docs lint format bench clean findings chromium
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -14,7 +14,11 @@ $(VENV)/.installed: $(BIN)/python pyproject.toml
 	touch $@
 
 $(VENV)/.installed-dev: $(BIN)/python pyproject.toml
-	$(BIN)/pip install --quiet -e '.[dev]'
+	$(BIN)/pip install --quiet -e '.[dev,docs]'
+	touch $@ $(VENV)/.installed $(VENV)/.installed-docs
+
+$(VENV)/.installed-docs: $(BIN)/python pyproject.toml
+	$(BIN)/pip install --quiet -e '.[docs]'
 	touch $@ $(VENV)/.installed
 
 demo: $(VENV)/.installed
@@ -37,6 +41,12 @@ test: $(VENV)/.installed-dev chromium
 check-wheel: $(VENV)/.installed-dev
 	bash scripts/check_wheel.sh $(BIN)/python $(PYTHON)
 
+# The documentation site, into site/: the API reference from the docstrings and the tutorial
+# notebooks of docs/tutorials/ executed afresh (mkdocs.yml); any warning fails the build.
+# (The variables silence the banners some plugins print about MkDocs 2.0.)
+docs: $(VENV)/.installed-docs
+	NO_MKDOCS_2_WARNING=1 DISABLE_MKDOCS_2_WARNING=true $(BIN)/mkdocs build --strict
+
 # docs/findings.md is the report of the full `grundy reproduce` run: regenerate, never edit.
 findings: $(VENV)/.installed
 	$(BIN)/grundy reproduce all --report docs/findings.md
@@ -46,4 +56,4 @@ lint: $(VENV)/.installed-dev
 	$(BIN)/ruff format src tests benchmarks
 
 clean:
-	rm -rf $(VENV) build dist src/*.egg-info .pytest_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) build dist site src/*.egg-info .pytest_cache .ruff_cache .hypothesis

@@ -463,7 +463,7 @@ def _per_box_rows(partition: Partition, game: str, misere: bool, keep: bool) -> 
 def value_table(
     partition: PartitionLike, game: str = "lctr", misere: bool = False
 ) -> list[list[int]]:
-    """The value of λ[i, j] for every box: entry [i][j], row i has λ_{i+1} entries.
+    """The value of λ[i, j] for every box: entry `[i][j]`, row i has λ_{i+1} entries.
 
     The picture of 000 Figure 5 (normal play) and of misère play, computed box
     by box from the bottom-right by 000 Eq. (3) (LCTR; the empty partition is

@@ -26,7 +26,7 @@ was 1.  The empty set is terminal.
 
 For d = 3 (registered as ``lctr-3d``) positions are plane partitions, read as
 (row, column, height): the point (r, c, h) is a corner when the height array π
-(rows and columns from 1) has π[r][c] = h > π[r+1][c] and h > π[r][c+1].  The
+(rows and columns from 1) has `π[r][c] = h > π[r+1][c]` and `h > π[r][c+1]`.  The
 three moves delete the first row of the height array (coordinate 1), delete
 its first column (coordinate 2), or lower every height by one and drop the
 zeros (coordinate 3).  In general a d-dimensional partition is a

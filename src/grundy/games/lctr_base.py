@@ -44,7 +44,7 @@ def check_game(game: str) -> str:
 
 
 def box_table(misere: bool) -> BoxTable:
-    """T[down][right]: the value of a box from the codes of its two options, the
+    """`T[down][right]`: the value of a box from the codes of its two options, the
     per-box recursion of 000 Eq. (3) (LCTR) and Eq. (4) (Downright), for both games.
 
     A code is a value 0, 1, 2 or NO_OPTION; a box with no option at all (a

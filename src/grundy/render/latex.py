@@ -48,7 +48,7 @@ def _formula(text: str) -> str:
 
 
 def young_latex(table: Sequence[Sequence[int]], caption: str | None = None) -> str:
-    """A ``ytableau`` of the values, row i box j holding table[i][j]; zeros shaded."""
+    """A ``ytableau`` of the values, row i box j holding `table[i][j]`; zeros shaded."""
     if not table or not all(table):
         raise ValueError("a Young diagram with values needs at least one box in every row")
     rows = [" & ".join(f"*(green!25) {v}" if v == 0 else str(v) for v in row) for row in table]

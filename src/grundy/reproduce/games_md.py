@@ -592,7 +592,7 @@ family_check(
     holds=_positions_are_boxes,
     quick={"top": 10},
     full={"top": 14},
-    checked="λ[a, b][c, d] = λ[a + c, b + d] for every box, every λ with n ≤ {top}",
+    checked="(λ[a, b])[c, d] = λ[a + c, b + d] for every box, every λ with n ≤ {top}",
     command="grundy table chess-king 4,3,1",
     false_note="positions are not boxes",
     describe=_bracketed,
