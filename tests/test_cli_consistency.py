@@ -70,3 +70,25 @@ def test_a_name_without_a_range_is_named(capsys: pytest.CaptureFixture[str]) -> 
     assert err.startswith("grundy: error: the family at a=1: no range for m (give m a range")
     status, out, _ = run(capsys, ["sweep", "lctr-nonrep", "5,a,1 | LT", "--a", "1..2"])
     assert status == 0 and "5,2,1 | LT" in out  # letters the game reads are not parameters
+
+
+def test_the_library_names_moves_as_the_command_line_does(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    import grundy
+
+    options = grundy.options("lctr", "3,2,1")
+    assert [o.description for o in options] == ["remove the top row", "remove the left column"]
+    assert [o.move for o in options] == ["T", "L"]  # what Ruleset.apply takes, as before
+    status, out, _ = run(capsys, ["moves", "lctr", "3,2,1", "--json"])
+    assert status == 0
+    assert [row["description"] for row in json.loads(out)["options"]] == [
+        o.description for o in options
+    ]
+
+
+def test_dir_shows_the_lazy_attributes() -> None:
+    import grundy
+
+    assert {"count", "stats", "posets", "coin_turning"} <= set(dir(grundy))
+    assert set(grundy.__all__) <= set(dir(grundy))

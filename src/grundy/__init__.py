@@ -66,6 +66,11 @@ _LAZY = {
 }
 
 
+def __dir__() -> list[str]:
+    """The module's names with the lazy ones (`count`, `stats`, ...) not yet imported."""
+    return sorted({*globals(), *_LAZY})
+
+
 def __getattr__(name: str) -> Any:
     """`coin_turning`, `count`, `posets`, `stats`: imported on first access (PEP 562)."""
     if name not in _LAZY:

@@ -103,11 +103,14 @@ DRAWINGS = (Drawing.DIAGRAM, Drawing.MATRIX, Drawing.POSET)
 
 
 class Option(NamedTuple):
-    """One move from a position: the move's label, where it leads, that position's value."""
+    """One move from a position: the move's label (what `Ruleset.apply` takes), where it
+    leads, that position's value, and the move in words as the command line and the page
+    name it (`Ruleset.format_move`, e.g. "remove the top row")."""
 
     move: Move
     position: Position
     value: int
+    description: str = ""
 
 
 class TreeSize(NamedTuple):

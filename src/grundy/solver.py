@@ -130,11 +130,12 @@ class Solver:
         return total
 
     def options(self, position: Position, misere: bool = False) -> list[Option]:
-        """Every option of `position` with its value."""
+        """Every option of `position` with its value and the move in words."""
         misere = as_bool(misere, "misere")
+        rules = self.ruleset
         return [
-            Option(move, child, self.value(child, misere))
-            for move, child in self.ruleset.options(position)
+            Option(move, child, self.value(child, misere), rules.format_move(move))
+            for move, child in rules.options(position)
         ]
 
     def terms(self, position: Position, misere: bool = False) -> list[Position]:
@@ -258,7 +259,12 @@ def value(game: str | Ruleset, position: Any, misere: bool = False) -> int:
 
 
 def options(game: str | Ruleset, position: Any, misere: bool = False) -> list[Option]:
-    """Every option of `position` as (move, position, value); arguments as for `value`."""
+    """Every option of `position` as (move, position, value, description); arguments as
+    for `value`.  The description names the move as `grundy moves` and the page do.
+
+    >>> [(o.description, str(o.position), o.value) for o in options("lctr", "3,1")]
+    [('remove the top row', '1', 1), ('remove the left column', '2', 2)]
+    """
     solver = solver_for(game)
     return solver.options(parse_position(solver.ruleset, position), misere)
 

@@ -43,14 +43,14 @@ def moves_command(
     values = atlas_for(rules, misere, atlas)
     with search_progress(solver, f"{rules.name} {position}"):
         opts = [
-            Option(move, child, valued(solver, values, child, misere))
+            Option(move, child, valued(solver, values, child, misere), rules.format_move(move))
             for move, child in rules.options(pos)
         ]
         result = valued(solver, values, pos, misere)
     rows = [
         {
             "move": str(opt.move),
-            "description": rules.format_move(opt.move),
+            "description": opt.description,
             "position": rules.format_position(opt.position),
             "value": opt.value,
             "winning": opt.value == 0,
