@@ -92,3 +92,18 @@ def test_dir_shows_the_lazy_attributes() -> None:
 
     assert {"count", "stats", "posets", "coin_turning"} <= set(dir(grundy))
     assert set(grundy.__all__) <= set(dir(grundy))
+
+
+def test_help_says_what_a_cited_paper_is(capsys: pytest.CaptureFixture[str]) -> None:
+    """ "000 §2.3" in a help text comes with the paper it is (grundy.reproduce.rows.PAPERS)."""
+    lctr = "000 = Gottlieb, Krnc, Muršič: Sprague–Grundy values and complexity for LCTR"
+    for argv, papers in (
+        (["table"], [lctr]),  # its --misere option cites 000 §2.3
+        (["stats"], [lctr]),
+        (["poset", "picture"], ["004 = Ishikawa, Ohmoto, Tagawa, Takayama"]),
+    ):
+        status, out, _ = run(capsys, [*argv, "--help"])
+        text = " ".join(out.split())
+        assert status == 0 and all(f"Papers: {paper}" in text for paper in papers), argv
+    status, out, _ = run(capsys, ["games", "--help"])
+    assert status == 0 and "Papers:" not in out  # it cites none

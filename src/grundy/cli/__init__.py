@@ -37,6 +37,9 @@ from grundy.cli.common import HELP_OPTIONS, Interrupted, app
 __all__ = ["app", "main", "run"]
 
 _NEGATIVE_NUMBER = re.compile(r"^-[0-9]")
+#: A paper cited by its key in a help text: "000 §2.3", "(004 Theorem 4.1)" (not the
+#: digits of "10,000").
+_PAPER_KEY = re.compile(r"(?<![\d,.])(\d{3})(?![\d,.])")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -103,14 +106,18 @@ def _usage_message(exc: Any, args: list[str]) -> str:
 def _command() -> Any:
     """The click command of `app`; flags show no type ("--json", not "--json <bool>"), and
     text parameters and flags are taken as they are (`_as_given`)."""
+    from grundy.reproduce.rows import PAPERS
+
     command = typer.main.get_command(app)
-    _tidy(command, _as_given())
+    _tidy(command, _as_given(), PAPERS)
     return command
 
 
-def _tidy(command: Any, as_given: Any) -> None:
-    """Flags take no value: give them (and -h/--help) an empty metavar; and give text
-    parameters and flags the coercion `as_given` (when not None); recursively."""
+def _tidy(command: Any, as_given: Any, papers: dict[str, str]) -> None:
+    """Flags take no value: give them (and -h/--help) an empty metavar; give text
+    parameters and flags the coercion `as_given` (when not None); and name the papers
+    the help cites by key (`papers`, e.g. "000 §2.3") below it; recursively."""
+    _name_papers(command, papers)
     params = list(command.params)
     help_option = command.get_help_option(typer.Context(command, help_option_names=HELP_OPTIONS))
     if help_option is not None:
@@ -127,7 +134,16 @@ def _tidy(command: Any, as_given: Any) -> None:
         if plain and info.parser is None and described.file_annotation is None:
             param._runtime_param = as_given(parameter_info=info, annotation=described.annotation)
     for sub in getattr(command, "commands", {}).values():
-        _tidy(sub, as_given)
+        _tidy(sub, as_given, papers)
+
+
+def _name_papers(command: Any, papers: dict[str, str]) -> None:
+    """End the command's help with what each paper it or its options cite is ("Papers:
+    000 = Gottlieb, Krnc, Muršič: …"), from `grundy.reproduce.rows.PAPERS`."""
+    texts = [command.help or "", *(getattr(p, "help", None) or "" for p in command.params)]
+    cited = sorted({key for text in texts for key in _PAPER_KEY.findall(text)} & set(papers))
+    if cited:
+        command.epilog = "Papers: " + "; ".join(f"{key} = {papers[key]}" for key in cited)
 
 
 def _as_given() -> Any:
