@@ -32,6 +32,7 @@ from grundy.game import PartitionRuleset, capabilities
 from grundy.partition import Partition
 from grundy.solver import solver_for
 from grundy.web.app import create_app
+from grundy.web.games import Catalogue
 from grundy.web.server import listen
 from grundy.web.solving import GRACE_SECONDS
 
@@ -101,7 +102,7 @@ def test_every_registered_game_is_listed_with_what_it_can_do(monkeypatch) -> Non
         rules.name: capabilities(rules) for rules in registry.rulesets()
     }
     assert "test-serve-take-row" in games  # a plug-in, with no code of its own here
-    assert games["chomp"]["example"] == "4,3,2,1" and games["matrix"]["example"] is None
+    assert games["chomp"]["example"] == "4,3,2,1" and games["matrix"]["example"] == "110;011;101"
     assert "piece" in games["chess"]["parameters"]
     # the plug-in plays like any game: its rows are clickable
     game = {"game": "take-row-plugin", "position": "3,2,2"}
@@ -112,6 +113,16 @@ def test_every_registered_game_is_listed_with_what_it_can_do(monkeypatch) -> Non
     assert state["replies"] == ["remove a row of length 2"] and state["current"] == "2"
     state = ok(client, "/api/move", **game_of(state), target="row:0")
     assert state["winner"] == "human"  # 3 rows: the first player takes the last
+
+
+def test_every_game_has_an_example_start_that_starts(client) -> None:
+    """Those listed by size (a staircase of 10), and the others' own (`EXAMPLES`)."""
+    answer = client.get("/api/games").get_json()
+    assert answer["default"] == "lctr"
+    for entry in answer["games"]:
+        game = {"game": entry["name"], "parameters": entry["example_parameters"]}
+        state = ok(client, "/api/start", **game, position=entry["example"])
+        assert state["options"] and state["board"], entry["name"]
 
 
 GAMES = [
@@ -464,7 +475,7 @@ def test_page_matrix_by_clicking_reply_undo_and_step_back(page, capsys) -> None:
     page.click("#start")
     settled(page, "!document.getElementById('error').hidden")
     expected = command_line_error(capsys, "play", "matrix", "12;01")
-    assert page.inner_text("#error") == f"grundy: error: {expected}"
+    assert page.inner_text("#error") == f"grundy: error: {expected} (matrix was not started)"
     start = "110;011;101"
     assert grundy.value("matrix", start) == 0  # every move loses: the computer must punish it
     start_in_page(page, "matrix", start)
@@ -486,3 +497,72 @@ def test_page_matrix_by_clicking_reply_undo_and_step_back(page, capsys) -> None:
     page.locator("#explorer .toggle").first.click()  # one level further, on request
     settled(page, "document.querySelector('#explorer li li') !== null")
     assert page.locator("#explorer li li").count() >= 1
+
+
+def test_page_opens_on_lctr_with_its_example(page, page_url: str) -> None:
+    page.goto(page_url)
+    page.wait_for_selector("body[data-ready=yes]")
+    assert page.input_value("#game") == "lctr"
+    (lctr,) = [entry for entry in Catalogue().listing() if entry["name"] == "lctr"]
+    assert page.input_value("#position") == lctr["example"] == "4,3,2,1"
+
+
+def test_page_every_example_start_starts(page) -> None:
+    """Each game's example (matrix, chess with its piece, coin-turning included) starts."""
+    for entry in Catalogue().listing():
+        page.select_option("#game", entry["name"])
+        assert page.input_value("#position"), entry["name"]
+        for name, value in entry["example_parameters"].items():
+            assert page.input_value(f"[data-parameter={name}]") == value
+        page.click("#start")
+        settled(page, f"state && state.game === {entry['name']!r} && !state.moves.length")
+        assert page.is_hidden("#error") and page.is_visible("#board"), entry["name"]
+
+
+def test_page_failed_start_leaves_no_board(page, capsys) -> None:
+    start_in_page(page, "lctr", "4,2,1")
+    page.select_option("#game", "coin-turning")
+    page.fill("#position", "")
+    page.click("#start")
+    settled(page, "state === null")
+    expected = command_line_error(capsys, "play", "coin-turning", "")
+    assert page.inner_text("#error") == (
+        f"grundy: error: {expected} (coin-turning was not started)"
+    )
+    assert page.is_hidden("#game-view") and page.locator("#board *").count() == 0
+    assert page.inner_text("#title") == ""
+
+
+def test_page_values_never_share_a_colour(page, capsys) -> None:
+    """A one-row Chomp of 18 has options of 17 values (0..16) on one board: 17 colours,
+    0 green; past the palette too.  The legend lists the values on the board."""
+    start_in_page(page, "chomp", "18")
+    page.check("#hints")
+    settled(page, "hint !== null")
+    fills: dict[str, set[str]] = {}
+    for target in page.locator("#board .target[data-value]").all():
+        fills.setdefault(target.get_attribute("data-value"), set()).add(fill_of(target))
+    assert len(fills) == 17 and all(len(f) == 1 for f in fills.values())
+    assert len({f for (f,) in fills.values()}) == len(fills)  # no colour shared
+    assert fills["0"] == {GREEN}
+    legend = page.locator("#legend [data-legend]")
+    assert sorted(int(v.get_attribute("data-legend")) for v in legend.all()) == sorted(
+        int(v) for v in fills
+    )
+    colours = page.evaluate("[...Array(1000).keys()].map(valueColour)")
+    assert len(set(colours)) == 1000
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    screenshot = SCREENSHOTS / "serve-values.png"
+    page.screenshot(path=str(screenshot), full_page=True)
+    with capsys.disabled():
+        print(f"\nscreenshot of a board with its values shown: {screenshot}")
+    page.uncheck("#hints")
+
+
+def test_page_finished_game_shows_the_final_position_and_who_won(page) -> None:
+    start_in_page(page, "lctr", "1")
+    state = click_and_wait(page, page.locator("#board .target").first)
+    assert state["winner"] == "human"
+    status = page.inner_text("#status")
+    assert f"the final position is {state['current']}" in status and "You win!" in status
+    assert page.is_visible("#board svg") and "(empty diagram)" in page.inner_text("#board")

@@ -111,7 +111,11 @@ def create_app(
     @app.get("/api/games")
     @_answers
     def games() -> _JSON:
-        return {"games": catalogue.listing(), "solve_seconds": solve_seconds}
+        return {
+            "games": catalogue.listing(),
+            "default": catalogue.default(),
+            "solve_seconds": solve_seconds,
+        }
 
     @app.post("/api/start")
     @_answers

@@ -30,10 +30,19 @@ from grundy.game import Drawing, Ruleset, capabilities
 from grundy.play import drawn_as
 from grundy.registry import get_ruleset, registered
 
-__all__ = ["EXAMPLE_SIZE", "Catalogue"]
+__all__ = ["DEFAULT_GAME", "EXAMPLES", "EXAMPLE_SIZE", "Catalogue"]
 
 #: The size of the example start position offered for a game with positions of each size.
 EXAMPLE_SIZE = 10
+#: The example starts of the built-in games whose positions are not listed by size: the
+#: position and the parameters (the `chess` family needs its piece).
+EXAMPLES: dict[str, tuple[str, dict[str, str]]] = {
+    "matrix": ("110;011;101", {}),
+    "coin-turning": ("divisors:12 ruler 4 6", {}),
+    "chess": ("4,3,2,1", {"piece": "leaps=1:2,2:1;riders=1:1"}),
+}
+#: The game the page shows first.
+DEFAULT_GAME = "lctr"
 
 
 class Catalogue:
@@ -81,6 +90,15 @@ class Catalogue:
         """Every game as the page lists it, under the name a request gives it."""
         return self._listing
 
+    def default(self) -> str:
+        """The game the page shows first: `DEFAULT_GAME` when served, else the first listed.
+
+        >>> Catalogue().default()
+        'lctr'
+        """
+        names = [entry["name"] for entry in self._listing]
+        return DEFAULT_GAME if DEFAULT_GAME in names else names[0]
+
     def _registered(self) -> list[tuple[str, Ruleset]]:
         """Each registered ruleset once, by its name."""
         unique = {id(rules): rules for rules in self._names.values()}
@@ -88,13 +106,15 @@ class Catalogue:
 
 
 def _entry(name: str, rules: Ruleset) -> dict[str, Any]:
+    example, parameters = EXAMPLES.get(name, (None, {})) if name == rules.name else (None, {})
     return {
         "name": name,
         "aliases": list(rules.aliases),
         "description": rules.description,
         "parameters": dict(rules.parameters),
         "capabilities": capabilities(rules),
-        "example": _example(rules),
+        "example": example or _example(rules),
+        "example_parameters": parameters,
     }
 
 

@@ -3,8 +3,15 @@
 "use strict";
 
 const SVG = "http://www.w3.org/2000/svg";
-// The colour of a value: 0 (a winning move: it leaves a P-position) green, then others.
-const PALETTE = ["#2e9e44", "#e08e1b", "#d64541", "#4a7fd4", "#8e5cc7", "#2aa3a3", "#c7559e", "#8a8a2e"];
+// The colour of a value: 0 (a winning move: it leaves a P-position) always green, the
+// next values a qualitative palette (dark enough for white digits), and from there on a
+// hue that turns by the golden angle, never near 0's green and darker than the palette:
+// no two values share one.  The boxes also carry their value's digits.
+const PALETTE = [
+  "#2e9e44", "#e08e1b", "#d64541", "#4a7fd4", "#8e5cc7", "#2aa3a3", "#c7559e", "#8a8a2e",
+  "#8c564b", "#5d6d7e", "#1f5f99", "#b5651d",
+];
+const GOLDEN_ANGLE = 137.508;
 const CELL = 36;   // side of a box, px
 const HANDLE = 16; // depth of a row or column handle, px
 const GAP = 6;
@@ -16,7 +23,12 @@ let hint = null;    // POST /api/hint for that state, while hints are shown
 let pending = 0;    // actions under way; <body data-busy> says whether the page is settled
 
 function valueColour(v) {
-  return PALETTE[v % PALETTE.length];
+  if (v < PALETTE.length) return PALETTE[v];
+  const k = v - PALETTE.length;
+  const turned = (k * GOLDEN_ANGLE) % 300;
+  const hue = turned < 95 ? turned : turned + 60;  // 95°–155°, 0's green, left out
+  const lightness = 28 + (k % 3) * 5;  // 28, 33 or 38%: white digits stay legible
+  return `hsl(${hue.toFixed(3)}, 65%, ${lightness}%)`;
 }
 
 function element(tag, attributes = {}, text = "") {
@@ -106,7 +118,9 @@ function gameChanged() {
   box.replaceChildren();
   for (const [name, help] of Object.entries(g.parameters)) {
     const label = element("label", { title: help }, name);
-    label.append(element("input", { "data-parameter": name, placeholder: help.slice(0, 40) }));
+    const input = element("input", { "data-parameter": name, placeholder: help.slice(0, 40) });
+    input.value = (g.example_parameters || {})[name] || "";
+    label.append(input);
     box.append(label);
   }
 }
@@ -123,11 +137,26 @@ async function startRequest() {
   }
   $("start").disabled = true;
   $("status").textContent = "";
-  await show(await ask("/api/start", {
-    game: $("game").value, parameters, position: $("position").value,
+  const game = $("game").value;
+  const started = await ask("/api/start", {
+    game, parameters, position: $("position").value,
     misere: $("misere").checked, first: $("first").value, moves: [],
-  }));
+  });
+  if (started) await show(started);
+  else clearGame(game);
   $("start").disabled = false;
+}
+
+// A failed Start: the message says which game could not start, and no board of an
+// earlier game stays on the page under the new game's name.
+function clearGame(game) {
+  state = null;
+  hint = null;
+  explored += 1;  // an explorer answer still on its way is dropped
+  $("game-view").hidden = true;
+  for (const id of ["board", "legend", "moves", "history", "explorer"]) $(id).replaceChildren();
+  for (const id of ["title", "status", "tree-size"]) $(id).textContent = "";
+  $("error").textContent = `${$("error").textContent} (${game} was not started)`;
 }
 
 // ------------------------------------------------------------------ moves
@@ -159,11 +188,12 @@ function render() {
   const status = $("status");
   status.className = "";
   const said = state.replies.map((m) => `The computer: ${m}.`).join(" ");
+  const over = `Game over: the final position is ${state.current}, with no move left.`;
   if (state.winner === "human") {
-    status.textContent = `${said} You win!`.trim();
+    status.textContent = `${said} ${over} You win!`.trim();
     status.className = "won";
   } else if (state.winner === "computer") {
-    status.textContent = `${said} The computer wins.`.trim();
+    status.textContent = `${said} ${over} The computer wins.`.trim();
     status.className = "lost";
   } else {
     status.textContent = `${said} Your move: ${state.current}.`.trim();
@@ -247,6 +277,13 @@ function drawGrid(box, b) {
       if (target) makeTarget(cell, target, "fill");
       svg.append(cell);
       cells[i].push(cell);
+      if (cell.dataset.value !== undefined && size >= 18) {
+        const digits = svgElement("text", {
+          x: left + j * size + 1 + size / 2, y: top + i * size + 1 + size / 2, class: "cell-value",
+        });
+        digits.textContent = cell.dataset.value;
+        svg.append(digits);
+      }
     });
   });
   if (nrows === 0) {
@@ -396,7 +433,7 @@ async function main() {
   for (const g of games) {
     $("game").append(element("option", { value: g.name }, g.aliases.length ? `${g.name} (${g.aliases.join(", ")})` : g.name));
   }
-  $("game").value = (games.find((g) => g.example) || games[0]).name;
+  $("game").value = answer.default;
   gameChanged();
   document.body.dataset.busy = "no";
   document.body.dataset.ready = "yes";
