@@ -5,7 +5,7 @@ building it (CI builds it, with warnings as errors, executing the tutorials).
   finds them, and its navigation lists each page once;
 * every tutorial notebook is in the site's navigation and on its home page, and is stored
   without outputs (the build executes it; outputs kept in the file would be stale);
-* the docstrings' doctest examples are shown as code blocks, unchanged otherwise.
+* the docstrings' doctest examples and plain-text tables are shown as code blocks.
 """
 
 from __future__ import annotations
@@ -123,6 +123,15 @@ def test_doctest_examples_are_fenced_as_code() -> None:
     assert fence(fence(text)) == fence(text)  # a fenced block is left alone
     plain = "No examples here.\n\n```python\n>>> inside a fence already\n```"
     assert fence(plain) == plain
+
+
+def test_plain_text_tables_are_fenced_as_code() -> None:
+    pytest.importorskip("griffe")
+    fence = load_script("docs_doctest_blocks").fence_tables
+    table = ["=====  ====", "key    use", "=====  ====", "``a``  add", "=====  ===="]
+    text = "\n".join(["Keys:", *table, "", "Then prose."])
+    assert fence(text).split("\n") == ["Keys:", "", "```text", *table, "```", "", "Then prose."]
+    assert fence("a\n====\nnot a table: one column") == "a\n====\nnot a table: one column"
 
 
 def test_the_scripts_own_examples() -> None:
