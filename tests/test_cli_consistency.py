@@ -107,3 +107,23 @@ def test_help_says_what_a_cited_paper_is(capsys: pytest.CaptureFixture[str]) -> 
         assert status == 0 and all(f"Papers: {paper}" in text for paper in papers), argv
     status, out, _ = run(capsys, ["games", "--help"])
     assert status == 0 and "Papers:" not in out  # it cites none
+
+
+def test_a_table_too_wide_for_the_terminal_is_transposed(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """On a terminal 40 columns wide a count by value is printed with its values down and
+    its sizes across, in parts that fit: no cell becomes "…"."""
+    from grundy.analysis.counts import count_table
+    from grundy.cli.common import console
+
+    monkeypatch.setattr(console, "piped", lambda: False)
+    monkeypatch.setattr(console, "width", 40)
+    status, out, _ = run(capsys, ["count", "lctr", "--n", "1..12", "--no-store"])
+    lines = out.splitlines()
+    assert status == 0 and "…" not in out and max(map(len, lines)) <= 40
+    table = count_table("lctr", 12)
+    for v in sorted({v for n in range(1, 13) for v in table[n]}):
+        parts = [line.split("│")[2:-1] for line in lines if f" value {v} " in line]
+        cells = [int(cell) for part in parts for cell in part]  # sizes 1..12, part by part
+        assert len(parts) > 1 and cells == [table[n].get(v, 0) for n in range(1, 13)]

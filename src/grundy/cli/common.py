@@ -99,9 +99,12 @@ class PlainWhenPiped(Console):
         return not (isatty is not None and isatty())
 
     def print(self, *objects: Any, **kwargs: Any) -> None:
-        """rich's `Console.print` on a terminal; plain text (see the class) when piped."""
+        """rich's `Console.print` on a terminal, a table too wide for it transposed
+        (`fitted`); plain text (see the class) when piped."""
         if not self.piped():
-            super().print(*objects, **kwargs)
+            for obj in objects:
+                for part in self.fitted(obj) if isinstance(obj, Table) else [obj]:
+                    super().print(part, **kwargs)
             return
         kwargs.setdefault("soft_wrap", True)
         for obj in objects:
@@ -109,6 +112,52 @@ class PlainWhenPiped(Console):
                 self.file.write(self.plain_table(obj))
             else:
                 super().print(obj, **kwargs)
+
+    def fitted(self, table: Table) -> list[Table]:
+        """The table as it is if it fits the terminal's width; else transposed (its
+        columns as rows: a count's values down, its sizes across); else the transposed
+        table in parts of as many columns as fit.  No cell is cut to "…".
+
+        >>> console = PlainWhenPiped(width=40)
+        >>> wide = Table("n", *(f"value {v}" for v in range(8)), title="counts")
+        >>> wide.add_row("1", *"01234567")
+        >>> [len(t.columns) for t in console.fitted(wide)], console.fitted(wide)[0].title
+        ([2], 'counts')
+        """
+        if self._width_of(table) <= self.width:
+            return [table]
+        first, *others = table.columns
+        header = [first.header, *first.cells]
+        rows = [[column.header, *column.cells] for column in others]
+        parts: list[Table] = []
+        start = 1
+        while start < len(header):
+            stop = start + 1
+            while stop < len(header) and self._fits(table, header, rows, start, stop + 1):
+                stop += 1
+            parts.append(self._transposed(table, header, rows, start, stop))
+            start = stop
+        return parts
+
+    def _fits(self, table: Table, header: list[Any], rows: list[list[Any]], a: int, b: int) -> bool:
+        return self._width_of(self._transposed(table, header, rows, a, b)) <= self.width
+
+    def _width_of(self, table: Table) -> int:
+        """The width the table takes with no cell cut (rich measures within the width)."""
+        return self.measure(table, options=self.options.update(max_width=1 << 30)).maximum
+
+    @staticmethod
+    def _transposed(
+        table: Table, header: list[Any], rows: list[list[Any]], start: int, stop: int
+    ) -> Table:
+        """Columns start..stop-1 of the transposed table, with its first column."""
+        out = Table(title=table.title, show_header=table.show_header)
+        out.add_column(header[0], overflow="fold")
+        for cell in header[start:stop]:
+            out.add_column(cell, justify="right", overflow="fold")
+        for row in rows:
+            out.add_row(row[0], *row[start:stop])
+        return out
 
     def plain_table(self, table: Table) -> str:
         """The table as text: '# title', header and rows, tab-separated, one per line."""
