@@ -214,27 +214,30 @@ def test_a_cross_site_form_cannot_post_json(client) -> None:
 
 
 # ------------------------------------------------------------ bounded solving
-def live_children() -> int:
+def live_children() -> set[int]:
     """This process's live child processes, read from /proc (zombies not counted)."""
-    me, count = os.getpid(), 0
+    me, children = os.getpid(), set()
     for stat in Path("/proc").glob("[0-9]*/stat"):
         try:
             fields = stat.read_text().rpartition(")")[2].split()
         except OSError:  # the process has gone
             continue
-        count += fields[0] != "Z" and int(fields[1]) == me
-    return count
+        if fields[0] != "Z" and int(fields[1]) == me:
+            children.add(int(stat.parent.name))
+    return children
 
 
 @pytest.fixture
 def children_seen() -> Iterator[list[int]]:
-    """The number of live children, sampled while the test runs."""
+    """The number of live children, sampled while the test runs, but those alive before
+    it (such as the resource tracker an earlier test's Dask cluster leaves)."""
     seen: list[int] = []
     done = threading.Event()
+    before = live_children()
 
     def sample() -> None:
         while not done.is_set():
-            seen.append(live_children())
+            seen.append(len(live_children() - before))
             done.wait(0.005)
 
     sampler = threading.Thread(target=sample)
