@@ -431,13 +431,15 @@ def _census(game: str, n: int) -> tuple[list[Partition], int]:
 
 @new_result(
     "games",
-    "CRIM even-rank conjecture to n = 87",
-    values="every P-position of Column-Row with n ≤ 87 has even rank λ1 − ℓ(λ): 88,552,721 "
-    "P-positions, none of odd rank",
-    how="the Column-Row kernel's census of every partition of n (one compiled pass per n), "
-    "ranks read off the boundary words (benchmarks/bench_sequences.py --games cr)",
-    recompute="n ≤ 86 in 30 minutes on a shared 2-core machine, n = 87 alone 25 minutes; n ≤ 55 "
-    "by grundy conjecture in 87 s",
+    "CRIM even-rank conjecture to n = 110",
+    values="every P-position of Column-Row with n ≤ 110 has even rank λ1 − ℓ(λ): 1,534,701,210 "
+    "P-positions, none of odd rank (n ≤ 87: 88,552,721)",
+    how="the atlas of every partition of n ≤ 110 (every position valued once, level by level, "
+    "a byte each; docs/findings/atlas.md), the predicate checked on its levels as arrays; "
+    "n ≤ 87 first by the kernel's census (benchmarks/bench_sequences.py --games cr)",
+    recompute="the atlas: about 1 h of CPU, 1 h 45 min on a shared 2-core machine "
+    "(benchmarks/record_atlas.py cr --n 110); then grundy conjecture cr --n 1..110 --atlas DIR "
+    "in 1 min 52 s",
     command='grundy conjecture cr --n 1..30 --when "value == 0" --then "rank % 2 == 0"',
 )
 def _crim_even_rank(quick: bool) -> Outcome:
@@ -445,7 +447,8 @@ def _crim_even_rank(quick: bool) -> Outcome:
     top = 36 if quick else 46
     checked = (
         f"every P-position of n ≤ {top} (the census) has even rank, their numbers agree with "
-        "grundy/reproduce/records/sequence_cr_p_b.txt, and that file sums to 88,552,721 for n ≤ 87"
+        "grundy/reproduce/records/sequence_cr_p_b.txt, and that file sums to 1,534,701,210 for "
+        "n ≤ 110"
     )
     return _first_of(
         [
@@ -470,9 +473,9 @@ def _crim_even_rank(quick: bool) -> Outcome:
             _compare(
                 "total of the b-file",
                 checked,
-                ["n ≤ 87"],
-                lambda _: sum(terms[n] for n in range(1, 88)),
-                lambda _: 88552721,
+                ["n ≤ 110"],
+                lambda _: sum(terms[n] for n in range(1, 111)),
+                lambda _: 1534701210,
                 "",
             ),
         ],
@@ -483,7 +486,7 @@ def _crim_even_rank(quick: bool) -> Outcome:
 
 #: The P-position sequences: game → (b-file, reach of the record).
 SEQUENCES = {
-    "cr": ("sequence_cr_p_b.txt", 87),
+    "cr": ("sequence_cr_p_b.txt", 110),
     "chomp": ("sequence_chomp_p_b.txt", 84),
     "corner": ("sequence_corner_p_b.txt", 86),
     "pnim": ("sequence_pnim_sums_p_b.txt", 55),
@@ -493,11 +496,12 @@ SEQUENCES = {
 @new_result(
     "games",
     "P-position counts of Column-Row, Chomp, Corner and PNim sums",
-    values="the number of partitions of n that are P-positions: Column-Row n ≤ 87 "
-    "(a(87) = 10,923,335), Chomp n ≤ 84 (a(84) = 439,090), Corner n ≤ 86 (a(86) = 820,533); "
+    values="the number of partitions of n that are P-positions: Column-Row n ≤ 110 "
+    "(a(110) = 170,473,818), Chomp n ≤ 84 (a(84) = 439,090), Corner n ≤ 86 (a(86) = 820,533); "
     "PNim: sums of total size n, n ≤ 55 (a single diagram never is one)",
-    how="the kernels' censuses (one compiled pass per n); PNim sums from the summands' census "
-    "by a Walsh–Hadamard transform (grundy.sums.sum_count_table)",
+    how="the kernels' censuses (one compiled pass per n); Column-Row past 87 from its atlas "
+    "(grundy count cr --n 1..110 --atlas DIR, 30 s once the atlas is built); PNim sums from "
+    "the summands' census by a Walsh–Hadamard transform (grundy.sums.sum_count_table)",
     recompute="grundy count GAME --n 1..55 --oeis FILE in 4–11 s each; to the full reach "
     "within 30 minutes each (benchmarks/bench_sequences.py); PNim --sums to 55 in about 4 min",
     command="grundy count chomp --n 1..30 --oeis chomp.txt",

@@ -565,7 +565,7 @@ family_check(
     holds=lambda lam: _value("cr", lam) != 0 or (lam.largest - lam.length) % 2 == 0,
     quick={"top": 18},
     full={"top": 24},
-    checked="every λ with n ≤ {top} (exhaustive search; to n = 87 by census, see 'games new')",
+    checked="every λ with n ≤ {top} (exhaustive search; to n = 110 by the atlas, see 'games new')",
     command='grundy conjecture cr --n 1..20 --when "value == 0" --then "rank % 2 == 0"',
     false_note="a P-position of odd rank",
     describe=lambda lam: f"[{lam}] is a P-position of odd rank",

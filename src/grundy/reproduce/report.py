@@ -56,6 +56,7 @@ TOPICS: tuple[tuple[str, str], ...] = (
     ("CRIS (docs/games.md 2)", "findings/cris.md"),
     ("PNim (docs/games.md 10)", "findings/pnim.md"),
     ("impartial chess on partitions (000 §8; docs/games.md)", "findings/chess.md"),
+    ("the atlas: record builds (Column-Row n ≤ 110, Chomp in 16 × 16)", "findings/atlas.md"),
 )
 
 
