@@ -51,6 +51,7 @@ from grundy.atlas.engine import (
     check_kernel,
     held_value,
     narrowest,
+    refuse,
 )
 from grundy.search import CompiledKernel
 from grundy.search.primitives import conjugation_canonical
@@ -213,9 +214,7 @@ class BoxEngine(LevelEngine):
                 break
             self._buffer *= 2
         where = f"{self.kernel.name}: the {self.box[0]} × {self.box[1]} box, rank {int(state[0])}"
-        if status == HUGE:
-            raise ValueError(f"{where} has a value above {MAX_VALUE}; the atlas stores uint16")
-        raise ValueError(f"{where}: the kernel listed an option that is not inside the position")
+        refuse(status, where, "not inside the position")
 
 
 @cache

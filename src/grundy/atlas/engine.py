@@ -38,6 +38,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache
+from typing import NoReturn
 
 import numpy as np
 from llvmlite import ir
@@ -379,10 +380,15 @@ class LevelEngine:
             if status != WIDER:
                 break
             self._buffer *= 2
-        where = f"{self.kernel.name}: level {n}, rank {int(state[0])}"
-        if status == HUGE:
-            raise ValueError(f"{where} has a value above {MAX_VALUE}; the atlas stores uint16")
-        raise ValueError(f"{where}: the kernel listed an option that is not smaller")
+        refuse(status, f"{self.kernel.name}: level {n}, rank {int(state[0])}", "not smaller")
+
+
+def refuse(status: int, where: str, option: str) -> NoReturn:
+    """The ValueError of a loop that stopped at `where` with HUGE (a value past uint16)
+    or NOT_SMALLER (the kernel listed an option that is `option`: a broken kernel)."""
+    if status == HUGE:
+        raise ValueError(f"{where} has a value above {MAX_VALUE}; the atlas stores uint16")
+    raise ValueError(f"{where}: the kernel listed an option that is {option}")
 
 
 @cache
