@@ -488,7 +488,7 @@ def _crim_even_rank(quick: bool) -> Outcome:
 SEQUENCES = {
     "cr": ("sequence_cr_p_b.txt", 110),
     "chomp": ("sequence_chomp_p_b.txt", 84),
-    "corner": ("sequence_corner_p_b.txt", 86),
+    "corner": ("sequence_corner_p_b.txt", 90),
     "pnim": ("sequence_pnim_sums_p_b.txt", 55),
 }
 
@@ -497,11 +497,12 @@ SEQUENCES = {
     "games",
     "P-position counts of Column-Row, Chomp, Corner and PNim sums",
     values="the number of partitions of n that are P-positions: Column-Row n ≤ 110 "
-    "(a(110) = 170,473,818), Chomp n ≤ 84 (a(84) = 439,090), Corner n ≤ 86 (a(86) = 820,533); "
+    "(a(110) = 170,473,818), Chomp n ≤ 84 (a(84) = 439,090), Corner n ≤ 90 (a(90) = 1,233,731); "
     "PNim: sums of total size n, n ≤ 55 (a single diagram never is one)",
-    how="the kernels' censuses (one compiled pass per n); Column-Row past 87 from its atlas "
-    "(grundy count cr --n 1..110 --atlas DIR, 30 s once the atlas is built); PNim sums from "
-    "the summands' census by a Walsh–Hadamard transform (grundy.sums.sum_count_table)",
+    how="the kernels' censuses (one compiled pass per n); Column-Row past 87 and Corner "
+    "past 86 from their atlases (grundy count GAME --n 1..N --atlas DIR, seconds once "
+    "built); PNim sums from the summands' census by a Walsh–Hadamard transform "
+    "(grundy.sums.sum_count_table)",
     recompute="grundy count GAME --n 1..55 --oeis FILE in 4–11 s each; to the full reach "
     "within 30 minutes each (benchmarks/bench_sequences.py); PNim --sums to 55 in about 4 min",
     command="grundy count chomp --n 1..30 --oeis chomp.txt",
