@@ -52,6 +52,7 @@ from grundy.atlas.engine import (
     held_value,
     narrowest,
     refuse,
+    stamped_mex,
 )
 from grundy.search import CompiledKernel
 from grundy.search.primitives import conjugation_canonical
@@ -130,11 +131,7 @@ def value_box_ranks(b, lo, hi, table, where, wide, shift, base, empty, splits, s
                     v ^= held_value(where, wide, t >> shift, t & mask)
             if v <= m:
                 seen[v] = r
-        v = 0
-        while seen[v] == r:
-            v += 1
-        if m == 0:
-            v = base
+        v = stamped_mex(seen, r, m, base)
         if v > MAX_VALUE:
             state[0] = r
             return HUGE

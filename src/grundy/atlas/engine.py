@@ -124,6 +124,18 @@ def _in_width(w, words):
     return lambda w, words: _limbs(w)
 
 
+@cached_njit
+def stamped_mex(seen, r, m, base):
+    """The mex of the values stamped r in `seen` (seen[v] == r: some option is worth v),
+    or `base` for a position with no option (m = 0: 0, or 1 in misère play)."""
+    if m == 0:
+        return base
+    v = 0
+    while seen[v] == r:
+        v += 1
+    return v
+
+
 def value_ranks(n, lo, hi, table, where, wide, first, shift, base, splits, like,
                 narrow_letters, out, out2, chunk, parts, seen, places, state):  # fmt: skip
     """Value the partitions of n of ranks state[0] … hi − 1 into chunk[r − lo] (ranks lo …
@@ -187,11 +199,7 @@ def value_ranks(n, lo, hi, table, where, wide, first, shift, base, splits, like,
                 v ^= held_at(places[m + i], where, wide, shift, base)
             if v <= m:  # a mex is at most the number of options
                 seen[v] = r
-        v = 0
-        while seen[v] == r:
-            v += 1
-        if m == 0:
-            v = base
+        v = stamped_mex(seen, r, m, base)
         if v > MAX_VALUE:
             state[0] = r
             return HUGE
