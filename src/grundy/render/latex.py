@@ -24,27 +24,13 @@ a & position & value \\\\
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from typing import Any
 
+from grundy.render.typeset import escape_latex as escape
+from grundy.render.typeset import latex_formula
+
 __all__ = ["booktabs", "escape", "young_latex"]
-
-_SPECIAL = {
-    "\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#", "_": r"\_",
-    "{": r"\{", "}": r"\}", "~": r"\textasciitilde{}", "^": r"\textasciicircum{}",
-}  # fmt: skip
-
-
-def escape(text: str) -> str:
-    """`text` with LaTeX's special characters escaped."""
-    return "".join(_SPECIAL.get(ch, ch) for ch in text)
-
-
-def _formula(text: str) -> str:
-    """Partition syntax as a formula: ``2^2,1`` → ``$2^{2},1$`` (other specials escaped)."""
-    body = "".join(ch if ch == "^" else _SPECIAL.get(ch, ch) for ch in text)
-    return "$" + re.sub(r"\^(\d+)", r"^{\1}", body) + "$"
 
 
 def young_latex(table: Sequence[Sequence[int]], caption: str | None = None) -> str:
@@ -74,7 +60,9 @@ def booktabs(rows: Sequence[dict[str, Any]], math: Sequence[str] = ("position",)
         r"\midrule",
     ]
     lines += [
-        " & ".join(_formula(str(row[c])) if c in math else escape(str(row[c])) for c in columns)
+        " & ".join(
+            latex_formula(str(row[c])) if c in math else escape(str(row[c])) for c in columns
+        )
         + r" \\"
         for row in rows
     ]
