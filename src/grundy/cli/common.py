@@ -226,6 +226,11 @@ PositionArg = Annotated[
 #: One partition, not a sum: what the compiled engine and the per-box table take.
 PartitionArg = Annotated[str, typer.Argument(help='The partition, e.g. "22,21,20,19" or "5^3,2".')]
 SizesOption = Annotated[str, typer.Option("--n", help="Sizes A..B (inclusive) or a single N.")]
+#: Pictures for a paper, whose caption is the paper's: every picture-drawing option takes it.
+NoTitleOption = Annotated[
+    bool,
+    typer.Option("--no-title", help="Draw pictures without a title (a paper gives its caption)."),
+]
 CheckpointOption = Annotated[
     Optional[Path],  # noqa: UP045
     typer.Option(
