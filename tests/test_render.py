@@ -37,6 +37,7 @@ from grundy.render import (
     table_svg,
     table_text,
 )
+from grundy.render.svg import plain_text
 from grundy.render.young import MAX_SVG_BOXES, MAX_TEXT_BOXES, MAX_TEXT_COLUMNS, MAX_TEXT_ROWS
 
 FIG5 = Partition.parse("8,7,6,5^2,2,1")  # 000 Figures 4 and 5
@@ -216,7 +217,7 @@ def test_svg_boxes_and_values(game: str, misere: bool) -> None:
         assert len(shaded) == flat.count(0)
         assert len(outside) == len(outside_cells(lam.to_list()))
         assert all(int(e.text) == rim for e in outside)
-        assert root.find(SVG + "title").text == f"{game} <{lam}> & co"
+        assert root.find(SVG + "title").text == plain_text(f"{game} <{lam}> & co")
         # value i, j sits in the box i, j
         for rect, text in zip(rects, texts, strict=True):
             x, y, side = float(rect.get("x")), float(rect.get("y")), float(rect.get("width"))
@@ -337,10 +338,11 @@ def test_jupyter_pictures() -> None:
     from grundy.games.matrix import parse_matrix
 
     svg = Partition([3, 1])._repr_svg_()
-    assert svg is not None and svg.count("<rect") == 4
+    assert svg is not None and svg.count('<rect class="cell') == 4
     assert Partition([10**6])._repr_svg_() is None  # too large: Jupyter shows the text
     grid = parse_matrix("101;010")._repr_svg_()
-    assert grid is not None and grid.count("#9ecae1") == 3 and grid.count("<rect") == 6
+    assert grid is not None and grid.count('class="cell on"') == 3
+    assert grid.count('<rect class="cell') == 6
     hasse = posets.divisors(12)._repr_svg_()
     assert hasse is not None and hasse.startswith("<svg") and hasse.count("<circle") == 6
 
@@ -353,7 +355,7 @@ def test_jupyter_pictures_load_the_render_layer_only_when_shown() -> None:
         "from grundy.posets import divisors\n"
         "poset = divisors(6)\n"
         "before = sorted(m for m in sys.modules if m.startswith('grundy.render'))\n"
-        "print(before, Partition([2, 1])._repr_svg_().count('<rect'),"
+        "print(before, Partition([2, 1])._repr_svg_().count('<rect class=\"cell'),"
         " poset._repr_svg_().count('<circle'))\n"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

@@ -9,7 +9,7 @@ for.  The package's top (``grundy/__init__.py``), which Python runs before any
 module of the package, registers the drawers of the render layer.
 
 >>> from grundy.partition import Partition
->>> Partition([2, 1])._repr_svg_().count("<rect")
+>>> Partition([2, 1])._repr_svg_().count('<rect class="cell on"')
 3
 >>> Partition([10**6])._repr_svg_() is None  # too large to draw: Jupyter shows the text
 True

@@ -15,6 +15,7 @@ from rich.table import Table
 
 from grundy.cli.common import (
     JsonOption,
+    NoTitleOption,
     app,
     console,
     emit,
@@ -177,6 +178,7 @@ def picture_command(
     labels: Annotated[
         bool, typer.Option("--labels/--no-labels", help="Write element names beside the nodes.")
     ] = True,
+    no_title: NoTitleOption = False,
     as_json: JsonOption = False,
 ) -> None:
     """Hasse diagram with each element's value on its node (style of 004 Figures 4, 5, 7)."""
@@ -192,7 +194,8 @@ def picture_command(
     check_drawable(p)
     fam = coin_turning.family(turning).name
     vals = coin_turning.values(p, turning)
-    path = write_hasse_svg(svg, p, vals, title=f"{fam} on {p.name}", labels=labels)
+    title = None if no_title else f"{fam} on {p.name}"
+    path = write_hasse_svg(svg, p, vals, title=title, labels=labels)
     data = {"poset": p.name, "turning": fam, "elements": len(p), "svg": str(path)}
     say_written(path, as_json, f"{len(p)} elements")
     if tikz is not None:

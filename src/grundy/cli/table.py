@@ -18,6 +18,7 @@ from grundy.cli.common import (
     GameArg,
     JsonOption,
     MisereOption,
+    NoTitleOption,
     PartitionArg,
     PieceOption,
     app,
@@ -54,6 +55,7 @@ def table_command(
     position: PartitionArg,
     misere: MisereOption = False,
     svg: SvgOption = None,
+    no_title: NoTitleOption = False,
     latex: LatexOption = None,
     outside: OutsideOption = None,
     piece: PieceOption = None,
@@ -62,7 +64,8 @@ def table_command(
     """The value of every sub-position, written in its box of the Young diagram (000 Fig. 5).
 
     Box (i+1, j+1) holds the value of the partition left after deleting the
-    first i rows and j columns.  --svg FILE also writes the picture as SVG.
+    first i rows and j columns.  --svg FILE also writes the picture as SVG
+    (with --no-title, without its title line: a paper gives its caption).
     """
     from grundy.analysis.tables import (
         box_values,
@@ -106,7 +109,7 @@ def table_command(
         "outside": rim,
     }
     if svg is not None:
-        write_text_atomic(svg, table_svg(table, outside=rim, title=title))
+        write_text_atomic(svg, table_svg(table, outside=rim, title=None if no_title else title))
         data["svg"] = str(svg)
         say_written(svg, as_json)
     if latex is not None:

@@ -214,12 +214,13 @@ class BoolMatrix:
         return f"BoolMatrix({str(self)!r})"
 
     def _repr_svg_(self) -> str | None:
-        """The matrix as a grid (1 = filled), for Jupyter; None (text) when too large."""
+        """The matrix as a grid of its 0/1 entries (1 = filled), for Jupyter; None (text)
+        when too large."""
         from grundy.render.young import cells_svg  # pictures only when asked
 
         cells = [[bool((r >> j) & 1) for j in range(self._ncols)] for r in self._rows]
         try:
-            return cells_svg(cells)
+            return cells_svg(cells, digits=True)
         except ValueError:
             return None
 

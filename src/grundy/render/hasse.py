@@ -32,6 +32,7 @@ import numpy as np
 
 from grundy.atomic import check_writable, write_text_atomic
 from grundy.posets import Poset, bits
+from grundy.render.svg import svg_document, text_width, title_element
 from grundy.validate import as_bool
 
 __all__ = [
@@ -48,6 +49,8 @@ MAX_ELEMENTS = 2000
 _RADIUS = 13
 _ROW = 70  # least gap between levels, px
 _MARGIN = 30
+_TITLE_SIZE = 15
+_TITLE_ROOM = 24  # below the margin, above the top row, when there is a title
 _CHAR = 6.6  # approximate width of one character of the 11px label font
 _ASPECT = 2.0  # the levels are spread until the picture is at most this much wider than high,
 _MAX_GAP = 6  # but by at most this many times the least gap
@@ -292,11 +295,15 @@ def hasse_svg(
 
     `node_values` maps elements to the numbers written in their nodes (e.g.
     `grundy.coin_turning.values(P, "ruler")`); without it the nodes are empty.
+    The `title`, if any, is centred on top with its exponents raised
+    (`grundy.render.svg.title_element`); without one no room is kept for it.
 
     >>> from grundy import posets
     >>> svg = hasse_svg(posets.divisors(12), {d: d % 3 for d in (1, 2, 3, 4, 6, 12)})
     >>> svg.count("<circle"), svg.count("<line"), svg.count("#d9d9d9")  # value 0 is shaded
     (6, 7, 3)
+    >>> hasse_svg(posets.young("2^2"), title="on Y(2^2)").count('<tspan dy="-5.25"')
+    1
     """
     check_drawable(poset)
     if node_values is not None:
@@ -310,20 +317,14 @@ def hasse_svg(
     step = max(2 * _RADIUS + 14, 2 * _RADIUS + label_w + 12)
     centres, rise = _place(rows, step, _ROW)
     widest = max((len(r) for r in rows), default=1)
-    width = 2 * _MARGIN + widest * step
-    top = _MARGIN + (24 if title else 0)
-    height = top + _MARGIN + max(0, len(rows) - 1) * rise + 2 * _RADIUS
+    title_width = text_width(title, _TITLE_SIZE) if title else 0
+    width = round(2 * _MARGIN + max(widest * step, title_width))
+    top = _MARGIN + (_TITLE_ROOM if title else 0)
+    height = round(top + _MARGIN + max(0, len(rows) - 1) * rise + 2 * _RADIUS)
     pos = [(width / 2 + x - label_w / 2, height - _MARGIN - _RADIUS - y) for x, y in centres]
-    out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
-        f'viewBox="0 0 {width:.0f} {height:.0f}" font-family="DejaVu Sans, Arial, sans-serif">',
-        f'<rect width="{width:.0f}" height="{height:.0f}" fill="white"/>',
-    ]
+    out = []
     if title:
-        out.append(
-            f'<text x="{width / 2:.1f}" y="{_MARGIN:.0f}" text-anchor="middle" '
-            f'font-size="15">{escape(title)}</text>'
-        )
+        out.append(title_element(title, width / 2, _MARGIN, _TITLE_SIZE, anchor="middle"))
     out.append('<g stroke="#444" stroke-width="1.2" fill="none">')
     for path in _lines(poset, down):
         points = [pos[k] for k in path]
@@ -355,8 +356,7 @@ def hasse_svg(
                 f'<text x="{cx + _RADIUS + 4:.1f}" y="{cy + 4:.1f}" font-size="11" fill="#555" '
                 f'stroke="white" stroke-width="3" paint-order="stroke">{escape(names[i])}</text>'
             )
-    out.append("</svg>")
-    return "\n".join(out) + "\n"
+    return svg_document(width, height, out, title=title)
 
 
 def _towards(

@@ -33,6 +33,8 @@ from xml.sax.saxutils import escape
 from rich.text import Text
 
 from grundy.partition import Partition
+from grundy.render.svg import svg_document, text_width, title_element
+from grundy.render.typeset import _num  # the one rounding of lengths
 
 __all__ = [
     "MAX_SVG_BOXES",
@@ -267,6 +269,11 @@ _MARGIN = 16
 _TITLE_SIZE = 16
 _NOTE_SIZE = 12
 _P_FILL = "#c8c8c8"  # shading of the boxes of value 0
+_GRID_CELL = 18  # side of a cell of `cells_svg`, px
+_DIGIT_CELL = 24  # the same with its entry written in it
+_GRID_MARGIN = 2
+_ON_FILL = "#9ecae1"  # a True cell of `cells_svg`
+_ENTRY_SIZE = 0.6  # size of the digits in `cells_svg`, as a fraction of the cell
 
 
 def table_svg(table: Table, *, outside: int | None = None, title: str | None = None) -> str:
@@ -275,8 +282,14 @@ def table_svg(table: Table, *, outside: int | None = None, title: str | None = N
     Every box is a `<rect class="box">` (class "box p" and grey when its value
     is 0, a P-position) with its value centred in a `<text class="value">`;
     `outside` values (000 Figure 5) are `<text class="outside">` without a
-    box.  A title on top and a one-line legend below.  Refuses (ValueError)
-    more than MAX_SVG_ROWS rows, MAX_SVG_COLUMNS columns or MAX_SVG_BOXES boxes.
+    box.  The title, if any, on top with its exponents raised (``5^2`` as 5²:
+    `grundy.render.svg.title_element`); without one no room is kept for it.
+    A one-line legend below.  Refuses (ValueError) more than MAX_SVG_ROWS rows,
+    MAX_SVG_COLUMNS columns or MAX_SVG_BOXES boxes.
+
+    >>> svg = table_svg([[1, 0], [0]], title="2^2")
+    >>> svg.count('class="box p"'), svg.count('class="value"'), svg.count("<tspan")
+    (2, 3, 1)
     """
     shape = _shape_of(table, "svg")
     rim = outside_cells(shape) if outside is not None else []
@@ -290,9 +303,9 @@ def table_svg(table: Table, *, outside: int | None = None, title: str | None = N
     legend = "grey boxes: value 0 (P-positions)"
     if outside is not None:
         legend += f"; outside the diagram: terminal positions (value {outside})"
-    text_width = len(title or "") * _TITLE_SIZE * 0.62
-    legend_width = len(legend) * _NOTE_SIZE * 0.55
-    width = 2 * _MARGIN + max(columns * cell, text_width, legend_width)
+    title_width = text_width(title, _TITLE_SIZE, bold=True) if title else 0
+    legend_width = text_width(legend, _NOTE_SIZE)
+    width = 2 * _MARGIN + max(columns * cell, title_width, legend_width)
     height = top + rows * cell + _NOTE_SIZE + 14 + _MARGIN
 
     def centre(i: int, j: int) -> tuple[str, str]:
@@ -300,20 +313,9 @@ def table_svg(table: Table, *, outside: int | None = None, title: str | None = N
         y = top + (i + 0.5) * cell + 0.35 * font  # baseline of centred digits
         return _num(x), _num(y)
 
-    out = [
-        '<?xml version="1.0" encoding="UTF-8"?>',
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{_num(width)}" '
-        f'height="{_num(height)}" viewBox="0 0 {_num(width)} {_num(height)}" '
-        'font-family="DejaVu Sans, Helvetica, Arial, sans-serif">',
-    ]
+    out = []
     if title:
-        out.append(f"<title>{escape(title)}</title>")
-    out.append('<rect class="background" width="100%" height="100%" fill="white"/>')
-    if title:
-        out.append(
-            f'<text class="title" x="{_MARGIN}" y="{_MARGIN + _TITLE_SIZE}" '
-            f'font-size="{_TITLE_SIZE}" font-weight="bold">{escape(title)}</text>'
-        )
+        out.append(title_element(title, _MARGIN, _MARGIN + _TITLE_SIZE, _TITLE_SIZE, bold=True))
     out.append('<g class="boxes" stroke="black" stroke-width="1.5">')
     for i, row in enumerate(table):
         for j, v in enumerate(row):
@@ -342,46 +344,60 @@ def table_svg(table: Table, *, outside: int | None = None, title: str | None = N
         f'<text class="legend" x="{_MARGIN}" y="{_num(top + rows * cell + _NOTE_SIZE + 10)}" '
         f'font-size="{_NOTE_SIZE}" fill="#444444">{escape(legend)}</text>'
     )
-    out.append("</svg>")
-    return "\n".join(out) + "\n"
+    return svg_document(width, height, out, title=title)
 
 
-def cells_svg(cells: Sequence[Sequence[bool]], cell: int = 18) -> str:
-    """A grid as SVG: a filled cell for True, an outlined one for False (Jupyter pictures
-    of partitions and 0/1 matrices).  Refuses grids larger than an SVG table may be.
+def cells_svg(
+    cells: Sequence[Sequence[bool]], cell: int | None = None, *, digits: bool = False
+) -> str:
+    """A grid as SVG: a filled `<rect class="cell on">` for True, an outlined
+    `<rect class="cell">` for False (Jupyter pictures of partitions and 0/1 matrices);
+    with `digits`, each cell's entry, 1 or 0, written in it (`<text class="entry">`,
+    row by row).  Cells are `cell` px wide: by default 18, or 24 with digits (large
+    enough to read them).  Refuses grids larger than an SVG table may be.
 
-    >>> cells_svg([[True, False], [True]]).count("<rect")
-    3
+    >>> svg = cells_svg([[True, False], [True]], digits=True)
+    >>> svg.count('<rect class="cell'), svg.count('class="cell on"'), svg.count('"entry"')
+    (3, 2, 3)
     """
     check_drawable([len(row) for row in cells], "svg")
-    height = max(len(cells), 1) * cell + 2 * 2
-    width = max((len(row) for row in cells), default=1) * cell + 2 * 2
-    out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}">',
-        '<g stroke="black" stroke-width="1">',
-    ]
+    if cell is None:
+        cell = _DIGIT_CELL if digits else _GRID_CELL
+    height = max(len(cells), 1) * cell + 2 * _GRID_MARGIN
+    width = max((len(row) for row in cells), default=1) * cell + 2 * _GRID_MARGIN
+    out = ['<g class="cells" stroke="black" stroke-width="1">']
     for i, row in enumerate(cells):
         for j, on in enumerate(row):
-            fill = "#9ecae1" if on else "white"
+            cls, fill = ("cell on", _ON_FILL) if on else ("cell", "white")
             out.append(
-                f'<rect x="{2 + j * cell}" y="{2 + i * cell}" width="{cell}" height="{cell}" '
-                f'fill="{fill}"/>'
+                f'<rect class="{cls}" x="{_GRID_MARGIN + j * cell}" '
+                f'y="{_GRID_MARGIN + i * cell}" width="{cell}" height="{cell}" fill="{fill}"/>'
             )
-    out.append("</g></svg>")
-    return "\n".join(out)
+    out.append("</g>")
+    if digits:
+        out.extend(_entries(cells, cell))
+    return svg_document(width, height, out)
+
+
+def _entries(cells: Sequence[Sequence[bool]], cell: int) -> list[str]:
+    """Each cell's entry, 1 or 0, centred in it, row by row (black: readable on both fills)."""
+    size = round(cell * _ENTRY_SIZE)
+    out = [f'<g class="entries" text-anchor="middle" font-size="{size}" fill="black">']
+    for i, row in enumerate(cells):
+        for j, on in enumerate(row):
+            x = _GRID_MARGIN + (j + 0.5) * cell
+            y = _GRID_MARGIN + (i + 0.5) * cell + 0.35 * size  # baseline of a centred digit
+            out.append(f'<text class="entry" x="{_num(x)}" y="{_num(y)}">{int(on)}</text>')
+    out.append("</g>")
+    return out
 
 
 def partition_svg(partition: Partition) -> str:
     """The Young diagram of `partition` as `cells_svg` (how Jupyter shows a partition:
     `grundy.jupyter`); a ValueError when it is too large to draw, before listing a part.
 
-    >>> partition_svg(Partition([3, 1])).count("<rect")
+    >>> partition_svg(Partition([3, 1])).count('<rect class="cell on"')
     4
     """
     check_drawable(partition, "svg")
     return cells_svg([[True] * part for part in partition.parts()])
-
-
-def _num(x: float) -> str:
-    """A coordinate without needless decimals."""
-    return f"{x:.2f}".rstrip("0").rstrip(".")
