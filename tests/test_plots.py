@@ -189,7 +189,7 @@ def test_no_title_at_the_command_line(tmp_path: Path, capsys: pytest.CaptureFixt
     assert "cr: positions of size n by value" in titled
     assert not any("cr:" in c for c in svg_comments("count", "cr", "--n", "1..8", "--no-title"))
     sweep_args = ("sweep", "cr", "b^a", "--a", "1..3", "--b", "1..3")
-    assert "cr b^a (normal play)" in svg_comments(*sweep_args)
+    assert "cr b$^{a}$ (normal play)" in svg_comments(*sweep_args)  # the exponent raised
     assert not any("play" in c for c in svg_comments(*sweep_args, "--no-title"))
 
 

@@ -166,10 +166,20 @@ def check_figure_path(path: str | os.PathLike[str]) -> Path:
     return target
 
 
+#: The metadata that would put the time of drawing into a file, left out.
+_NO_DATE = {"svg": {"Date": None}, "pdf": {"CreationDate": None}}
+
+
 def figure_bytes(figure: Figure, form: str) -> bytes:
-    """The figure drawn in format `form` ("svg", "png", "pdf"), cropped to what it shows."""
+    """The figure drawn in format `form` ("svg", "png", "pdf"), cropped to what it shows;
+    the same figure gives the same bytes (no date inside, fixed SVG ids), so a paper's
+    repository sees a picture change only when what it shows does."""
     buffer = io.BytesIO()
-    figure.savefig(buffer, format=form, bbox_inches="tight", pad_inches=0.02, dpi=200)
+    with matplotlib.rc_context({"svg.hashsalt": "grundy"}):
+        figure.savefig(
+            buffer, format=form, bbox_inches="tight", pad_inches=0.02, dpi=200,
+            metadata=_NO_DATE.get(form),
+        )  # fmt: skip
     return buffer.getvalue()
 
 

@@ -9,6 +9,8 @@ into SVG (`svg_text`), matplotlib's mathtext (`mathtext`) and LaTeX
 
 >>> exponent_segments("5^2,1^(r-1)")
 [('5', False), ('2', True), (',1', False), ('r-1', True)]
+>>> exponent_segments("a^m,b")
+[('a', False), ('m', True), (',b', False)]
 >>> svg_text("5^2 & 1", size=12)
 '5<tspan dy="-4.2" font-size="8.4">2</tspan><tspan dy="4.2"> &amp; 1</tspan>'
 >>> mathtext("cr 5^2,1: 10$")
@@ -24,8 +26,9 @@ from xml.sax.saxutils import escape
 
 __all__ = ["escape_latex", "exponent_segments", "latex_formula", "mathtext", "svg_text"]
 
-#: An exponent: ``^`` and digits, or ``^`` and a parenthesised expression (no nesting).
-_EXPONENT = re.compile(r"\^(\d+|\([^()]*\))")
+#: An exponent: ``^`` and digits, a parameter's name (a template's ``a^m``) or a
+#: parenthesised expression (``1^(r-1)``, no nesting).
+_EXPONENT = re.compile(r"\^(\d+|[A-Za-z_]\w*|\([^()]*\))")
 
 #: How far an exponent is raised and how large it is, as fractions of the font size.
 _RAISE, _SMALLER = 0.35, 0.7
@@ -38,7 +41,7 @@ _LATEX_SPECIAL = {
 
 def exponent_segments(text: str) -> list[tuple[str, bool]]:
     """`text` in pieces, each with whether it is an exponent (raised); an exponent's
-    parentheses are dropped, a ``^`` without a number or ``(...)`` after it is text."""
+    parentheses are dropped, a ``^`` without a number, name or ``(...)`` after it is text."""
     pieces: list[tuple[str, bool]] = []
     at = 0
     for match in _EXPONENT.finditer(text):
