@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.markup import escape
@@ -11,6 +11,7 @@ from rich.table import Table
 from grundy.cli.common import (
     GameArg,
     JsonOption,
+    LatexOption,
     PieceOption,
     app,
     console,
@@ -19,6 +20,7 @@ from grundy.cli.common import (
     progress_bar,
     resolve_game,
     starts_over,
+    write_latex,
 )
 
 
@@ -27,6 +29,7 @@ def classify_command(
     game: GameArg,
     max_n: Annotated[int, typer.Option("--max-n", help="Largest position size to include.")],
     piece: PieceOption = None,
+    latex: LatexOption = None,
     as_json: JsonOption = False,
 ) -> None:
     """Gurvich–Ho classes (000 Definition 2) over all positions of size <= N."""
@@ -39,6 +42,8 @@ def classify_command(
         progress_bar(f"classifying {rules.name} positions") as bar,
     ):
         result = classify_sizes(rules, max_n, bar.update)
+    table = _classes_table(result["classes"])
+    write_latex(latex, [table], result, as_json)
 
     def show() -> None:
         console.print(
@@ -47,19 +52,24 @@ def classify_command(
         )
         pairs = ", ".join(f"{p}: {c}" for p, c in result["pairs"].items())
         console.print(f"(SG, SG-) pairs: {pairs}")
-        table = Table()
-        for column in ("class", "holds", "smallest counterexample", "reason"):
-            table.add_column(column)
-        for name, answer in result["classes"].items():
-            example = answer["counterexample"]
-            if example is None:
-                text = "-"
-            else:
-                text = f"{example['position']} {tuple(example['pair'])}"
-                if "move_to" in example:
-                    text += f" -> {example['move_to']} {tuple(example['move_to_pair'])}"
-            holds = "[green]yes[/green]" if answer["holds"] else "[red]no[/red]"
-            table.add_row(name, holds, text, "" if answer["holds"] else answer["reason"])
         console.print(table)
 
     emit(result, as_json, show)
+
+
+def _classes_table(classes: dict[str, Any]) -> Table:
+    """One row per class: whether every position is in it, else the smallest that is not."""
+    table = Table()
+    for column in ("class", "holds", "smallest counterexample", "reason"):
+        table.add_column(column)
+    for name, answer in classes.items():
+        example = answer["counterexample"]
+        if example is None:
+            text = "-"
+        else:
+            text = f"{example['position']} {tuple(example['pair'])}"
+            if "move_to" in example:
+                text += f" -> {example['move_to']} {tuple(example['move_to_pair'])}"
+        holds = "[green]yes[/green]" if answer["holds"] else "[red]no[/red]"
+        table.add_row(name, holds, text, "" if answer["holds"] else answer["reason"])
+    return table

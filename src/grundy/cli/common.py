@@ -17,7 +17,7 @@ import os
 import signal
 import sys
 import threading
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Optional, TypeVar
@@ -161,15 +161,27 @@ class PlainWhenPiped(Console):
 
     def plain_table(self, table: Table) -> str:
         """The table as text: '# title', header and rows, tab-separated, one per line."""
+        header, rows = self.plain_cells(table)
         lines = []
         if table.title:
             lines.append("# " + self._plain(table.title))
         if table.show_header:
-            lines.append("\t".join(self._plain(column.header) for column in table.columns))
-        columns = [list(column.cells) for column in table.columns]
-        for row in zip(*columns, strict=True):
-            lines.append("\t".join(self._plain(cell) for cell in row))
+            lines.append("\t".join(header))
+        lines += ["\t".join(row) for row in rows]
         return "".join(line + "\n" for line in lines)
+
+    def plain_cells(self, table: Table) -> tuple[list[str], list[list[str]]]:
+        """The table's header and rows, each cell as plain text (`_plain`).
+
+        >>> table = Table("move", "winning")
+        >>> table.add_row("remove\\n the top row", "[green]yes[/green]")
+        >>> PlainWhenPiped().plain_cells(table)
+        (['move', 'winning'], [['remove the top row', 'yes']])
+        """
+        header = [self._plain(column.header) for column in table.columns]
+        columns = [list(column.cells) for column in table.columns]
+        rows = [[self._plain(cell) for cell in row] for row in zip(*columns, strict=True)]
+        return header, rows
 
     def _plain(self, cell: Any) -> str:
         """A cell's text without markup, on one line (newlines and tabs become spaces)."""
@@ -230,6 +242,30 @@ SizesOption = Annotated[str, typer.Option("--n", help="Sizes A..B (inclusive) or
 NoTitleOption = Annotated[
     bool,
     typer.Option("--no-title", help="Draw pictures without a title (a paper gives its caption)."),
+]
+
+
+def _writable(path: str | None) -> str | None:
+    """A file option's check while the command line is read, before any work: its
+    directory exists and it is not a directory (`grundy.atomic.check_writable`)."""
+    if path is not None:
+        from grundy.atomic import check_writable
+
+        check_writable(path)
+    return path
+
+
+#: Every command that prints a table takes it (`write_latex`); tests/test_latex.py
+#: fails for a table command without it.
+LatexOption = Annotated[
+    Optional[str],  # noqa: UP045  (text: a Path would make typer import pydantic)
+    typer.Option(
+        "--latex",
+        metavar="FILE",
+        help="Also write the table(s) as LaTeX to FILE (booktabs; a longtable when longer "
+        "than a page).",
+        callback=_writable,
+    ),
 ]
 CheckpointOption = Annotated[
     Optional[Path],  # noqa: UP045
@@ -312,6 +348,53 @@ def say_written(path: str | Path, as_json: bool = False, detail: str = "") -> No
     """
     if not as_json:
         sys.stderr.write(f"wrote {path}" + (f" ({detail})" if detail else "") + "\n")
+
+
+#: The columns whose cells are positions or templates in a game's syntax (``2^2,1``,
+#: ``a^m,b``): formulas in LaTeX, their exponents raised.  Other columns are text.
+FORMULA_COLUMNS = ("position", "to", "partition", "template", "family")
+
+
+def tables_latex(tables: Sequence[Table]) -> str:
+    """The printed tables as LaTeX (`grundy.render.latex.latex_tables`): each cell's plain
+    text as piped output shows it, the title as the caption, the `FORMULA_COLUMNS` typeset.
+
+    >>> table = Table("to", "winning", title="[bold]cr[/bold] 2^2,1: value 3")
+    >>> table.add_row("2^2", "[green]yes[/green]")
+    >>> print(tables_latex([table]))
+    % \\usepackage{booktabs}
+    % \\caption{cr 2$^{2}$,1: value 3}
+    \\begin{tabular}{ll}
+    \\toprule
+    to & winning \\\\
+    \\midrule
+    $2^{2}$ & yes \\\\
+    \\bottomrule
+    \\end{tabular}
+    """
+    from grundy.render.latex import LatexTable, latex_tables
+
+    written = []
+    for table in tables:
+        header, rows = console.plain_cells(table)
+        caption = console._plain(table.title) if table.title else None
+        written.append(LatexTable(header, rows, caption))
+    return latex_tables(written, FORMULA_COLUMNS)
+
+
+def write_latex(
+    path: str | Path | None, tables: Sequence[Table], data: dict[str, Any], as_json: bool
+) -> None:
+    """`--latex FILE` (`LatexOption`): write the command's tables to FILE as LaTeX
+    (`tables_latex`), atomically; name it in the JSON object `data` and say it was written.
+    Nothing without the option."""
+    if path is None:
+        return
+    from grundy.atomic import write_text_atomic
+
+    write_text_atomic(path, tables_latex(tables) + "\n")
+    data["latex"] = str(path)
+    say_written(path, as_json)
 
 
 def _jsonable(obj: Any) -> Any:

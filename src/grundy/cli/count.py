@@ -14,6 +14,7 @@ from grundy.cli.common import (
     AtlasOption,
     GameArg,
     JsonOption,
+    LatexOption,
     MisereOption,
     NoStoreOption,
     NoTitleOption,
@@ -33,6 +34,7 @@ from grundy.cli.common import (
     progress_bar,
     resolve_game,
     say_written,
+    write_latex,
 )
 from grundy.validate import check_non_negative
 
@@ -76,6 +78,7 @@ def count_command(
         typer.Option("--plot", help="Also draw counts by value against n (.svg, .png or .pdf)."),
     ] = None,
     no_title: NoTitleOption = False,
+    latex: LatexOption = None,
     store: StoreOption = None,
     no_store: NoStoreOption = False,
     scheduler: SchedulerOption = None,
@@ -135,7 +138,6 @@ def count_command(
         title = None if no_title else f"{rules.name}: {what} of size n by value"
         save_figure(counts_figure(rows, title=title, counted=what), plot)
         say_written(plot, as_json)
-    values = sorted({v for row in rows.values() for v in row})
     data = {
         "game": rules.name,
         "misere": misere,
@@ -146,18 +148,22 @@ def count_command(
         "from_store": sorted(set(range(n_max + 1)) - set(computed) - set(in_atlas)),
         "from_atlas": list(in_atlas),
     }
+    table_out = _counts_table(rules.name, misere, sums, rows)
+    write_latex(latex, [table_out], data, as_json)
+    emit(data, as_json, lambda: console.print(table_out))
 
-    def show() -> None:
-        play = "misère" if misere else "normal"
-        what = "sums of size n" if sums else "positions of size n"
-        table_out = Table(title=f"{escape(rules.name)} ({play} play): {what} by value")
-        table_out.add_column("n", justify="right")
-        for v in values:
-            table_out.add_column(f"value {v}", justify="right")
-        table_out.add_column("total", justify="right")
-        for size, row in rows.items():
-            cells = [str(row.get(v, 0)) for v in values]
-            table_out.add_row(str(size), *cells, str(sum(row.values())))
-        console.print(table_out)
 
-    emit(data, as_json, show)
+def _counts_table(game: str, misere: bool, sums: bool, rows: dict[int, dict[int, int]]) -> Table:
+    """One row per size n: how many positions (or sums) have each value, and in all."""
+    play = "misère" if misere else "normal"
+    what = "sums of size n" if sums else "positions of size n"
+    values = sorted({v for row in rows.values() for v in row})
+    table = Table(title=f"{escape(game)} ({play} play): {what} by value")
+    table.add_column("n", justify="right")
+    for v in values:
+        table.add_column(f"value {v}", justify="right")
+    table.add_column("total", justify="right")
+    for size, row in rows.items():
+        cells = [str(row.get(v, 0)) for v in values]
+        table.add_row(str(size), *cells, str(sum(row.values())))
+    return table

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from rich.table import Table
 
-from grundy.cli.common import JsonOption, app, console, emit
+from grundy.cli.common import JsonOption, LatexOption, app, console, emit, write_latex
 from grundy.game import capabilities
 from grundy.registry import rulesets
 
 
 @app.command("games")
-def games_command(as_json: JsonOption = False) -> None:
+def games_command(latex: LatexOption = None, as_json: JsonOption = False) -> None:
     """Every game grundy knows (built-in and plug-ins), with what each can do."""
     rows = [
         {
@@ -24,13 +24,12 @@ def games_command(as_json: JsonOption = False) -> None:
         for rules in rulesets()
     ]
 
-    def show() -> None:
-        table = Table(title="games (use a name, or module:attr for your own ruleset)")
-        for column in ("name", "description", "capabilities"):
-            table.add_column(column, overflow="fold")
-        for row in rows:
-            name = row["name"] + "".join(f"\n  {a}" for a in row["aliases"])
-            table.add_row(name, row["description"], ", ".join(row["capabilities"]))
-        console.print(table)
-
-    emit({"games": rows}, as_json, show)
+    table = Table(title="games (use a name, or module:attr for your own ruleset)")
+    for column in ("name", "description", "capabilities"):
+        table.add_column(column, overflow="fold")
+    for row in rows:
+        name = row["name"] + "".join(f"\n  {a}" for a in row["aliases"])
+        table.add_row(name, row["description"], ", ".join(row["capabilities"]))
+    data = {"games": rows}
+    write_latex(latex, [table], data, as_json)
+    emit(data, as_json, lambda: console.print(table))

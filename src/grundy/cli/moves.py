@@ -9,6 +9,7 @@ from grundy.cli.common import (
     AtlasOption,
     GameArg,
     JsonOption,
+    LatexOption,
     MisereOption,
     PieceOption,
     PositionArg,
@@ -19,6 +20,7 @@ from grundy.cli.common import (
     resolve_game,
     search_progress,
     valued,
+    write_latex,
 )
 from grundy.game import Option
 from grundy.solver import solver_for
@@ -31,6 +33,7 @@ def moves_command(
     misere: MisereOption = False,
     piece: PieceOption = None,
     atlas: AtlasOption = None,
+    latex: LatexOption = None,
     as_json: JsonOption = False,
 ) -> None:
     """Every option of a position with its value; winning moves (to value 0) marked.
@@ -65,13 +68,15 @@ def moves_command(
         "options": rows,
     }
 
+    table = Table(title=f"{escape(rules.name)} {escape(data['position'])}: value {result}")
+    for column in ("move", "to", "value", "winning"):
+        table.add_column(column, overflow="fold")
+    for row in rows:
+        mark = "[green]yes[/green]" if row["winning"] else "no"
+        table.add_row(row["description"], row["position"], str(row["value"]), mark)
+    write_latex(latex, [table], data, as_json)
+
     def show() -> None:
-        table = Table(title=f"{escape(rules.name)} {escape(data['position'])}: value {result}")
-        for column in ("move", "to", "value", "winning"):
-            table.add_column(column, overflow="fold")
-        for row in rows:
-            mark = "[green]yes[/green]" if row["winning"] else "no"
-            table.add_row(row["description"], row["position"], str(row["value"]), mark)
         console.print(table)
         if not rows:
             console.print("terminal position: no moves")

@@ -11,6 +11,7 @@ from grundy.cli.common import (
     FamilyArg,
     GameArg,
     JsonOption,
+    LatexOption,
     MisereOption,
     NoStoreOption,
     PieceOption,
@@ -20,6 +21,7 @@ from grundy.cli.common import (
     console,
     emit,
     resolve_game,
+    write_latex,
 )
 from grundy.cli.sweep import parameter_ranges, run_sweep
 
@@ -35,6 +37,7 @@ def pattern_command(
     scheduler: SchedulerOption = None,
     piece: PieceOption = None,
     atlas: AtlasOption = None,
+    latex: LatexOption = None,
     as_json: JsonOption = False,
 ) -> None:
     """The simplest rule explaining a sweep's values: residues, strips, boundaries.
@@ -49,16 +52,18 @@ def pattern_command(
     rows = run_sweep(rules, family, ranges, misere, store, no_store, scheduler, atlas)
     pattern = find_pattern(rows, parameters=list(ranges))
     data = {"game": rules.name, "family": family, "misere": misere, **pattern.as_dict()}
+    # The value of each class of the features; none without a rule, one for a constant.
+    table = Table()
+    for f in pattern.features:
+        table.add_column(escape(f.name), justify="right")
+    table.add_column("value", justify="right")
+    for key, value in sorted(pattern.table.items()):
+        table.add_row(*(str(k) for k in key), str(value))
+    write_latex(latex, [table], data, as_json)
 
     def show() -> None:
         console.print(escape(pattern.describe()), soft_wrap=True)
         if pattern.found and pattern.features:
-            table = Table()
-            for f in pattern.features:
-                table.add_column(escape(f.name), justify="right")
-            table.add_column("value", justify="right")
-            for key, value in sorted(pattern.table.items()):
-                table.add_row(*(str(k) for k in key), str(value))
             console.print(table)
 
     emit(data, as_json, show)

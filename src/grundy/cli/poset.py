@@ -15,12 +15,14 @@ from rich.table import Table
 
 from grundy.cli.common import (
     JsonOption,
+    LatexOption,
     NoTitleOption,
     app,
     console,
     emit,
     progress_bar,
     say_written,
+    write_latex,
 )
 from grundy.posets import SPEC_HELP
 
@@ -69,7 +71,10 @@ def _elements_of(poset: Poset, heads: list[str]) -> list[Any]:
 
 @poset_app.command("values")
 def values_command(
-    poset: PosetArg, turning: TurningOption = "ruler", as_json: JsonOption = False
+    poset: PosetArg,
+    turning: TurningOption = "ruler",
+    latex: LatexOption = None,
+    as_json: JsonOption = False,
 ) -> None:
     """The Grundy value of every element (004 Theorem 4.1)."""
     from grundy.games import coin_turning
@@ -87,17 +92,17 @@ def values_command(
         "values": {p.format(x): g[i] for i, x in enumerate(p)},
         "levels": {p.format(x): levels[i] for i, x in enumerate(p)},
     }
+    table = Table(title=f"{fam} on {escape(p.name)}: {len(p)} elements")
+    for column in ("element", "rank" if data["graded"] else "level", "value"):
+        table.add_column(column)
+    for i, x in enumerate(p):
+        table.add_row(escape(p.format(x)), str(levels[i]), str(g[i]))
+    write_latex(latex, [table], data, as_json)
 
     def show() -> None:
         if not len(p):  # e.g. A_1 (x + y + z ≤ −1): a poset, but nothing to list
             console.print(f"{fam} on {escape(p.name)}: the empty poset, no elements")
             return
-        kind = "rank" if data["graded"] else "level"
-        table = Table(title=f"{fam} on {escape(p.name)}: {len(p)} elements")
-        for column in ("element", kind, "value"):
-            table.add_column(column)
-        for i, x in enumerate(p):
-            table.add_row(escape(p.format(x)), str(levels[i]), str(g[i]))
         console.print(table)
 
     emit(data, as_json, show)
@@ -111,6 +116,7 @@ def position_command(
     all_moves: Annotated[
         bool, typer.Option("--all-moves", help="List every option, not only winning ones.")
     ] = False,
+    latex: LatexOption = None,
     as_json: JsonOption = False,
 ) -> None:
     """A position's value (nim-sum of its heads, 004 (4.1b)) and its winning moves."""
@@ -144,6 +150,16 @@ def position_command(
         "outcome": "P" if result == 0 else "N",
         "moves" if all_moves else "winning_moves": rows,
     }
+    table = Table(title="moves" if all_moves else "winning moves")
+    for column in ("turn", "heads after", "value"):
+        table.add_column(column)
+    for r in rows:
+        table.add_row(
+            escape("{" + ", ".join(r["turn"]) + "}"),
+            escape("{" + ", ".join(r["heads_after"]) + "}"),
+            str(r["value"]),
+        )
+    write_latex(latex, [table], data, as_json)
 
     def show() -> None:
         shown = escape("{" + ", ".join(data["heads"]) + "}")
@@ -152,15 +168,6 @@ def position_command(
             f"{fam} on {escape(p.name)}, heads {shown}: value [bold]{result}[/bold], {who}"
         )
         if rows:
-            table = Table(title="moves" if all_moves else "winning moves")
-            for column in ("turn", "heads after", "value"):
-                table.add_column(column)
-            for r in rows:
-                table.add_row(
-                    escape("{" + ", ".join(r["turn"]) + "}"),
-                    escape("{" + ", ".join(r["heads_after"]) + "}"),
-                    str(r["value"]),
-                )
             console.print(table)
 
     emit(data, as_json, show)

@@ -17,6 +17,7 @@ from grundy.bounds import Work, partition_count
 from grundy.cli.common import (
     CheckpointOption,
     JsonOption,
+    LatexOption,
     console,
     emit,
     interruptible,
@@ -24,6 +25,7 @@ from grundy.cli.common import (
     progress_bar,
     resume_with_checkpoint,
     starts_over,
+    write_latex,
 )
 from grundy.cli.poset import poset_app
 
@@ -60,6 +62,7 @@ def _check_subspace_work(d: int) -> None:
 def ruler_set_partitions(
     n: Annotated[str, typer.Option("--n", help="Range A..B (or one N) of n ≥ 1.")] = "1..17",
     checkpoint: CheckpointOption = None,
+    latex: LatexOption = None,
     as_json: JsonOption = False,
 ) -> None:
     """h(n): ruler value of the one-block partition of Π_n (004 Table 4, Theorem 6.1)."""
@@ -89,19 +92,17 @@ def ruler_set_partitions(
         h = set_partition_ruler(sizes.stop - 1, progress=progress, checkpoint=checkpoint)
     rows = {k: h[k - 1] for k in sizes}
     data = {"table": "set-partition-ruler", "h": {str(k): v for k, v in rows.items()}}
-
-    def show() -> None:
-        table = Table("n", "h(n)", title="Ruler on Π_n: h(n) (004 Table 4)")
-        for k, v in rows.items():
-            table.add_row(str(k), str(v))
-        console.print(table)
-
-    emit(data, as_json, show)
+    table = Table("n", "h(n)", title="Ruler on Π_n: h(n) (004 Table 4)")
+    for k, v in rows.items():
+        table.add_row(str(k), str(v))
+    write_latex(latex, [table], data, as_json)
+    emit(data, as_json, lambda: console.print(table))
 
 
 @poset_app.command("ruler-asm")
 def ruler_asm(
     n: Annotated[int, typer.Option("--n", help="A_n: ranks 0..n-2.")] = 12,
+    latex: LatexOption = None,
     as_json: JsonOption = False,
 ) -> None:
     """ḡ(r, s): ruler on the ASM poset A_n by rank r and z = s (004 Table 3, Prop. 6.1).
@@ -129,14 +130,15 @@ def ruler_asm(
     top = n - 2
     rows = [[table[(r, s)] for s in range(r + 1)] for r in range(top + 1)]
     data = {"table": "asm-ruler", "n": n, "rows": rows}
+    out = Table("r \\ s", *[str(s) for s in range(top + 1)], title=f"Ruler on A_{n}: ḡ(r, s)")
+    for r, row in enumerate(rows):
+        out.add_row(str(r), *[str(v) for v in row], *[""] * (top - r))
+    write_latex(latex, [out], data, as_json)
 
     def show() -> None:
         if not rows:
             console.print(f"Ruler on A_{n}: the empty poset, no ranks")
             return
-        out = Table("r \\ s", *[str(s) for s in range(top + 1)], title=f"Ruler on A_{n}: ḡ(r, s)")
-        for r, row in enumerate(rows):
-            out.add_row(str(r), *[str(v) for v in row], *[""] * (top - r))
         console.print(out)
 
     emit(data, as_json, show)
@@ -145,6 +147,7 @@ def ruler_asm(
 @poset_app.command("ideal-asm")
 def ideal_asm(
     n: Annotated[str, typer.Option("--n", help="Range A..B (or one N) of n ≥ 2.")] = "2..12",
+    latex: LatexOption = None,
     as_json: JsonOption = False,
 ) -> None:
     """Check 004 Theorem 1.1 (order-ideal game on A_n) by direct computation."""
@@ -165,11 +168,12 @@ def ideal_asm(
             advance(1)
     data = {"theorem": "004 Theorem 1.1", "holds": all(r["holds"] for r in results)}
     data["results"] = results
+    out = Table("n", "elements", "value 1", "mismatches", title="004 Theorem 1.1 on A_n")
+    for r in results:
+        out.add_row(*(str(r[k]) for k in ("n", "elements", "ones", "mismatches")))
+    write_latex(latex, [out], data, as_json)
 
     def show() -> None:
-        out = Table("n", "elements", "value 1", "mismatches", title="004 Theorem 1.1 on A_n")
-        for r in results:
-            out.add_row(*(str(r[k]) for k in ("n", "elements", "ones", "mismatches")))
         console.print(out)
         console.print("holds" if data["holds"] else "[red]FAILS[/red]")
 
@@ -180,6 +184,7 @@ def ideal_asm(
 def ruler_subspaces(
     d: Annotated[int, typer.Option("--d", help="Largest dimension.")] = 20,
     q: Annotated[int, typer.Option("--q", help="A prime power.")] = 2,
+    latex: LatexOption = None,
     as_json: JsonOption = False,
 ) -> None:
     """g_q(0..d): ruler on B_n(q) by dimension, by the recursion 004 (5.7)."""
@@ -188,11 +193,8 @@ def ruler_subspaces(
     _check_subspace_work(d)
     g = subspace_ruler_recursion(d, q)
     data = {"table": "subspace-ruler", "q": q, "g": g}
-
-    def show() -> None:
-        out = Table("d", "g_q(d)", title=f"Ruler on B_n({q}) by dimension (004 (5.7))")
-        for k, v in enumerate(g):
-            out.add_row(str(k), str(v))
-        console.print(out)
-
-    emit(data, as_json, show)
+    out = Table("d", "g_q(d)", title=f"Ruler on B_n({q}) by dimension (004 (5.7))")
+    for k, v in enumerate(g):
+        out.add_row(str(k), str(v))
+    write_latex(latex, [out], data, as_json)
+    emit(data, as_json, lambda: console.print(out))

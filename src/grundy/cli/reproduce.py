@@ -9,8 +9,6 @@ run's Markdown, written by `make findings`).
 
 from __future__ import annotations
 
-import json
-import sys
 from pathlib import Path
 from typing import Annotated, Optional
 
@@ -21,13 +19,16 @@ from rich.table import Table
 from grundy.atomic import check_writable, write_text_atomic
 from grundy.cli.common import (
     JsonOption,
+    LatexOption,
     app,
     console,
+    emit,
     grundy_version,
     interruptible,
     progress_bar,
     say_written,
     starts_over,
+    write_latex,
 )
 
 _REPORT_KINDS = (".md", ".html")
@@ -48,6 +49,7 @@ def reproduce_command(
             "--report", metavar="FILE", help="Also write the report to FILE.md or FILE.html."
         ),
     ] = None,
+    latex: LatexOption = None,
     as_json: JsonOption = False,
 ) -> None:
     """Check every numbered statement of the papers and print a verdict for each.
@@ -82,18 +84,18 @@ def reproduce_command(
         page = report.html_page if report_path.suffix == ".html" else report.markdown
         write_text_atomic(report_path, page(results, quick))
         say_written(report_path, as_json)
-    if as_json:
-        data = {
-            "grundy": grundy_version(),
-            "paper": paper,
-            "quick": quick,
-            "results": [r.as_dict() for r in results],
-            "seconds": round(sum(r.seconds for r in results), 3),
-        }
-        sys.stdout.write(json.dumps(data) + "\n")
-        return
+    tables = []
     for section in report.sections(results):
         table = Table(*section.header, title=section.title)
         for row in section.rows:
             table.add_row(*(escape(cell) for cell in row))
-        console.print(table)
+        tables.append(table)
+    data = {
+        "grundy": grundy_version(),
+        "paper": paper,
+        "quick": quick,
+        "results": [r.as_dict() for r in results],
+        "seconds": round(sum(r.seconds for r in results), 3),
+    }
+    write_latex(latex, tables, data, as_json)
+    emit(data, as_json, lambda: console.print(*tables))

@@ -11,6 +11,7 @@ from rich.table import Table
 from grundy.cli.common import (
     GameArg,
     JsonOption,
+    LatexOption,
     PieceOption,
     app,
     brief,
@@ -20,6 +21,7 @@ from grundy.cli.common import (
     progress_bar,
     resolve_game,
     starts_over,
+    write_latex,
 )
 
 
@@ -28,6 +30,7 @@ def stats_command(
     game: GameArg,
     position: Annotated[str, typer.Argument(help='The starting position, e.g. "4^3".')],
     piece: PieceOption = None,
+    latex: LatexOption = None,
     as_json: JsonOption = False,
 ) -> None:
     """Game-tree sizes of a position: nodes, leaves, distinct states, height (000 §7)."""
@@ -42,13 +45,10 @@ def stats_command(
     ):
         sizes = stats(rules, position, lambda states: bar.update(states, None))
     data: dict[str, Any] = {"game": rules.name, "position": rules.format_position(pos), **sizes}
-
-    def show() -> None:
-        table = Table(title=f"{escape(rules.name)} {escape(data['position'])}: game tree")
-        table.add_column("parameter")
-        table.add_column("value", justify="right")
-        for key in ("nodes", "leaves", "states", "height"):
-            table.add_row(key, str(sizes[key]))
-        console.print(table)
-
-    emit(data, as_json, show)
+    table = Table(title=f"{escape(rules.name)} {escape(data['position'])}: game tree")
+    table.add_column("parameter")
+    table.add_column("value", justify="right")
+    for key in ("nodes", "leaves", "states", "height"):
+        table.add_row(key, str(sizes[key]))
+    write_latex(latex, [table], data, as_json)
+    emit(data, as_json, lambda: console.print(table))

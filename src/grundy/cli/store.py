@@ -12,12 +12,14 @@ from rich.table import Table
 from grundy.atomic import check_writable, write_text_atomic
 from grundy.cli.common import (
     JsonOption,
+    LatexOption,
     StoreOption,
     app,
     console,
     emit,
     rows_as_csv,
     say_written,
+    write_latex,
 )
 
 store_app = typer.Typer(help="The results store: what sweeps have computed.", no_args_is_help=True)
@@ -30,26 +32,26 @@ GameFilterOption = Annotated[
 
 
 @store_app.command("list")
-def store_list(store: StoreOption = None, as_json: JsonOption = False) -> None:
+def store_list(
+    store: StoreOption = None, latex: LatexOption = None, as_json: JsonOption = False
+) -> None:
     """How many values and counted sizes are stored, per game, rules version and play."""
     from grundy.store import Store
 
     results = Store(store)
     summary = results.summary()
-
-    def show() -> None:
-        table = Table(title=f"results store {escape(str(results.path))}")
-        for column in ("game", "rules version", "play"):
-            table.add_column(column)
-        for column in ("values", "sizes counted"):
-            table.add_column(column, justify="right")
-        for row in summary:
-            play = "misère" if row["misere"] else "normal"
-            counts = (str(row["values"]), row["sizes"] or "none")
-            table.add_row(escape(row["game"]), str(row["rules_version"]), play, *counts)
-        console.print(table)
-
-    emit({"store": str(results.path), "games": summary}, as_json, show)
+    table = Table(title=f"results store {escape(str(results.path))}")
+    for column in ("game", "rules version", "play"):
+        table.add_column(column)
+    for column in ("values", "sizes counted"):
+        table.add_column(column, justify="right")
+    for row in summary:
+        play = "misère" if row["misere"] else "normal"
+        counts = (str(row["values"]), row["sizes"] or "none")
+        table.add_row(escape(row["game"]), str(row["rules_version"]), play, *counts)
+    data = {"store": str(results.path), "games": summary}
+    write_latex(latex, [table], data, as_json)
+    emit(data, as_json, lambda: console.print(table))
 
 
 @store_app.command("export")

@@ -21,6 +21,7 @@ from grundy.cli.common import (
     FamilyArg,
     GameArg,
     JsonOption,
+    LatexOption,
     MisereOption,
     NoStoreOption,
     NoTitleOption,
@@ -62,10 +63,7 @@ def sweep_command(
         Optional[Path],  # noqa: UP045
         typer.Option("--parquet", help="Also write the rows as a Parquet file."),
     ] = None,
-    latex: Annotated[
-        Optional[Path],  # noqa: UP045
-        typer.Option("--latex", help="Also write the rows as a LaTeX booktabs table."),
-    ] = None,
+    latex: LatexOption = None,
     plot: Annotated[
         Optional[Path],  # noqa: UP045
         typer.Option(
@@ -90,7 +88,7 @@ def sweep_command(
 
     rules = resolve_game(game, piece)
     ranges = parameter_ranges(ctx.args)
-    for path in (csv_file, parquet, latex, plot):
+    for path in (csv_file, parquet, plot):  # --latex is checked as it is read
         if path is not None:
             check_writable(path)
     if plot is not None:
@@ -111,8 +109,9 @@ def sweep_command(
         write_text_atomic(csv_file, rows_as_csv(rows))
     if parquet is not None:
         write_parquet(rows, parquet)
+    heading = f"{rules.name} on {family}: {len(rows)} positions"
     if latex is not None:
-        write_text_atomic(latex, booktabs(rows) + "\n")
+        write_text_atomic(latex, booktabs(rows, caption=heading) + "\n")
     if plot is not None:
         from grundy.render.plots import save_figure, sweep_figure  # matplotlib: only when asked
 
@@ -123,10 +122,12 @@ def sweep_command(
         if path is not None:
             say_written(path, as_json)
     data = {"game": rules.name, "family": family, "misere": "both" if both else misere}
+    if latex is not None:
+        data["latex"] = str(latex)
     data["rows"] = rows
 
     def show() -> None:
-        table = Table(title=f"{escape(rules.name)} on {escape(family)}: {len(rows)} positions")
+        table = Table(title=escape(heading))
         for column in rows[0]:
             table.add_column(column, justify="left" if column == "position" else "right")
         for row in rows:

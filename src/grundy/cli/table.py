@@ -34,7 +34,7 @@ SvgOption = Annotated[
     Optional[Path],  # noqa: UP045  (typer reads the annotation at run time)
     typer.Option("--svg", metavar="FILE", help="Also write the picture as SVG to FILE."),
 ]
-LatexOption = Annotated[
+YtableauOption = Annotated[
     Optional[Path],  # noqa: UP045
     typer.Option("--latex", metavar="FILE", help="Also write the table as LaTeX (ytableau)."),
 ]
@@ -56,7 +56,7 @@ def table_command(
     misere: MisereOption = False,
     svg: SvgOption = None,
     no_title: NoTitleOption = False,
-    latex: LatexOption = None,
+    latex: YtableauOption = None,
     outside: OutsideOption = None,
     piece: PieceOption = None,
     as_json: JsonOption = False,
