@@ -24,6 +24,7 @@ from rich.table import Table
 import grundy.cli
 from grundy.cli import main
 from grundy.render.latex import PAGE_ROWS
+from grundy.render.typeset import _LATEX_SPECIAL, _MATH_SYMBOLS
 
 #: Every command that prints a table: a small input, and a header cell of its table.
 COMMANDS: dict[str, tuple[list[str], str]] = {
@@ -44,17 +45,22 @@ COMMANDS: dict[str, tuple[list[str], str]] = {
     "poset ruler-subspaces": (["--d", "6"], "g_q(d)"),
 }
 
-#: LaTeX's escapes of its special characters (`grundy.render.typeset.escape_latex`).
-_ESCAPE = re.compile(r"\\textbackslash\{\}|\\textasciicircum\{\}|\\textasciitilde\{\}|\\[&%$#_{}]")
-_UNESCAPED = {r"\textbackslash{}": "\\", r"\textasciicircum{}": "^", r"\textasciitilde{}": "~"}
+#: LaTeX's escapes of its special characters and the symbols written as math
+#: (`grundy.render.typeset.escape_latex`), read back.
+_UNESCAPED = {latex: ch for ch, latex in _LATEX_SPECIAL.items()} | {"-{}": "-"}
+_ESCAPE = re.compile("|".join(re.escape(e) for e in sorted(_UNESCAPED, key=len, reverse=True)))
+_IN_TEXT = {f"${latex}$": ch for ch, latex in _MATH_SYMBOLS.items()}
+_IN_FORMULA = {f"{latex}{{}}": ch for ch, latex in _MATH_SYMBOLS.items()}
 _MATH = re.compile(r"(?<!\\)\$(.*?)(?<!\\)\$")
 _EXPONENT = re.compile(r"\^\{([^{}]*)\}")
-_SPECIALS = set("\\&%$#_{}^~")
+_SPECIALS = set("\\&%$#_{}^~<>|")
 
 
 def plain(latex: str) -> str:
     """A cell's or caption's text as the terminal prints it, read back from its LaTeX;
     fails on a special character left unescaped (a bare ``^`` in a formula included)."""
+    for symbol, ch in _IN_TEXT.items():
+        latex = latex.replace(symbol, ch)
     pieces, at = [], 0
     for match in _MATH.finditer(latex):
         pieces += [_text(latex[at : match.start()]), _formula(match[1])]
@@ -64,11 +70,13 @@ def plain(latex: str) -> str:
 
 def _text(latex: str) -> str:
     assert not _SPECIALS & set(_ESCAPE.sub("", latex)), f"unescaped in {latex!r}"
-    return _ESCAPE.sub(lambda m: _UNESCAPED.get(m[0], m[0][-1]), latex)
+    return _ESCAPE.sub(lambda m: _UNESCAPED[m[0]], latex)
 
 
 def _formula(body: str) -> str:
     """A formula's text: ``2^{2},a^{m},1^{r-1}`` → ``2^2,a^m,1^(r-1)`` (the input syntax)."""
+    for symbol, ch in _IN_FORMULA.items():
+        body = body.replace(symbol, ch)
     parts = _EXPONENT.split(body)  # text, exponent, text, …
     return "".join(
         _text(part) if i % 2 == 0 else "^" + _exponent(_text(part)) for i, part in enumerate(parts)

@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from grundy.render.typeset import escape_latex as escape
-from grundy.render.typeset import exponent_segments, latex_formula
+from grundy.render.typeset import latex_formula, latex_text, unicode_note
 
 __all__ = ["PAGE_ROWS", "LatexTable", "booktabs", "escape", "latex_tables", "young_latex"]
 
@@ -137,8 +137,9 @@ def latex_tables(
         raise ValueError("no table to write")
     long = any(len(table.rows) > page_rows for table in tables)
     packages = "booktabs,longtable" if long else "booktabs"
-    environments = [_environment(table, math, len(table.rows) > page_rows) for table in tables]
-    return f"% \\usepackage{{{packages}}}\n" + "\n\n".join(environments)
+    body = "\n\n".join(_environment(table, math, len(table.rows) > page_rows) for table in tables)
+    note = unicode_note(body)
+    return f"% \\usepackage{{{packages}}}\n" + (f"{note}\n" if note else "") + body
 
 
 def _environment(table: LatexTable, math: Collection[str], long: bool) -> str:
@@ -158,7 +159,9 @@ def _environment(table: LatexTable, math: Collection[str], long: bool) -> str:
         + r" \\"
         for row in table.rows
     ]
-    caption = [] if table.caption is None else [rf"\caption{{{_caption(table.caption)}}}"]
+    caption = []
+    if table.caption is not None:
+        caption = [rf"\caption{{{latex_text(' '.join(table.caption.split()))}}}"]
     if not long:
         lines = [f"% {line}" for line in caption]
         lines += [rf"\begin{{tabular}}{{{align}}}", *head, *rows, r"\bottomrule", r"\end{tabular}"]
@@ -181,11 +184,3 @@ def _cell(value: Any, formula: bool) -> str:
     """A cell's LaTeX: a formula (an empty one stays empty: ``$$`` is display math) or text."""
     text = str(value)
     return latex_formula(text) if formula and text else escape(text)
-
-
-def _caption(text: str) -> str:
-    """A caption's LaTeX: text escaped, its exponents (`exponent_segments`) raised."""
-    return "".join(
-        f"$^{{{escape(piece)}}}$" if exponent else escape(piece)
-        for piece, exponent in exponent_segments(" ".join(text.split()))
-    )

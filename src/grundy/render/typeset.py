@@ -24,7 +24,15 @@ from __future__ import annotations
 import re
 from xml.sax.saxutils import escape
 
-__all__ = ["escape_latex", "exponent_segments", "latex_formula", "mathtext", "svg_text"]
+__all__ = [
+    "escape_latex",
+    "exponent_segments",
+    "latex_formula",
+    "latex_text",
+    "mathtext",
+    "svg_text",
+    "unicode_note",
+]
 
 #: An exponent: ``^`` and digits, a parameter's name (a template's ``a^m``) or a
 #: parenthesised expression (``1^(r-1)``, no nesting).
@@ -36,6 +44,18 @@ _RAISE, _SMALLER = 0.35, 0.7
 _LATEX_SPECIAL = {
     "\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#", "_": r"\_",
     "{": r"\{", "}": r"\}", "~": r"\textasciitilde{}", "^": r"\textasciicircum{}",
+    "<": r"\textless{}", ">": r"\textgreater{}", "|": r"\textbar{}",
+    "–": "--", "—": "---",
+}  # fmt: skip
+
+#: The symbols grundy's tables and titles use, as LaTeX math, so that pdfLaTeX (which
+#: reads no Unicode beyond its font) prints them; any other non-ASCII character is kept
+#: (`unicode_note` names it: LuaLaTeX and XeLaTeX print it).
+_MATH_SYMBOLS = {
+    "≤": r"\leq", "≥": r"\geq", "≠": r"\neq", "×": r"\times", "→": r"\to", "⊕": r"\oplus",
+    "−": "-", "·": r"\cdot", "…": r"\dots", "∈": r"\in", "∞": r"\infty", "′": "'",
+    "Γ": r"\Gamma", "Δ": r"\Delta", "Λ": r"\Lambda", "Π": r"\Pi", "Σ": r"\Sigma",
+    "λ": r"\lambda", "μ": r"\mu", "π": r"\pi", "σ": r"\sigma", "ℓ": r"\ell", "ḡ": r"\bar{g}",
 }  # fmt: skip
 
 
@@ -86,19 +106,54 @@ def latex_formula(text: str) -> str:
     """`text` (a position such as ``2^2,1``) as a LaTeX formula, ``$2^{2},1$``: exponents
     raised, LaTeX's special characters escaped."""
     body = "".join(
-        f"^{{{escape_latex(piece)}}}" if exponent else escape_latex(piece)
+        f"^{{{escape_latex(piece, math=True)}}}" if exponent else escape_latex(piece, math=True)
         for piece, exponent in exponent_segments(text)
     )
     return f"${body}$"
 
 
-def escape_latex(text: str) -> str:
-    """`text` with LaTeX's special characters escaped.
+def latex_text(text: str) -> str:
+    """`text` (a title, a caption) as LaTeX text: escaped, exponents raised, ``$^{2}$``.
 
-    >>> escape_latex("50% & $5")
-    '50\\\\% \\\\& \\\\$5'
+    >>> print(latex_text("cr 5^2,1: value ≤ 3"))
+    cr 5$^{2}$,1: value $\\leq$ 3
     """
-    return "".join(_LATEX_SPECIAL.get(ch, ch) for ch in text)
+    return "".join(
+        f"$^{{{escape_latex(piece, math=True)}}}$" if exponent else escape_latex(piece)
+        for piece, exponent in exponent_segments(text)
+    )
+
+
+def escape_latex(text: str, math: bool = False) -> str:
+    """`text` with LaTeX's special characters escaped and the symbols grundy uses (≤, ⊕,
+    Π, …) written as LaTeX math: ``$\\leq$`` in text, ``\\leq{}`` inside a formula (`math`).
+
+    >>> print(escape_latex("50% & $5 ≤ 1|2 --n Sato–Welter"))
+    50\\% \\& \\$5 $\\leq$ 1\\textbar{}2 -{}-n Sato--Welter
+    """
+    out = []
+    for at, ch in enumerate(text):
+        if ch == "-" and text[at + 1 : at + 2] == "-":
+            out.append("-{}")  # "--n" stays two hyphens, not an en dash
+        elif ch in _MATH_SYMBOLS:
+            out.append(f"{_MATH_SYMBOLS[ch]}{{}}" if math else f"${_MATH_SYMBOLS[ch]}$")
+        else:
+            out.append(_LATEX_SPECIAL.get(ch, ch))
+    return "".join(out)
+
+
+def unicode_note(latex: str) -> str | None:
+    """A LaTeX comment naming the non-ASCII characters left in `latex` (those
+    `escape_latex` does not write as LaTeX), which need LuaLaTeX or XeLaTeX; None if
+    there are none.
+
+    >>> unicode_note("Sato--Welter"), unicode_note("Ω(3)")
+    (None, '% Unicode characters Ω: compile with LuaLaTeX or XeLaTeX')
+    """
+    left = sorted({ch for ch in latex if ord(ch) > 127})
+    if not left:
+        return None
+    return f"% Unicode characters {' '.join(left)}: compile with LuaLaTeX or XeLaTeX"
 
 
 def _num(x: float) -> str:
