@@ -487,34 +487,39 @@ def _crim_even_rank(quick: bool) -> Outcome:
 #: The P-position sequences: game → (b-file, reach of the record).
 SEQUENCES = {
     "cr": ("sequence_cr_p_b.txt", 110),
-    "chomp": ("sequence_chomp_p_b.txt", 84),
+    "chomp": ("sequence_chomp_p_b.txt", 100),
     "corner": ("sequence_corner_p_b.txt", 90),
+    "sato-welter": ("sequence_sato_welter_p_b.txt", 90),
+    "rit": ("sequence_rit_p_b.txt", 90),
     "pnim": ("sequence_pnim_sums_p_b.txt", 55),
 }
 
 
 @new_result(
     "games",
-    "P-position counts of Column-Row, Chomp, Corner and PNim sums",
+    "P-position counts of Column-Row, Chomp, Corner, Sato–Welter, RIT and PNim sums",
     values="the number of partitions of n that are P-positions: Column-Row n ≤ 110 "
-    "(a(110) = 170,473,818), Chomp n ≤ 84 (a(84) = 439,090), Corner n ≤ 90 (a(90) = 1,233,731); "
+    "(a(110) = 170,473,818), Chomp n ≤ 100 (a(100) = 2,806,958), Corner n ≤ 90 "
+    "(a(90) = 1,233,731), Sato–Welter n ≤ 90 (a(90) = 1,937,977), RIT n ≤ 90 "
+    "(a(90) = 9,702,433; none for odd n, as its Nim-sum formula says); "
     "PNim: sums of total size n, n ≤ 55 (a single diagram never is one)",
-    how="the kernels' censuses (one compiled pass per n); Column-Row past 87 and Corner "
-    "past 86 from their atlases (grundy count GAME --n 1..N --atlas DIR, seconds once "
-    "built); PNim sums from the summands' census by a Walsh–Hadamard transform "
-    "(grundy.sums.sum_count_table)",
-    recompute="grundy count GAME --n 1..55 --oeis FILE in 4–11 s each; to the full reach "
-    "within 30 minutes each (benchmarks/bench_sequences.py); PNim --sums to 55 in about 4 min",
+    how="the kernels' censuses (one compiled pass per n); Column-Row past 87, Chomp past "
+    "84, Corner past 86 and Sato–Welter and RIT from their atlases (grundy count GAME "
+    "--n 1..N --atlas DIR, seconds once built; docs/findings/atlas.md); PNim sums from the "
+    "summands' census by a Walsh–Hadamard transform (grundy.sums.sum_count_table)",
+    recompute="grundy count GAME --n 1..55 --oeis FILE in 4–11 s each; the atlases to the "
+    "full reach in 5 min (RIT) to 47 min (Chomp) of CPU (benchmarks/record_atlas.py); "
+    "PNim --sums to 55 in about 4 min",
     command="grundy count chomp --n 1..30 --oeis chomp.txt",
 )
 def _p_counts(quick: bool) -> Outcome:
-    tops = {"cr": 40, "chomp": 40, "corner": 40, "pnim": 30}
+    tops = {game: 40 for game in SEQUENCES} | {"pnim": 30}
     if not quick:
-        tops = {"cr": 55, "chomp": 55, "corner": 55, "pnim": 40}
+        tops = {game: 55 for game in SEQUENCES} | {"pnim": 40}
     exhaustive = 10 if quick else 14
     checked = (
         f"recomputed n ≤ {tops['cr']} (PNim sums n ≤ {tops['pnim']}; n ≤ {exhaustive} of the "
-        "three also by exhaustive search) and compared with "
+        "others also by exhaustive search) and compared with "
         "grundy/reproduce/records/sequence_*_p_b.txt, whose reach was checked"
     )
     steps = []
