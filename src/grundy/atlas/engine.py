@@ -370,11 +370,18 @@ class LevelEngine:
         state = np.array([start], dtype=np.int64)
         splits = self.kernel.splits
         narrow = True  # the kernel's words: narrow while they fit (`value_ranks`)
+        # scratch made once per size, kept across switches (`seen` marks ranks, which only grow)
+        scratch: dict[bool, tuple[np.ndarray, np.ndarray]] = {}
+        seen = places = np.zeros(0, dtype=np.int64)
         while True:
-            shape = (self._buffer,) if narrow else (self._buffer, 2)
-            out, out2 = np.zeros(shape, np.uint64), np.zeros(shape, np.uint64)
-            seen = np.full(self._buffer + 2, -1, dtype=np.int64)
-            places = np.zeros(2 * self._buffer, dtype=np.int64)
+            if len(seen) != self._buffer + 2:
+                scratch.clear()
+                seen = np.full(self._buffer + 2, -1, dtype=np.int64)
+                places = np.zeros(2 * self._buffer, dtype=np.int64)
+            if narrow not in scratch:
+                shape = (self._buffer,) if narrow else (self._buffer, 2)
+                scratch[narrow] = (np.zeros(shape, np.uint64), np.zeros(shape, np.uint64))
+            out, out2 = scratch[narrow]
             status = loop(
                 n, lo, hi, self.table, self.where, self.wide, self.first, self.shift,
                 self.base, splits, like, self._narrow_letters, out, out2, values, parts,
