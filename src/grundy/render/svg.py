@@ -23,8 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from xml.sax.saxutils import escape, quoteattr
 
-# the exponents' relative size and the rounding of lengths, as svg_text has them
-from grundy.render.typeset import _SMALLER, _num, exponent_segments, svg_text
+from grundy.render.typeset import EXPONENT_SIZE, exponent_segments, svg_length, svg_text
 
 __all__ = ["FONT_FAMILY", "plain_text", "svg_document", "text_width", "title_element"]
 
@@ -55,7 +54,7 @@ def svg_document(
     """A standalone SVG picture `width` × `height` px (the ``viewBox`` the same), on a
     white background, of the elements `body` (lines of SVG); `title`, if given, is its
     ``<title>`` in plain text (`plain_text`)."""
-    w, h = _num(width), _num(height)
+    w, h = svg_length(width), svg_length(height)
     lines = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" '
         f'viewBox="0 0 {w} {h}" font-family="{FONT_FAMILY}">'
@@ -80,7 +79,8 @@ def title_element(
     weight = ' font-weight="bold"' if bold else ""
     middle = f" text-anchor={quoteattr(anchor)}" if anchor != "start" else ""
     return (
-        f'<text class="title" x="{_num(x)}" y="{_num(y)}" font-size="{_num(size)}"'
+        f'<text class="title" x="{svg_length(x)}" y="{svg_length(y)}" '
+        f'font-size="{svg_length(size)}"'
         f"{weight}{middle}>{svg_text(text, size)}</text>"
     )
 
@@ -93,7 +93,7 @@ def text_width(text: str, size: float, *, bold: bool = False) -> float:
     True
     """
     total = sum(
-        _em_width(piece) * (_SMALLER if exponent else 1.0)
+        _em_width(piece) * (EXPONENT_SIZE if exponent else 1.0)
         for piece, exponent in exponent_segments(text)
     )
     return total * size * (_BOLD if bold else 1.0)
@@ -113,7 +113,7 @@ def plain_text(text: str) -> str:
         elif all(ch in _SUPERSCRIPT for ch in piece):
             out.append("".join(_SUPERSCRIPT[ch] for ch in piece))
         else:
-            out.append("^" + (piece if piece.isdigit() else f"({piece})"))
+            out.append("^" + (piece if piece.isdigit() or piece.isidentifier() else f"({piece})"))
     return "".join(out)
 
 

@@ -25,11 +25,13 @@ import re
 from xml.sax.saxutils import escape
 
 __all__ = [
+    "EXPONENT_SIZE",
     "escape_latex",
     "exponent_segments",
     "latex_formula",
     "latex_text",
     "mathtext",
+    "svg_length",
     "svg_text",
     "unicode_note",
 ]
@@ -39,7 +41,9 @@ __all__ = [
 _EXPONENT = re.compile(r"\^(\d+|[A-Za-z_]\w*|\([^()]*\))")
 
 #: How far an exponent is raised and how large it is, as fractions of the font size.
-_RAISE, _SMALLER = 0.35, 0.7
+_RAISE = 0.35
+#: An exponent's size, as a fraction of the font size (its text's width scales with it).
+EXPONENT_SIZE = 0.7
 
 _LATEX_SPECIAL = {
     "\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#", "_": r"\_",
@@ -78,12 +82,12 @@ def svg_text(text: str, size: float) -> str:
     """The content of an SVG ``<text>`` of font size `size` showing `text`, escaped for
     XML, each exponent a smaller ``<tspan>`` raised by ``dy`` (and the text after it
     lowered back): exact in every SVG viewer, unlike ``baseline-shift``."""
-    rise = _num(size * _RAISE)
+    rise = svg_length(size * _RAISE)
     out: list[str] = []
     raised = False
     for piece, exponent in exponent_segments(text):
         if exponent:
-            out.append(f'<tspan dy="-{rise}" font-size="{_num(size * _SMALLER)}">')
+            out.append(f'<tspan dy="-{rise}" font-size="{svg_length(size * EXPONENT_SIZE)}">')
             out.append(f"{escape(piece)}</tspan>")
         elif raised:
             out.append(f'<tspan dy="{rise}">{escape(piece)}</tspan>')
@@ -156,6 +160,10 @@ def unicode_note(latex: str) -> str | None:
     return f"% Unicode characters {' '.join(left)}: compile with LuaLaTeX or XeLaTeX"
 
 
-def _num(x: float) -> str:
-    """A length without needless decimals."""
+def svg_length(x: float) -> str:
+    """A length without needless decimals.
+
+    >>> svg_length(4.2), svg_length(30.0)
+    ('4.2', '30')
+    """
     return f"{x:.2f}".rstrip("0").rstrip(".")

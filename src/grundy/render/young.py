@@ -34,7 +34,7 @@ from rich.text import Text
 
 from grundy.partition import Partition
 from grundy.render.svg import svg_document, text_width, title_element
-from grundy.render.typeset import _num  # the one rounding of lengths
+from grundy.render.typeset import svg_length
 
 __all__ = [
     "MAX_SVG_BOXES",
@@ -311,7 +311,7 @@ def table_svg(table: Table, *, outside: int | None = None, title: str | None = N
     def centre(i: int, j: int) -> tuple[str, str]:
         x = _MARGIN + (j + 0.5) * cell
         y = top + (i + 0.5) * cell + 0.35 * font  # baseline of centred digits
-        return _num(x), _num(y)
+        return svg_length(x), svg_length(y)
 
     out = []
     if title:
@@ -321,11 +321,13 @@ def table_svg(table: Table, *, outside: int | None = None, title: str | None = N
         for j, v in enumerate(row):
             cls, fill = ("box p", _P_FILL) if v == 0 else ("box", "white")
             out.append(
-                f'<rect class="{cls}" x="{_MARGIN + j * cell}" y="{_num(top + i * cell)}" '
+                f'<rect class="{cls}" x="{_MARGIN + j * cell}" y="{svg_length(top + i * cell)}" '
                 f'width="{cell}" height="{cell}" fill="{fill}"/>'
             )
     out.append("</g>")
-    out.append(f'<g class="values" text-anchor="middle" font-size="{_num(font)}" fill="black">')
+    out.append(
+        f'<g class="values" text-anchor="middle" font-size="{svg_length(font)}" fill="black">'
+    )
     for i, row in enumerate(table):
         for j, v in enumerate(row):
             x, y = centre(i, j)
@@ -333,7 +335,7 @@ def table_svg(table: Table, *, outside: int | None = None, title: str | None = N
     out.append("</g>")
     if rim:
         out.append(
-            f'<g class="outside" text-anchor="middle" font-size="{_num(font)}" '
+            f'<g class="outside" text-anchor="middle" font-size="{svg_length(font)}" '
             'fill="#777777" font-style="italic">'
         )
         for i, j in rim:
@@ -341,7 +343,7 @@ def table_svg(table: Table, *, outside: int | None = None, title: str | None = N
             out.append(f'<text class="outside" x="{x}" y="{y}">{outside}</text>')
         out.append("</g>")
     out.append(
-        f'<text class="legend" x="{_MARGIN}" y="{_num(top + rows * cell + _NOTE_SIZE + 10)}" '
+        f'<text class="legend" x="{_MARGIN}" y="{svg_length(top + rows * cell + _NOTE_SIZE + 10)}" '
         f'font-size="{_NOTE_SIZE}" fill="#444444">{escape(legend)}</text>'
     )
     return svg_document(width, height, out, title=title)
@@ -387,7 +389,8 @@ def _entries(cells: Sequence[Sequence[bool]], cell: int) -> list[str]:
         for j, on in enumerate(row):
             x = _GRID_MARGIN + (j + 0.5) * cell
             y = _GRID_MARGIN + (i + 0.5) * cell + 0.35 * size  # baseline of a centred digit
-            out.append(f'<text class="entry" x="{_num(x)}" y="{_num(y)}">{int(on)}</text>')
+            at = f'x="{svg_length(x)}" y="{svg_length(y)}"'
+            out.append(f'<text class="entry" {at}>{int(on)}</text>')
     out.append("</g>")
     return out
 
