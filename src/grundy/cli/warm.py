@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import time
 from typing import Annotated, Any, Optional
 
@@ -28,6 +29,8 @@ def warm_command(games: GamesArg = None, as_json: JsonOption = False) -> None:
     folder = disk_cache()
     if folder is None:
         raise OSError("nothing to warm: compiled code cannot be kept on this machine (above)")
+    if not os.access(folder, os.W_OK):  # a shared cache of root's, say: for its owner to warm
+        raise OSError(f"nothing to warm: {folder} can only be read here, not written")
     chosen = kernel_games(games or None)
     rows: list[dict[str, Any]] = []
     width = max(len(rules.name) for rules in chosen)

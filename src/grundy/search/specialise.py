@@ -45,7 +45,7 @@ from numba.core import event
 
 from grundy.atomic import write_text_atomic
 from grundy.search import drivers
-from grundy.search.cache import cached_njit, disk_cache
+from grundy.search.cache import cache_subfolder, cached_njit
 
 __all__ = ["compile_notices", "compiled_drivers"]
 
@@ -77,10 +77,9 @@ def specialised(
     kind = home.__name__.rsplit(".", 1)[-1]
     source = _source(templates, home.__name__, name)
     identity = _identity(expand, canonical, name)
-    folder = disk_cache()
     path = None
-    if identity is not None and folder is not None:
-        path = _write_module(folder / "drivers", kind, name, identity, source)
+    if identity is not None and (folder := cache_subfolder("drivers")) is not None:
+        path = _write_module(folder, kind, name, identity, source)
     # numba re-imports a cached function's module by name, so the module is registered
     module = types.ModuleType(path.stem if path else f"_grundy_{kind}_{id(expand):x}")
     namespace = module.__dict__
@@ -171,12 +170,12 @@ def _identity(expand: Any, canonical: Any, name: str) -> str | None:
 
 
 def _write_module(folder: Path, kind: str, name: str, identity: str, source: str) -> Path | None:
-    """The generated module's path (written if missing); None if the folder is not writable."""
+    """The generated module's path (written if missing or different); None if it cannot be
+    written (a cache only read here)."""
     slug = re.sub(r"[^A-Za-z0-9]+", "_", name)[:40]
     path = folder / f"grundy_{kind}_{slug}_{identity}.py"
     try:
         if not path.exists() or path.read_text(encoding="utf-8") != source:
-            folder.mkdir(parents=True, exist_ok=True)
             write_text_atomic(path, source)
     except OSError:
         return None
