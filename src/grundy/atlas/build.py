@@ -32,11 +32,10 @@ from grundy.atlas.engine import LevelEngine
 from grundy.atlas.store import (
     Atlas,
     AtlasError,
-    claim,
+    claimed,
     complete_level,
     hold_written,
     level_rows,
-    locked,
     record_chunk,
     write_chunk,
 )
@@ -113,12 +112,11 @@ def _claimed(
         BoxEngine(kernel, *box, misere)  # refuses a box past the words before a file is made
     else:
         LevelEngine(kernel, as_int(n_max, "n_max"), misere)  # refuses a bad n_max as early
-    manifest = claim(Path(directory), rules, misere, chunk, box)
-    if box is not None:
-        engine: LevelEngine = BoxEngine(kernel, *box, misere, int(manifest["chunk"]))
-    else:
-        engine = LevelEngine(kernel, n_max, misere, int(manifest["chunk"]))
-    with locked(Path(directory)):
+    with claimed(Path(directory), rules, misere, chunk, box) as manifest:
+        if box is not None:
+            engine: LevelEngine = BoxEngine(kernel, *box, misere, manifest["chunk"])
+        else:
+            engine = LevelEngine(kernel, n_max, misere, manifest["chunk"])
         yield manifest, engine
 
 

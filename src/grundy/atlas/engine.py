@@ -59,12 +59,14 @@ from grundy.search import CompiledKernel, cached_njit
 from grundy.search.specialise import specialised
 from grundy.search.wordops import NARROW_LETTERS, conj, from_parts, get_word
 
-__all__ = ["DEFAULT_CHUNK", "MAX_VALUE", "LevelEngine", "check_kernel", "narrowest"]
+__all__ = ["DEFAULT_CHUNK", "MAX_CHUNK", "MAX_VALUE", "LevelEngine", "check_kernel", "narrowest"]
 
 #: Largest value a chunk holds (uint16).
 MAX_VALUE = 65535
 #: Ranks a chunk holds unless the atlas says otherwise (1 MiB of uint8 values).
 DEFAULT_CHUNK = 1 << 20
+#: The most ranks a chunk may hold (valued as uint16 in memory: 2 GiB).
+MAX_CHUNK = 1 << 30
 #: Ranks valued per compiled call (progress and Ctrl-C come between calls).
 STEP = 1 << 16
 DONE, WIDER, HUGE, NOT_SMALLER, SWITCH = 0, 1, 2, 3, 4
@@ -284,9 +286,17 @@ class LevelEngine:
 
     @staticmethod
     def check_chunk(chunk: int) -> None:
-        """ValueError unless `chunk` (the ranks a chunk holds) is a power of two."""
-        if not isinstance(chunk, int) or chunk <= 0 or chunk & (chunk - 1):
-            raise ValueError(f"chunk must be a power of two, got {chunk!r}")
+        """ValueError unless `chunk` (the ranks a chunk holds) is a power of two of at most
+        `MAX_CHUNK`.
+
+        >>> LevelEngine.check_chunk(1 << 40)
+        Traceback (most recent call last):
+        ...
+        ValueError: chunk must be a power of two from 1 to 2^30, got 1099511627776
+        """
+        if type(chunk) is not int or not 0 < chunk <= MAX_CHUNK or chunk & (chunk - 1):
+            top = MAX_CHUNK.bit_length() - 1
+            raise ValueError(f"chunk must be a power of two from 1 to 2^{top}, got {chunk!r}")
 
     def chunks(self, n: int) -> int:
         """The number of chunks of level n."""

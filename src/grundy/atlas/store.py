@@ -17,8 +17,15 @@ then the row that names it; a level enters the manifest when its last chunk
 is written.  So a build stopped at any moment (Ctrl-C, kill -9, a full disk)
 resumes from its last complete chunk, and ends with files identical to an
 uninterrupted build; one build at a time holds the directory's lock.  A
-directory that is not an atlas, an atlas of another game, rules version,
-convention or chunk size, and a chunk that does not match its checksum are
+directory holding nothing but a dead build's temporary manifest (killed while
+writing its first) is empty, and a build starts there afresh.
+
+An atlas is data, and believed only once checked: every file is read through
+`grundy.atlas.schema` (the manifest when the atlas is opened, a level's chunk
+rows and each chunk once, when first read), and a build checks the whole atlas
+it extends before it writes a byte.  A directory that is not an atlas, an atlas
+of another game, rules version, convention or chunk size, and any file that
+breaks the schema (a chunk that does not match its checksum included) are
 refused with one line (`AtlasError`), never overwritten.
 
 >>> import tempfile
@@ -32,15 +39,15 @@ refused with one line (`AtlasError`), never overwritten.
 >>> build(get_ruleset("chomp"), 6, where)
 Traceback (most recent call last):
 ...
-grundy.atlas.store.AtlasError: ... is an atlas of cr (...), not of chomp (rules version 1, ...)
+grundy.atlas.schema.AtlasError: ... is an atlas of cr (...), not of chomp (rules version 1, ...)
 """
 
 from __future__ import annotations
 
 import fcntl
-import hashlib
 import json
 import os
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -50,7 +57,22 @@ import numpy as np
 
 from grundy.atlas.box import box_rank
 from grundy.atlas.engine import DEFAULT_CHUNK, LevelEngine
-from grundy.atlas.ranking import rank
+from grundy.atlas.ranking import MAX_N, rank
+from grundy.atlas.schema import (
+    CHUNKS,
+    FORMAT,
+    MANIFEST,
+    AtlasError,
+    chunk_name,
+    level_counts,
+    level_name,
+    load_chunk,
+    present,
+    read_manifest,
+    read_rows,
+    refused,
+    sha256_of,
+)
 from grundy.atomic import atomic_open, write_text_atomic
 from grundy.game import Ruleset
 from grundy.partition import Partition
@@ -62,7 +84,7 @@ __all__ = [
     "MANIFEST",
     "Atlas",
     "AtlasError",
-    "claim",
+    "claimed",
     "complete_level",
     "hold_written",
     "level_rows",
@@ -72,32 +94,27 @@ __all__ = [
     "write_chunk",
 ]
 
-#: The format tag of the manifest.
-FORMAT = "grundy-atlas/2"
-#: The manifest's file name in an atlas directory.
-MANIFEST = "manifest.json"
-#: The chunk rows' file name in a level's directory.
-CHUNKS = "chunks.json"
 #: The lock a build holds on its directory.
 LOCK = ".lock"
-
-
-class AtlasError(OSError):
-    """An atlas directory that cannot be used: not an atlas, another game's, rules
-    version's, convention's or chunk size's, busy with another build, or a chunk whose
-    file does not match its checksum.  The message names the directory and what is wrong."""
+#: A temporary manifest a writer left (`grundy.atomic`: ``.NAME.HOST.PID.XXXXXXXX.tmp``).
+_TEMPORARY_MANIFEST = re.compile(rf"\.{re.escape(MANIFEST)}\..+\.tmp")
+#: A level's folder, by its name.
+_LEVEL = re.compile(r"level-(\d+)")
 
 
 class Atlas:
     """An atlas directory opened for reading: `value`, `counts`, `level`, `chunks`;
     `covers` and `is_for` say which lookups it answers.
 
-    Each chunk's checksum is verified the first time the chunk is read.
+    The manifest is checked (`grundy.atlas.schema`) when the atlas is opened, a
+    level's chunk rows and each chunk (its checksum, header and length) the first time
+    they are read; a value read after that costs an index, no check.
     """
 
     def __init__(self, directory: str | os.PathLike[str]) -> None:
         self.directory = Path(directory)
-        self.manifest = _read_manifest(self.directory)
+        self.manifest = read_manifest(self.directory)
+        self._rows: dict[int, dict[str, Any]] = {}
         self._chunks: dict[tuple[int, int], np.ndarray] = {}
 
     @property
@@ -222,9 +239,9 @@ class Atlas:
         """Game, rules version, convention, levels and bytes on disk, for `atlas info`."""
         rows = self.manifest["levels"]
         chunk_bytes = sum(
-            (self.directory / _level_dir(n) / name).stat().st_size
+            self._chunk_path(n, k).lstat().st_size
             for n in range(len(rows))
-            for name in _chunk_files(self.directory, n)
+            for k in range(rows[n]["chunks"])
         )
         return {
             "directory": str(self.directory),
@@ -243,9 +260,11 @@ class Atlas:
         """The level after the complete ones, if a build has written chunks of it:
         {"n", "written", "chunks"}."""
         n = len(self.manifest["levels"])
-        if (self.box and n) or not (self.directory / _level_dir(n) / CHUNKS).is_file():
+        path = self.directory / level_name(n) / CHUNKS
+        if (self.box and n) or n > MAX_N or not present(self.directory, path, folder=False):
             return None
-        rows = _read_chunk_rows(self.directory, n)["chunks"]
+        counts = level_counts(n, self.box, None)
+        rows = read_rows(self.directory, n, counts, self.chunk, complete=False)["chunks"]
         return {"n": n, "written": sum(row is not None for row in rows), "chunks": len(rows)}
 
     def _row(self, n: int) -> dict[str, Any]:
@@ -254,11 +273,26 @@ class Atlas:
             raise ValueError(f"level {n} is not in the atlas {self.directory} (0..{self.levels})")
         return self.manifest["levels"][n]
 
+    def _rows_of(self, n: int) -> dict[str, Any]:
+        """The chunk rows of complete level n, checked the first time they are read."""
+        if n not in self._rows:
+            counts = (self._row(n)["count"],)
+            self._rows[n] = read_rows(self.directory, n, counts, self.chunk, complete=True)
+        return self._rows[n]
+
     def _chunk(self, n: int, k: int) -> np.ndarray:
         if (n, k) not in self._chunks:
-            rows = _read_chunk_rows(self.directory, n)
-            self._chunks[n, k] = _load_chunk(self.directory, n, k, rows["chunks"][k], self.chunk)
+            row = self._rows_of(n)["chunks"][k]
+            length = min(self.chunk, self._row(n)["count"] - k * self.chunk)
+            self._chunks[n, k] = load_chunk(self.directory, n, k, row, length)
         return self._chunks[n, k]
+
+    def _chunk_path(self, n: int, k: int) -> Path:
+        """Chunk k of complete level n's file, a regular file (its row checked)."""
+        path = self.directory / level_name(n) / self._rows_of(n)["chunks"][k]["file"]
+        if not present(self.directory, path, folder=False):
+            raise refused(self.directory, path, f"level {n} chunk {k} is missing (corrupt)")
+        return path
 
 
 def open_atlas(directory: str | os.PathLike[str]) -> Atlas:
@@ -268,14 +302,11 @@ def open_atlas(directory: str | os.PathLike[str]) -> Atlas:
 
 def level_rows(engine: LevelEngine, directory: Path, n: int) -> dict[str, Any]:
     """The chunk rows of level n in `directory`: its ``chunks.json``, checked against the
-    engine's sizes, or fresh rows (no chunk written) if the level is new."""
-    path = directory / _level_dir(n) / CHUNKS
-    if not path.is_file():
+    schema and the engine's size of the level, or fresh rows (no chunk written) if the
+    level is new."""
+    if not present(directory, directory / level_name(n) / CHUNKS, folder=False):
         return {"n": n, "count": int(engine.sizes[n]), "chunks": [None] * engine.chunks(n)}
-    rows = _read_chunk_rows(directory, n)
-    if rows["count"] != int(engine.sizes[n]) or len(rows["chunks"]) != engine.chunks(n):
-        raise AtlasError(f"{path}: level {n} has the wrong size or chunks (corrupt)")
-    return rows
+    return read_rows(directory, n, (int(engine.sizes[n]),), engine.chunk, complete=False)
 
 
 def hold_written(engine: LevelEngine, directory: Path, n: int) -> dict[str, Any]:
@@ -284,16 +315,20 @@ def hold_written(engine: LevelEngine, directory: Path, n: int) -> dict[str, Any]
     rows = level_rows(engine, directory, n)
     for k, row in enumerate(rows["chunks"]):
         if row is not None and not engine.is_held(n, k):
-            engine.hold(n, k, _load_chunk(directory, n, k, row, engine.chunk))
+            engine.hold(n, k, load_chunk(directory, n, k, row, len(engine.ranks(n, k))))
     return rows
 
 
 def write_chunk(directory: Path, n: int, k: int, values: np.ndarray) -> dict[str, Any]:
-    """Write chunk k of level n atomically; its row (file, dtype, sha256)."""
-    folder = directory / _level_dir(n)
-    path = folder / f"{k:05d}.npy"
+    """Write chunk k of level n atomically (its folder made if new); its row (file,
+    dtype, sha256).  A link or anything but a regular file where it goes is refused."""
+    folder = directory / level_name(n)
+    path = folder / chunk_name(k)
+    made = present(directory, folder)
+    present(directory, path, folder=False)
     try:
-        folder.mkdir(exist_ok=True)
+        if not made:
+            folder.mkdir()
         with atomic_open(path, "wb") as handle:
             np.save(handle, values)
     except OSError as error:
@@ -301,13 +336,13 @@ def write_chunk(directory: Path, n: int, k: int, values: np.ndarray) -> dict[str
             f"cannot write {path} ({error.strerror or error}); the chunks written so far are "
             "kept: make room and run the same command again to resume"
         ) from None
-    return {"file": path.name, "dtype": str(values.dtype), "sha256": _sha256(path)}
+    return {"file": path.name, "dtype": str(values.dtype), "sha256": sha256_of(directory, path)}
 
 
 def record_chunk(directory: Path, rows: dict[str, Any], k: int, row: dict[str, Any]) -> None:
     """Enter chunk k's row (`write_chunk`) in its level's chunk rows, on disk."""
     rows["chunks"][k] = row
-    _write_json(directory / _level_dir(rows["n"]) / CHUNKS, rows)
+    _write_json(directory, directory / level_name(rows["n"]) / CHUNKS, rows)
 
 
 def complete_level(directory: Path, manifest: dict[str, Any], rows: dict[str, Any]) -> None:
@@ -315,12 +350,13 @@ def complete_level(directory: Path, manifest: dict[str, Any], rows: dict[str, An
     n = rows["n"]
     if n < len(manifest["levels"]) or any(row is None for row in rows["chunks"]):
         return
-    folder = directory / _level_dir(n)
-    if not (folder / CHUNKS).is_file():  # a level of no positions has no chunk to list
-        folder.mkdir(exist_ok=True)
-        _write_json(folder / CHUNKS, rows)
+    folder = directory / level_name(n)
+    if not present(directory, folder / CHUNKS, folder=False):  # a level of no positions
+        if not present(directory, folder):  # has no chunk to list
+            folder.mkdir()
+        _write_json(directory, folder / CHUNKS, rows)
     manifest["levels"].append({"n": n, "count": rows["count"], "chunks": len(rows["chunks"])})
-    _write_json(directory / MANIFEST, manifest)
+    _write_json(directory, directory / MANIFEST, manifest)
 
 
 def _identity(rules: Ruleset, misere: bool, box: tuple[int, int] | None = None) -> dict[str, Any]:
@@ -350,41 +386,89 @@ def _mismatch(manifest: dict[str, Any], wanted: dict[str, Any]) -> str | None:
     return f"an atlas of {_describe(manifest)}, not of {_describe(wanted)}"
 
 
-def claim(
+@contextmanager
+def claimed(
     directory: Path,
     rules: Ruleset,
     misere: bool,
     chunk: int | None,
     box: tuple[int, int] | None = None,
-) -> dict[str, Any]:
-    """The manifest to build on: the directory's own if it is an atlas of the same game,
-    rules, convention, box and chunk; a fresh one (the directory made) if absent or empty."""
+) -> Iterator[dict[str, Any]]:
+    """The manifest to build on, while this process holds the directory's build lock:
+    the directory's own if it is an atlas of the same game, rules, convention, box and
+    chunk, checked whole (`_survey`) before anything is written; a fresh one (the
+    directory made) if it is absent or holds nothing of an atlas."""
     wanted = _identity(rules, misere, box)
-    if directory.exists() and not directory.is_dir():
+    empty = bool(rules.kernel.allows_empty)
+    before = _survey(directory, wanted, chunk, empty)
+    if before is None:
+        directory.mkdir(parents=True, exist_ok=True)
+    with locked(directory):
+        manifest = _survey(directory, wanted, chunk, empty, before)  # another build's since?
+        if manifest is None:
+            manifest = {**wanted, "chunk": DEFAULT_CHUNK if chunk is None else chunk, "levels": []}
+            LevelEngine.check_chunk(manifest["chunk"])
+            _write_json(directory, directory / MANIFEST, manifest)
+        yield manifest
+
+
+def _survey(
+    directory: Path,
+    wanted: dict[str, Any],
+    chunk: int | None,
+    empty: bool,
+    known: dict[str, Any] | None = None,
+) -> dict[str, Any] | None:
+    """The manifest of the atlas in `directory`, the whole atlas checked against the
+    schema and against `wanted` (the build's game, rules, convention, box) and `chunk`
+    (None: any): every complete level's rows, the rows of the one being built, and no
+    level past it.  None where there is no atlas yet: no directory, or one holding
+    nothing but the build lock and a dead build's temporary manifest.  A manifest equal
+    to `known` (this build's own, checked whole before it took the lock) is not
+    checked again."""
+    if not directory.exists():
+        return None
+    if not directory.is_dir():
         raise AtlasError(f"{directory} is a file, not an atlas directory")
-    if directory.is_dir() and any(p.name != LOCK for p in directory.iterdir()):
-        manifest = _read_manifest(directory)
-        wrong = _mismatch(manifest, wanted)
-        if wrong is not None:
-            raise AtlasError(f"{directory} is {wrong}")
-        if chunk is not None and chunk != manifest["chunk"]:
-            raise AtlasError(
-                f"{directory} has chunks of {manifest['chunk']} ranks, not {chunk}: "
-                "resume it without --chunk, or build into another directory"
-            )
+    names = [entry.name for entry in os.scandir(directory)]
+    if all(name == LOCK or _TEMPORARY_MANIFEST.fullmatch(name) for name in names):
+        return None
+    manifest = read_manifest(directory)
+    if manifest == known:
         return manifest
-    manifest = {**wanted, "chunk": DEFAULT_CHUNK if chunk is None else chunk, "levels": []}
-    LevelEngine.check_chunk(manifest["chunk"])
-    directory.mkdir(parents=True, exist_ok=True)
-    _write_json(directory / MANIFEST, manifest)
+    wrong = _mismatch(manifest, wanted)
+    if wrong is not None:
+        raise AtlasError(f"{directory} is {wrong}")
+    if chunk is not None and chunk != manifest["chunk"]:
+        raise AtlasError(
+            f"{directory} has chunks of {manifest['chunk']} ranks, not {chunk}: "
+            "resume it without --chunk, or build into another directory"
+        )
+    levels = manifest["levels"]
+    box = None if "box" not in manifest else (manifest["box"][0], manifest["box"][1])
+    for n, row in enumerate(levels):
+        read_rows(directory, n, (row["count"],), manifest["chunk"], complete=True)
+    building = len(levels)  # the level a build writes next: its rows as far as written
+    for name in names:
+        level = _LEVEL.fullmatch(name)
+        if level and (int(level[1]) > building or (box and int(level[1]) > 0)):
+            raise refused(directory, directory / name, f"a level past level {building}, the next")
+    path = directory / level_name(building) / CHUNKS
+    if building <= MAX_N and not (box and building) and present(directory, path, folder=False):
+        counts = level_counts(building, box, empty)
+        read_rows(directory, building, counts, manifest["chunk"], complete=False)
     return manifest
 
 
 @contextmanager
 def locked(directory: Path) -> Iterator[None]:
     """Hold the build lock of `directory` (one build at a time; released at exit, or
-    by the system if the process dies)."""
-    with (directory / LOCK).open("a") as handle:
+    by the system if the process dies).  The lock file is a regular file of the atlas,
+    never a link."""
+    path = directory / LOCK
+    present(directory, path, folder=False)
+    flags = os.O_WRONLY | os.O_CREAT | os.O_APPEND | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
+    with os.fdopen(os.open(path, flags, 0o644), "ab") as handle:
         try:
             fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
@@ -398,64 +482,8 @@ def locked(directory: Path) -> Iterator[None]:
             fcntl.flock(handle, fcntl.LOCK_UN)
 
 
-def _read_json(path: Path, what: str) -> Any:
-    try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except (ValueError, UnicodeDecodeError) as error:
-        raise AtlasError(f"{path} is not {what} ({error})") from None
-
-
-def _write_json(path: Path, data: dict[str, Any]) -> None:
+def _write_json(directory: Path, path: Path, data: dict[str, Any]) -> None:
+    """Write `data` to `path` in the atlas `directory` atomically, where a regular file
+    of a plain folder of it goes (a link there is refused, never followed)."""
+    present(directory, path, folder=False)
     write_text_atomic(path, json.dumps(data, indent=1) + "\n")
-
-
-def _read_manifest(directory: Path) -> dict[str, Any]:
-    path = directory / MANIFEST
-    if not directory.is_dir():
-        raise FileNotFoundError(f"no atlas directory {directory}")
-    if not path.is_file():
-        raise AtlasError(f"{directory} is not an atlas (no {MANIFEST}); refusing it")
-    manifest = _read_json(path, "an atlas manifest")
-    if not isinstance(manifest, dict) or manifest.get("format") != FORMAT:
-        raise AtlasError(f"{path} is not an atlas manifest of format {FORMAT}")
-    return manifest
-
-
-def _level_dir(n: int) -> str:
-    return f"level-{n:03d}"
-
-
-def _chunk_files(directory: Path, n: int) -> list[str]:
-    return [row["file"] for row in _read_chunk_rows(directory, n)["chunks"] if row is not None]
-
-
-def _read_chunk_rows(directory: Path, n: int) -> dict[str, Any]:
-    path = directory / _level_dir(n) / CHUNKS
-    if not path.is_file():
-        raise AtlasError(f"{directory}: level {n} has no {CHUNKS} (corrupt)")
-    rows = _read_json(path, f"the chunk list of level {n}")
-    if not isinstance(rows, dict) or rows.get("n") != n or not isinstance(rows.get("chunks"), list):
-        raise AtlasError(f"{path} is not the chunk list of level {n}")
-    return rows
-
-
-def _load_chunk(
-    directory: Path, n: int, k: int, row: dict[str, Any], chunk: int, verify: bool = True
-) -> np.ndarray:
-    """Chunk k of level n by memory map, its checksum verified first (unless this
-    process has just written it)."""
-    path = directory / _level_dir(n) / row["file"]
-    if not path.is_file() or (verify and _sha256(path) != row["sha256"]):
-        raise AtlasError(f"{path}: level {n} chunk {k} does not match its checksum (corrupt)")
-    values = np.load(path, mmap_mode="r")
-    if values.ndim != 1 or len(values) > chunk or str(values.dtype) != row["dtype"]:
-        raise AtlasError(f"{path}: level {n} chunk {k} has the wrong shape or type")
-    return values
-
-
-def _sha256(path: Path) -> str:
-    digest = hashlib.sha256()
-    with path.open("rb") as handle:
-        for block in iter(lambda: handle.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()

@@ -143,10 +143,26 @@ def atlas_info(directory: AtlasDirArg, as_json: JsonOption = False) -> None:
 
 
 def _largest_level(n: str) -> int:
-    """B of --n A..B (or N): every level up to it is built."""
+    """B of --n A..B (or N): every level up to it is built, so B is at most the largest
+    level the ranking numbers (`grundy.atlas.ranking.MAX_N`).
+
+    >>> _largest_level("3..9"), _largest_level("7")
+    (9, 7)
+    >>> _largest_level("0..99999999999999999999")
+    Traceback (most recent call last):
+    ...
+    ValueError: --n 0..99999999999999999999: an atlas holds levels 0..119 (the largest n whose ...
+    """
+    from grundy.atlas.ranking import MAX_N
+
     sizes = parse_range(n, "--n")
-    if sizes.step != 1 or len(sizes) == 0:
+    if sizes.step != 1 or not sizes:
         raise ValueError(f"bad --n {n!r}: give the sizes as A..B or N (every level is built)")
+    if sizes[-1] > MAX_N:
+        raise ValueError(
+            f"--n {n}: an atlas holds levels 0..{MAX_N} (the largest n whose partitions "
+            "the ranking numbers)"
+        )
     return sizes[-1]
 
 
