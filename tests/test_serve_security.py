@@ -354,7 +354,6 @@ def test_listen_answers_to_its_own_port_only() -> None:
     finally:
         server.shutdown()
         thread.join()
-        server.server_close()
 
 
 def test_bad_serve_options_are_one_line(capsys) -> None:
@@ -377,7 +376,7 @@ def test_a_piece_is_bounded_before_it_is_built() -> None:
     assert len(Piece(leaps=[(a, b) for a in range(1, 33) for b in range(31)]).leaps) == 992
 
 
-def test_kept_solves_are_bounded_by_their_positions(monkeypatch) -> None:
+def test_kept_solves_are_bounded_by_their_bytes(monkeypatch) -> None:
     import grundy.web.solving as solving
     from grundy.play import remoteness_table
     from grundy.registry import get_ruleset
@@ -391,8 +390,8 @@ def test_kept_solves_are_bounded_by_their_positions(monkeypatch) -> None:
 
     solves = solving.Solves(CountingPool(processes=1), seconds=5)
     cr = get_ruleset("cr")
-    values, _ = remoteness_table(cr, cr.parse("2,1"))
-    monkeypatch.setattr(solving, "KEPT_POSITIONS", len(values) + 1)
+    small = solving.PackedTable(*remoteness_table(cr, cr.parse("2,1")))
+    monkeypatch.setattr(solving, "KEPT_BYTES", small.nbytes + 1)
     solves.match(cr, {}, "2,1", False, "me")
     solves.match(cr, {}, "3,2,1", False, "me")  # more positions: the small one goes
     solves.match(cr, {}, "3,2,1", False, "me")  # kept: the last one always is

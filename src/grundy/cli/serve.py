@@ -84,7 +84,7 @@ def serve_command(
     if warning is not None:
         sys.stdout.write(warning + "\n")
     sys.stdout.flush()
-    server.serve_forever()  # until Ctrl-C, which werkzeug catches; it closes the server
+    server.serve_forever()  # until Ctrl-C; then every connection is closed
     sys.stdout.write("grundy: stopped\n")
 
 

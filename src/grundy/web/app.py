@@ -60,14 +60,16 @@ from grundy.play import COMPUTER, HUMAN, SOLVE_SECONDS, Match, MatchOption
 from grundy.web.board import board, target_option
 from grundy.web.games import Catalogue
 from grundy.web.guard import LOOPBACK_NAMES, Site
-from grundy.web.solving import GRACE_SECONDS, Busy, Overrun, SolverPool, Solves
+from grundy.web.solving import GRACE_SECONDS, Busy, Died, Overrun, SolverPool, Solves
 
-__all__ = ["LOCAL", "MAX_DIGITS", "create_app"]
+__all__ = ["LOCAL", "MAX_BODY", "MAX_DIGITS", "create_app"]
 
 #: The site of an application not bound to a port (Flask's test client: ``Host: localhost``).
 LOCAL = Site(LOOPBACK_NAMES)
 #: The most digits of a number in a request (move numbers are small).
 MAX_DIGITS = 100
+#: The most bytes of a request body (a game is a few hundred bytes): 413 past it.
+MAX_BODY = 1 << 20
 
 _JSON = dict[str, Any]
 
@@ -89,7 +91,7 @@ def create_app(
     requests that follow.
     """
     app = Flask(__name__)
-    app.config["MAX_CONTENT_LENGTH"] = 1 << 20  # a game is a few hundred bytes
+    app.config["MAX_CONTENT_LENGTH"] = MAX_BODY
     app.json.sort_keys = False  # type: ignore[attr-defined]
     catalogue = Catalogue(games)
     if pool is None:
@@ -100,7 +102,11 @@ def create_app(
     def guard() -> Any:
         headers = request.headers
         refusal = site.refusal(
-            request.method, headers.get("Host"), headers.get("Origin"), headers.get("Referer")
+            request.method,
+            headers.get("Host"),
+            headers.get("Origin"),
+            headers.get("Referer"),
+            request.environ.get("REQUEST_URI", "/"),
         )
         return None if refusal is None else (jsonify(error=refusal), 403)
 
@@ -360,6 +366,8 @@ def _tree(rules: Ruleset, position: Any, solves: Solves) -> _JSON:
     seconds = solves.seconds
     try:
         sizes = solves.pool.run(stats, rules, position, seconds=seconds)
+    except Died as exc:
+        return {"note": f"not counted: its process {exc}"}
     except Overrun:
         return {"note": f"not counted within {seconds:g} s"}
     except Busy as exc:

@@ -40,6 +40,10 @@ LOOPBACK_NAMES = frozenset({"localhost", "127.0.0.1", "::1"})
 _SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 
 _HOST_NAME = re.compile(r"^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*\.?$")
+#: ``host[:port]``: a name or IPv4 address, or an IPv6 address in brackets; a port of digits.
+_AUTHORITY = re.compile(r"(?P<name>[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::(?P<port>[0-9]{1,5}))?")
+#: What a URL must not hold, which a URL parser would drop or read past: spaces and controls.
+_UNSEEN = re.compile(r"[\x00-\x20\x7f]")
 
 
 @dataclass(frozen=True)
@@ -51,10 +55,22 @@ class Site:
     port: int = 80
 
     def refusal(
-        self, method: str, host: str | None, origin: str | None, referer: str | None
+        self,
+        method: str,
+        host: str | None,
+        origin: str | None,
+        referer: str | None,
+        target: str = "/",
     ) -> str | None:
-        """Why a request with these headers is refused (one line), or None to serve it."""
-        if not self._is_own(host, "http"):
+        """Why a request with these headers and this request target (the path as sent on
+        the request line) is refused (one line), or None to serve it.
+
+        Only a path is served (a request for ``http://elsewhere/…`` is meant for a
+        proxy), and the names are read strictly (`is_own`).
+        """
+        if not target.startswith("/"):
+            return f"forbidden: this server serves paths, not {_short(target)!r}"
+        if host is None or not self.is_own(host, "http"):
             return (
                 f"forbidden: this server is not {_short(host or '')!r} "
                 "(grundy serve --allow-host NAME adds a name)"
@@ -62,21 +78,45 @@ class Site:
         source = origin if origin is not None else referer
         if method.upper() in _SAFE_METHODS or source is None:
             return None
-        split = urlsplit(source)
-        if split.scheme not in ("http", "https") or not self._is_own(split.netloc, split.scheme):
-            return f"forbidden: a request from another site ({_short(source)!r}) may not play here"
-        return None
+        if self._is_page(source, bare=origin is not None):
+            return None
+        return f"forbidden: a request from another site ({_short(source)!r}) may not play here"
 
-    def _is_own(self, netloc: str | None, scheme: str) -> bool:
-        """Whether ``host[:port]`` names this server."""
-        if not netloc:
+    def _is_page(self, source: str, bare: bool) -> bool:
+        """Whether `source` (the ``Origin``, else the ``Referer``) is one of this server's
+        pages: a URL of its own (`is_own`), nothing but ``scheme://host[:port]`` if `bare`
+        (an ``Origin``), and no spaces or controls a URL parser would drop."""
+        if _UNSEEN.search(source) is not None:
             return False
-        try:
-            split = urlsplit(f"//{netloc}")
-            port = split.port or {"http": 80, "https": 443}[scheme]
-        except ValueError:  # a port that is not one
+        split = urlsplit(source)
+        if bare and source != f"{split.scheme}://{split.netloc}":
             return False
-        return split.hostname in self.names and port == self.port
+        return split.scheme in ("http", "https") and self.is_own(split.netloc, split.scheme)
+
+    def is_own(self, authority: str, scheme: str) -> bool:
+        """Whether `authority` (``host[:port]``, as a ``Host`` header or a URL names a
+        server) names this one, read strictly: one of its names, or a bracketed IPv6
+        address of them, and its port written as it is (none for the `scheme`'s own);
+        nothing else (no user, no spaces, no second name, no zeros before a port).
+
+        >>> site = Site(LOOPBACK_NAMES, 8765)
+        >>> [site.is_own(a, "http") for a in ["localhost:8765", "[::1]:8765", "LocalHost:8765"]]
+        [True, True, True]
+        >>> [site.is_own(a, "http") for a in ["evil@localhost:8765", "localhost:08765", "::1"]]
+        [False, False, False]
+        """
+        match = _AUTHORITY.fullmatch(authority)
+        if match is None:
+            return False
+        name, port = match["name"].lower(), match["port"]
+        if name.startswith("["):
+            try:
+                name = str(ipaddress.IPv6Address(name[1:-1]))
+            except ValueError:
+                return False
+        if port is None:
+            return self.port == {"http": 80, "https": 443}[scheme] and name in self.names
+        return port == str(self.port) and name in self.names
 
 
 def site_for(host: str, port: int, allowed: Iterable[str] = ()) -> Site:

@@ -26,8 +26,11 @@ The tables come back pickled in one piece, the start position with them, so
 positions that compare by identity (coins on a poset: the poset object) stay
 comparable with each other.  A game whose positions cannot be pickled is
 solved again in the request thread once the child has shown that it finishes
-in time.  `Solves` keeps the last few solved starts, so that every later
-request of the same game (each click) only replays the moves, with no child.
+in time.  A child that dies says how (`Died`: killed by which signal, or its
+exit status).  `Solves` keeps the last few solved starts, packed
+(`PackedTable`: about 13 bytes a position, where the tables as dictionaries
+take about 1.1 KB), so that every later request of the same game (each click)
+only replays the moves, with no child.
 
 >>> from grundy.registry import get_ruleset
 >>> solves = Solves(SolverPool(processes=1), seconds=5)
@@ -42,6 +45,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import signal
 import threading
 import time
 import warnings
@@ -52,17 +56,21 @@ from dataclasses import dataclass
 from types import TracebackType
 from typing import Any, TypeVar
 
+import numpy as np
+
 from grundy.game import Ruleset
 from grundy.memory import format_bytes
 from grundy.play import SOLVE_SECONDS, Match, remoteness_table
 
 __all__ = [
     "GRACE_SECONDS",
-    "KEPT_POSITIONS",
+    "KEPT_BYTES",
     "QUICK_SECONDS",
     "SOLVER_MEMORY",
     "Busy",
+    "Died",
     "Overrun",
+    "PackedTable",
     "SolverPool",
     "Solves",
 ]
@@ -73,8 +81,9 @@ GRACE_SECONDS = 1.0
 QUICK_SECONDS = 0.5
 #: How much memory a solver may use beyond the server's own (``grundy serve --solver-memory``).
 SOLVER_MEMORY = 2 << 30
-#: How many positions the kept solves may hold together (a few hundred bytes each).
-KEPT_POSITIONS = 1_000_000
+#: How many bytes the kept solves may take together (`PackedTable.nbytes`: about 13 bytes a
+#: position, so some 5 million positions).
+KEPT_BYTES = 64 << 20
 
 T = TypeVar("T")
 
@@ -82,7 +91,32 @@ _FORK = "fork" in multiprocessing.get_all_start_methods()
 
 
 class Overrun(Exception):
-    """A bounded call that did not answer in time (or whose process died)."""
+    """A bounded call that did not answer in time."""
+
+
+class Died(Overrun):
+    """A bounded call whose process died without answering; its text says how.
+
+    >>> str(Died.of(-signal.SIGKILL))
+    'was killed by signal 9 (SIGKILL, as the system kills a process when memory runs out)'
+    >>> str(Died.of(-signal.SIGSEGV)), str(Died.of(3))
+    ('was killed by signal 11 (SIGSEGV)', 'exited with status 3')
+    """
+
+    @classmethod
+    def of(cls, exitcode: int | None) -> Died:
+        """How a process that ended with `exitcode` (``multiprocessing``'s) died."""
+        if exitcode is None or exitcode == 0:
+            return cls("ended without answering")
+        if exitcode > 0:
+            return cls(f"exited with status {exitcode}")
+        try:
+            name = signal.Signals(-exitcode).name
+        except ValueError:
+            name = "unknown"
+        if -exitcode == signal.SIGKILL:
+            name += ", as the system kills a process when memory runs out"
+        return cls(f"was killed by signal {-exitcode} ({name})")
 
 
 class Busy(Exception):
@@ -132,8 +166,9 @@ class SolverPool:
 
     def run(self, function: Callable[..., T], *args: Any, seconds: float) -> T:
         """`function(*args)` in a child process, killed `seconds` + `GRACE_SECONDS` after it
-        starts; its result, or its exception.  `Overrun` when it does not answer in time or
-        dies, `Busy` when no place comes free.  Without fork the call is made here."""
+        starts; its result, or its exception.  `Overrun` when it does not answer in time,
+        `Died` when it dies, `Busy` when no place comes free.  Without fork the call is
+        made here."""
         if not _FORK:
             return function(*args)
         limit = seconds + GRACE_SECONDS
@@ -220,14 +255,16 @@ class _Child:
 
     def result(self, seconds: float) -> Any:
         """The child's result within `seconds` of its start: its value, or its exception
-        raised here; `Overrun` if it does not answer in time or dies.  A value that does
-        not pickle is computed here, now that the child has shown it is computed in time."""
-        try:
-            answer = self._receive.recv() if self.answered(seconds) else None
-        except EOFError:  # the child died (killed for memory, crashed)
-            answer = None
-        if answer is None:
+        raised here; `Overrun` if it does not answer in time, `Died` if it dies.  A value
+        that does not pickle is computed here, now that the child has shown it is computed
+        in time."""
+        if not self.answered(seconds):
             raise Overrun
+        try:
+            answer = self._receive.recv()
+        except EOFError:  # the child died (a signal, the system out of memory, a crash)
+            self._process.join(GRACE_SECONDS)
+            raise Died.of(self._process.exitcode) from None
         status, payload = answer
         if status == "raised":
             raise payload
@@ -280,21 +317,93 @@ def _solve(
     return (start, *remoteness_table(game, start, misere, seconds))
 
 
+class PackedTable:
+    """A solve's tables (each position's value and remoteness), packed: the positions'
+    hashes sorted in one array, the values and the remoteness in two more of the smallest
+    integer type that holds them, and only positions whose hashes collide kept as
+    objects.  `values` and `remoteness` read it as the dictionaries it packs.
+
+    A position is found by its hash alone, so one that is not in the table may read as
+    any; the tables are read only at positions reachable from their start (`Match`),
+    which they all hold.
+
+    >>> table = PackedTable({"a": 0, "b": 2, "c": 1}, {"a": 0, "b": 3, "c": 1})
+    >>> table.values["b"], table.remoteness["b"], len(table), table.nbytes
+    (2, 3, 3, 30)
+    """
+
+    def __init__(self, values: dict[Any, int], remote: dict[Any, int]) -> None:
+        count = len(values)
+        hashes = np.fromiter(map(hash, values), dtype=np.int64, count=count)
+        order = np.argsort(hashes, kind="stable")
+        hashes = hashes[order]
+        collides = np.zeros(count, dtype=bool)  # in sorted order
+        collides[1:] = hashes[1:] == hashes[:-1]
+        collides[:-1] |= collides[1:]
+        keys = list(values)
+        odd = [keys[i] for i in order[collides]]
+        self._hashes = hashes[~collides]
+        self._odd = {key: (values[key], remote[key]) for key in odd}
+        self._columns = tuple(
+            _smallest(np.fromiter(numbers, dtype=np.int64, count=count)[order][~collides])
+            for numbers in (values.values(), map(remote.__getitem__, keys))
+        )
+        self.values = _Column(self, 0)
+        self.remoteness = _Column(self, 1)
+
+    def __len__(self) -> int:
+        return len(self._hashes) + len(self._odd)
+
+    @property
+    def nbytes(self) -> int:
+        """The bytes of the arrays (and a generous 1 KB a position kept as an object)."""
+        arrays = self._hashes.nbytes + sum(column.nbytes for column in self._columns)
+        return arrays + 1024 * len(self._odd)
+
+    def find(self, position: Any, column: int) -> int:
+        """The value (`column` 0) or the remoteness (1) of `position`; KeyError if absent."""
+        if position in self._odd:
+            return self._odd[position][column]
+        key = hash(position)
+        at = int(self._hashes.searchsorted(key))
+        if at == len(self._hashes) or self._hashes[at] != key:
+            raise KeyError(position)
+        return int(self._columns[column][at])
+
+
+@dataclass(frozen=True)
+class _Column:
+    """The values or the remoteness of a `PackedTable`, read as a dictionary's."""
+
+    table: PackedTable
+    column: int
+
+    def __getitem__(self, position: Any) -> int:
+        return self.table.find(position, self.column)
+
+
+def _smallest(numbers: np.ndarray) -> np.ndarray:
+    """`numbers` (none negative) in the smallest unsigned type that holds them."""
+    return numbers.astype(np.min_scalar_type(int(numbers.max(initial=0))))
+
+
 class Solves:
-    """Matches on solved start positions; the last `size` solves are kept, as long as they
-    hold at most `KEPT_POSITIONS` positions together (the last one always).
+    """Matches on solved start positions; the last `size` solves are kept, packed
+    (`PackedTable`), as long as they take at most `KEPT_BYTES` together (the last one
+    always).
 
     Every solve runs in `pool`: a start not solved within `seconds` is refused
     with the command line's message (`grundy.play.too_large`), one that needs
-    more than the pool's memory with a line saying so, and `Busy` passes through.
+    more than the pool's memory with a line saying so, one whose solver dies with
+    how it died, and `Busy` passes through.
     """
 
     def __init__(self, pool: SolverPool, seconds: float = SOLVE_SECONDS, size: int = 16) -> None:
         self.pool = pool
         self.seconds = seconds
         self.size = size
-        self._kept: OrderedDict[tuple[Any, ...], tuple[Ruleset, Any, dict, dict]] = OrderedDict()
-        self._positions = 0  # in the kept tables
+        self._kept: OrderedDict[tuple[Any, ...], tuple[Ruleset, Any, PackedTable]] = OrderedDict()
+        self._bytes = 0  # of the kept tables
         self._lock = threading.Lock()
 
     def match(
@@ -319,28 +428,28 @@ class Solves:
             solved = self._solved(rules, parameters, position, misere)
             with self._lock:
                 self._keep(key, solved)
-        game, start, values, remote = solved
-        return Match(game, start, misere, first, solved=(values, remote))
+        game, start, table = solved
+        return Match(game, start, misere, first, solved=(table.values, table.remoteness))
 
-    def _keep(self, key: tuple[Any, ...], solved: tuple[Ruleset, Any, dict, dict]) -> None:
+    def _keep(self, key: tuple[Any, ...], solved: tuple[Ruleset, Any, PackedTable]) -> None:
         """Keep `solved`, forgetting the oldest solves past the bounds (holding the lock)."""
         if key in self._kept:  # solved twice at once: counted once
-            self._positions -= len(self._kept.pop(key)[2])
+            self._bytes -= self._kept.pop(key)[2].nbytes
         self._kept[key] = solved
-        self._positions += len(solved[2])
-        while len(self._kept) > 1 and (
-            len(self._kept) > self.size or self._positions > KEPT_POSITIONS
-        ):
-            self._positions -= len(self._kept.popitem(last=False)[1][2])
+        self._bytes += solved[2].nbytes
+        while len(self._kept) > 1 and (len(self._kept) > self.size or self._bytes > KEPT_BYTES):
+            self._bytes -= self._kept.popitem(last=False)[1][2].nbytes
 
     def _solved(
         self, rules: Ruleset, parameters: dict[str, str], position: str, misere: bool
-    ) -> tuple[Ruleset, Any, dict, dict]:
-        """The game, its start and tables, solved in the pool."""
+    ) -> tuple[Ruleset, Any, PackedTable]:
+        """The game, its start and its tables packed, solved in the pool."""
         try:
             start, values, remote = self.pool.run(
                 _solve, rules, parameters, position, misere, self.seconds, seconds=self.seconds
             )
+        except Died as exc:
+            raise self._refused(rules, position, f"its solver {exc}") from None
         except Overrun:
             why = f"it was not solved in {self.seconds:g} s"
             raise self._refused(rules, position, why) from None
@@ -348,7 +457,7 @@ class Solves:
             limit = format_bytes(self.pool.memory)
             raise self._refused(rules, position, f"it needs more than {limit} of memory") from None
         # the child has applied the parameters in time: here they cost as little
-        return _playing(rules, parameters), start, values, remote
+        return _playing(rules, parameters), start, PackedTable(values, remote)
 
     @staticmethod
     def _refused(rules: Ruleset, position: str, why: str) -> ValueError:
