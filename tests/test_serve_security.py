@@ -9,8 +9,10 @@ not given at start-up must import nothing (sys.modules unchanged, a file's code 
 from __future__ import annotations
 
 import json
+import multiprocessing
 import os
 import re
+import signal
 import subprocess
 import sys
 import threading
@@ -397,3 +399,78 @@ def test_kept_solves_are_bounded_by_their_bytes(monkeypatch) -> None:
     solves.match(cr, {}, "3,2,1", False, "me")  # kept: the last one always is
     solves.match(cr, {}, "2,1", False, "me")
     assert runs == ["2,1", "3,2,1", "2,1"]
+
+
+KILLER = '''
+import faulthandler, os
+from grundy.game import Ruleset
+
+class Killer(Ruleset):
+    """A solve whose process is killed by the signal its position names."""
+    name = "killer"
+    def parse(self, spec):
+        return int(spec)
+    def options(self, n):
+        faulthandler.disable()  # no traceback printed on SIGSEGV
+        os.kill(os.getpid(), n)
+        return []
+'''
+
+
+@pytest.mark.skipif(
+    "fork" not in multiprocessing.get_all_start_methods(), reason="solves run in children on fork"
+)
+@pytest.mark.parametrize(
+    ("number", "how"),
+    [
+        (signal.SIGKILL, "9 (SIGKILL, as the system kills a process when memory runs out)"),
+        (signal.SIGSEGV, "11 (SIGSEGV)"),
+    ],
+)
+def test_a_solver_killed_by_a_signal_says_which(tmp_path: Path, number: int, how: str) -> None:
+    path = tmp_path / "killer.py"
+    path.write_text(KILLER)
+    game = f"{path}:Killer"
+    client = create_app(games=[game], pool=SolverPool(processes=1)).test_client()
+    answer = client.post("/api/start", json={"game": game, "position": str(int(number))})
+    assert (answer.status_code, answer.get_json()) == (
+        400,
+        {
+            "error": f"killer {int(number)} is too large to play interactively: its solver was "
+            f"killed by signal {how}; try a smaller position"
+        },
+    )
+
+
+class Colliding:
+    """A position whose hash every other shares."""
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Colliding) and other.n == self.n
+
+    def __hash__(self) -> int:
+        return 7
+
+
+def test_packed_tables_read_as_the_dictionaries_in_a_few_bytes_a_position() -> None:
+    from grundy.play import remoteness_table
+    from grundy.registry import get_ruleset
+    from grundy.web.solving import PackedTable
+
+    cr = get_ruleset("cr")
+    values, remote = remoteness_table(cr, cr.parse("8,7,6,5,4,3,2,1"))
+    table = PackedTable(values, remote)
+    assert len(table) == len(values) > 500
+    assert all(table.values[p] == v and table.remoteness[p] == remote[p] for p, v in values.items())
+    assert table.nbytes <= 12 * len(values)  # 8 for the hash, 2 each for the numbers at most
+    with pytest.raises(KeyError):
+        table.values[cr.parse("20")]
+    # positions whose hashes collide are kept as they are, and read right
+    odd = {Colliding(n): n for n in range(5)} | {n: n + 10 for n in range(7, 9)}
+    table = PackedTable(odd, {p: 2 * v for p, v in odd.items()})
+    assert [(table.values[p], table.remoteness[p]) for p in odd] == [
+        (v, 2 * v) for v in odd.values()
+    ]
