@@ -28,24 +28,28 @@ from collections.abc import Iterable, Sized
 from dataclasses import dataclass
 from functools import cache
 from itertools import islice
-from typing import Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from grundy.memory import PHYSICAL_MEMORY, format_bytes
 
 __all__ = [
+    "MAX_OPTIONS",
     "MAX_SECONDS",
     "MAX_SIZES",
     "TooMuchWork",
     "Work",
     "about",
     "binomial_count",
+    "check_options",
     "check_positions",
+    "check_states",
     "cores",
     "count_positions",
     "duration",
     "partition_count",
     "partition_total",
     "take_at_most",
+    "too_many_options",
     "too_many_sizes",
 ]
 
@@ -55,6 +59,10 @@ MAX_SECONDS = 7 * 24 * 3600
 EXACT_UP_TO = 1000
 #: Most digits an estimated count is written out with (past it, inf).
 MAX_DIGITS = 100_000
+
+#: Most options of one position grundy lists (`grundy moves`, `grundy.options`), and
+#: most moves a game-tree walk lists in all (Chomp on 100^100: 20 million, 6 minutes).
+MAX_OPTIONS = 10_000_000
 
 #: Most sizes n one count or conjecture takes.  Past it no game grundy knows finishes
 #: within MAX_SECONDS: the fastest, LCTR's Durfee-window count, grows as n^2.6 (8,000:
@@ -130,6 +138,8 @@ def about(x: float) -> str:
 
     >>> about(12345), about(2_749_000_000), about(10**400), about(2.5e-3)
     ('12,345', '2.7 × 10^9', '1.0 × 10^400', '0.0025')
+    >>> about(999_999_999_999)  # rounded up to the next power, not "10.0 × 10^11"
+    '1.0 × 10^12'
     """
     if x == math.inf:
         return f"more than 10^{MAX_DIGITS:,}"
@@ -139,7 +149,10 @@ def about(x: float) -> str:
         return f"{round(x):,}"
     exponent = math.log10(x)  # exact enough for ints of any size
     power = math.floor(exponent)
-    return f"{10 ** (exponent - power):.1f} × 10^{power}"
+    mantissa = round(10 ** (exponent - power), 1)
+    if mantissa >= 10:
+        mantissa, power = mantissa / 10, power + 1
+    return f"{mantissa:.1f} × 10^{power}"
 
 
 _UNITS = (("years", 365.25 * 86400), ("days", 86400), ("hours", 3600), ("minutes", 60))
@@ -226,8 +239,19 @@ def partition_total(sizes: Iterable[int]) -> int:
 class Counted(Protocol):
     """What a bound reads of a ruleset (`grundy.game.Ruleset`, which imports this module)."""
 
+    name: str
+
     def number_of_positions(self, n: int) -> int | None:
         """How many positions of size n the game has, or None if it does not say."""
+
+    def number_of_options(self, position: Any) -> int | None:
+        """How many options the position has (at least), or None if the game does not say."""
+
+    def number_of_states(self, position: Any) -> int | None:
+        """How many positions its game tree holds (at least), or None if the game does not say."""
+
+    def format_position(self, position: Any) -> str:
+        """The position as text."""
 
 
 def count_positions(rules: Counted, sizes: Iterable[int], limit: int) -> int | None:
@@ -280,6 +304,73 @@ positions at about 3,000,000 a second), more than the 7 days grundy starts on; g
         work = Work(doing, total, "positions", rate, largest * bytes_each, advice)
         if work.seconds() > MAX_SECONDS or work.memory > PHYSICAL_MEMORY:
             work.check()
+
+
+def check_options(rules: Counted, position: Any, limit: int = MAX_OPTIONS) -> None:
+    """Refuse (`TooMuchWork`), before any is listed, the options of a position the game
+    says (``number_of_options``) has more than `limit` of; nothing is refused for a game
+    that does not say (`take_at_most` bounds the listing then).
+
+    >>> from grundy.registry import get_ruleset
+    >>> chomp = get_ruleset("chomp")
+    >>> check_options(chomp, chomp.parse("100^100"))
+    >>> check_options(chomp, chomp.parse("1^999999999999"))
+    Traceback (most recent call last):
+    ...
+    grundy.bounds.TooMuchWork: chomp 1^999999999999 has 1.0 × 10^12 options, more than \
+the 10,000,000 grundy lists for one position
+    """
+    count = rules.number_of_options(position)
+    if count is not None and count > limit:
+        raise TooMuchWork(too_many_options(rules, position, count, limit))
+
+
+def too_many_options(
+    rules: Counted, position: Any, count: float | None = None, limit: int = MAX_OPTIONS
+) -> str:
+    """What a refused listing of options says: how many the position has (`count`; None:
+    more than `limit`, found by listing them), and the bound.
+
+    >>> from grundy.registry import get_ruleset
+    >>> print(too_many_options(get_ruleset("cr"), get_ruleset("cr").parse("3,1"), limit=3))
+    cr 3,1 has more than the 3 options grundy lists for one position
+    """
+    named = _named(rules, position)
+    if count is None:
+        return f"{named} has more than the {limit:,} options grundy lists for one position"
+    return (
+        f"{named} has {about(count)} options, more than the {limit:,} grundy lists for one position"
+    )
+
+
+def check_states(rules: Counted, position: Any, limit: int, raise_with: str) -> None:
+    """Refuse (`TooMuchWork`) to walk the game tree of a position whose tree the game
+    says (``number_of_states``) holds more than `limit` positions, before a step of it;
+    `raise_with` says how to raise the bound.  Nothing is refused for a game that does not
+    say (the walk counts as it goes).
+
+    >>> from grundy.registry import get_ruleset
+    >>> cr = get_ruleset("cr")
+    >>> check_states(cr, cr.parse("1^999999999999"), 5_000_000, "raise max_states to insist")
+    Traceback (most recent call last):
+    ...
+    grundy.bounds.TooMuchWork: cr 1^999999999999: its game tree holds at least 1.0 × 10^12 \
+positions, more than the 5,000,000 a walk holds; raise max_states to insist
+    """
+    count = rules.number_of_states(position)
+    if count is not None and count > limit:
+        raise TooMuchWork(
+            f"{_named(rules, position)}: its game tree holds at least {about(count)} positions, "
+            f"more than the {limit:,} a walk holds; {raise_with}"
+        )
+
+
+def _named(rules: Counted, position: Any, width: int = 60) -> str:
+    """The game and the position, cut to `width` characters, for a one-line message."""
+    text = rules.format_position(position)
+    if len(text) > width:
+        text = text[: width - 1] + "…"
+    return f"{rules.name} {text}"
 
 
 def too_many_sizes(doing: str) -> str:

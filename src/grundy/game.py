@@ -31,7 +31,13 @@ capability             what it gives (default when not declared)
                        the machine is refused before it starts
 ``count_table``        a faster count of positions by value (enumerate
                        ``positions_of_size``; the kernel's census if any)
-``tree_size``          closed forms for game-tree sizes (walk the state graph)
+``tree_size``          closed forms for game-tree sizes (walk the state graph);
+                       with ``number_of_states``, at least how many positions
+                       a game tree holds, and with ``number_of_options``, at
+                       least how many options a position has, so that a walk
+                       or a listing past what grundy holds is refused before
+                       it starts (unknown: listings are cut off at
+                       `grundy.bounds.MAX_OPTIONS`, walks as they go)
 ``drawing``            how a position is drawn and clicked in `play` and
                        `serve`: a `Drawing` (diagram, matrix, poset) of
                        the plain data ``draw_data`` gives (none: not drawn)
@@ -77,6 +83,7 @@ __all__ = [
     "Ruleset",
     "TreeSize",
     "capabilities",
+    "on_partitions",
 ]
 
 Position = Hashable
@@ -296,6 +303,18 @@ class Ruleset(ABC):
         """Game-tree sizes (nodes, leaves, states, height) by closed forms, or None."""
         return None
 
+    def number_of_options(self, position: Position) -> int | None:
+        """How many options `options(position)` lists, or a lower bound, known without
+        listing them (None: not known), so a listing past `grundy.bounds.MAX_OPTIONS` is
+        refused before it starts."""
+        return None
+
+    def number_of_states(self, position: Position) -> int | None:
+        """How many distinct positions the game tree of `position` holds (itself
+        included), or a lower bound, known without walking it (None: not known), so a
+        walk past what it may hold is refused before it starts."""
+        return None
+
 
 #: The optional capabilities, in the order `capabilities` lists them.
 CAPABILITIES = (
@@ -374,6 +393,20 @@ class PartitionRuleset(Ruleset):
 
     def number_of_positions(self, n: int) -> int:
         return 0 if n == 0 and not self.allows_empty else partition_count(n)
+
+
+def on_partitions(rules: Ruleset) -> bool:
+    """Whether the positions of size n of `rules` are the partitions of n, listed by
+    `PartitionRuleset.positions_of_size` (a plug-in's `FunctionRuleset` on partitions
+    too).  Such a game promises progress: a move deletes boxes, so every option of a
+    position is smaller than it (the census values the partitions size by size).
+
+    >>> from grundy.registry import get_ruleset
+    >>> on_partitions(get_ruleset("cr")), on_partitions(get_ruleset("cris"))
+    (True, False)
+    """
+    listed = getattr(rules.positions_of_size, "__func__", None)
+    return listed is PartitionRuleset.positions_of_size
 
 
 class FunctionRuleset(Ruleset):

@@ -36,10 +36,17 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Hashable
+from itertools import islice
 from typing import Any
 from weakref import WeakKeyDictionary
 
-from grundy.game import Option, Ruleset, capabilities
+from grundy.bounds import (
+    MAX_OPTIONS,
+    TooMuchWork,
+    check_options,
+    too_many_options,
+)
+from grundy.game import FunctionRuleset, Option, Ruleset, capabilities, on_partitions
 from grundy.memory import DEFAULT_MEMORY, format_bytes
 from grundy.nim import mex
 from grundy.registry import get_ruleset
@@ -47,6 +54,7 @@ from grundy.validate import as_bool, parse_position
 
 __all__ = [
     "BYTES_PER_POSITION",
+    "PluginError",
     "PositionTooLarge",
     "Solver",
     "options",
@@ -68,6 +76,25 @@ BYTES_PER_POSITION = 1000
 
 class PositionTooLarge(ValueError):
     """A search that outgrew the memory the solver may use (`search_limit`)."""
+
+
+class PluginError(ValueError):
+    """A plug-in game's options that are no options: its ``options`` raised, or listed
+    something that is not a (move, position) pair, a position that is None or cannot be
+    a dict key, or (in a game on partitions, which promises progress:
+    `grundy.game.on_partitions`) a position no smaller than the one it was listed from.
+    The message names the plug-in and the position."""
+
+
+def is_builtin(rules: Ruleset) -> bool:
+    """Whether `rules` is one of grundy's own games (its class is grundy's, and not a
+    `FunctionRuleset` wrapping someone's function): its options are trusted unchecked.
+
+    >>> from grundy.registry import get_ruleset
+    >>> is_builtin(get_ruleset("chomp")), is_builtin(FunctionRuleset(lambda p: [], "mine"))
+    (True, False)
+    """
+    return type(rules).__module__.startswith("grundy.") and not isinstance(rules, FunctionRuleset)
 
 
 def search_limit() -> int:
@@ -92,6 +119,8 @@ class Solver:
         self._closed = fast and "closed_form" in have
         self._closed_first = self._closed and ruleset.closed_form_first
         self._kernel = fast and "kernel" in have  # read on first use: it may load numba
+        self._plugin = not is_builtin(ruleset)  # its options are checked (`moves`)
+        self._progress_promised = on_partitions(ruleset)
         self._memo: dict[bool, dict[Position, int]] = {False: {}, True: {}}
         #: Called every 4,096 steps of a search with (positions held, `search_limit()`).
         self.progress: Callable[[int, int], None] | None = None
@@ -130,13 +159,74 @@ class Solver:
         return total
 
     def options(self, position: Position, misere: bool = False) -> list[Option]:
-        """Every option of `position` with its value and the move in words."""
+        """Every option of `position` with its value and the move in words (`moves`)."""
         misere = as_bool(misere, "misere")
         rules = self.ruleset
         return [
             Option(move, child, self.value(child, misere), rules.format_move(move))
-            for move, child in rules.options(position)
+            for move, child in self.moves(position)
         ]
+
+    def moves(self, position: Position) -> list[tuple[Any, Position]]:
+        """The (move, position) pairs of ``options(position)``, bounded and checked: more
+        than `grundy.bounds.MAX_OPTIONS` of them is a `grundy.bounds.TooMuchWork`, before
+        any is listed where the game says how many there are (``number_of_options``), and
+        a plug-in's that are no options a `PluginError`.
+
+        >>> from grundy.partition import Partition
+        >>> [(move, str(child)) for move, child in solver_for("cr").moves(Partition([2, 1]))]
+        [(('row', 2), '1'), (('row', 1), '2'), (('col', 1), '1^2'), (('col', 2), '1')]
+        >>> solver_for("chomp").moves(Partition([10**12]))
+        Traceback (most recent call last):
+        ...
+        grundy.bounds.TooMuchWork: chomp 1000000000000 has 1.0 × 10^12 options, more than \
+the 10,000,000 grundy lists for one position
+        """
+        rules = self.ruleset
+        check_options(rules, position, MAX_OPTIONS)
+        if self._plugin:
+            pairs = self._listed(position)
+        else:
+            pairs = list(islice(rules.options(position), MAX_OPTIONS + 1))
+        if len(pairs) > MAX_OPTIONS:
+            raise TooMuchWork(too_many_options(rules, position, limit=MAX_OPTIONS))
+        return pairs
+
+    def _listed(self, position: Position) -> list[tuple[Any, Position]]:
+        """A plug-in's options of `position` (at most `MAX_OPTIONS` + 1 of them), each
+        checked (`PluginError`)."""
+        try:
+            pairs = list(islice(self.ruleset.options(position), MAX_OPTIONS + 1))
+        except Exception as exc:
+            raise self._bad(position, f"its options raised {type(exc).__name__}: {exc}") from None
+        size = getattr(position, "size", None) if self._progress_promised else None
+        for pair in pairs:
+            if not isinstance(pair, tuple) or len(pair) != 2:
+                raise self._bad(position, f"it listed {_shown(pair)}, not a (move, position) pair")
+            child = pair[1]
+            if child is None or not _hashes(child):
+                raise self._bad(position, f"it listed {_shown(child)} as an option, not a position")
+            if size is not None:
+                smaller = getattr(child, "size", None)
+                if not isinstance(smaller, int):
+                    raise self._bad(
+                        position, f"it listed {_shown(child)}, not a position of this game"
+                    )
+                if smaller >= size:
+                    raise self._bad(
+                        position,
+                        f"it listed {_shown(child)}, no smaller than the position (the game "
+                        "lists its positions by size, so every move must lower the size)",
+                    )
+        return pairs
+
+    def _bad(self, position: Position, what: str) -> PluginError:
+        """The `PluginError` of a plug-in's options of `position`."""
+        rules = self.ruleset
+        return PluginError(
+            f"plug-in game {rules.name!r} ({_origin(rules)}), at position "
+            f"{_shown(position, rules.format_position)}: {what}"
+        )
 
     def terms(self, position: Position, misere: bool = False) -> list[Position]:
         """What `position` is worth the sum of: its canonical components, identical pairs
@@ -173,6 +263,7 @@ class Solver:
         if quick is not None:
             return quick  # not memoised: closed forms are cheaper than a growing memo
         rules = self.ruleset
+        check_options(rules, root)  # the root lists the most options: past the bound, at once
         # Each frame: [node, the terms of each of its options, or None until expanded].
         # The expanded, unfinished frames are exactly the ancestors of the top
         # frame, so meeting one of them again among the children is a cycle.
@@ -199,7 +290,8 @@ class Solver:
                         memo[node] = quick
                         stack.pop()
                         continue
-                children = [self.terms(child, misere) for _, child in rules.options(node)]
+                listed = self._listed(node) if self._plugin else rules.options(node)
+                children = [self.terms(child, misere) for _, child in listed]
                 frame[1] = children
                 expanding.add(node)
             pending = [t for terms in children for t in terms if t not in memo]
@@ -219,6 +311,30 @@ class Solver:
             stack.pop()
             expanding.discard(node)
         return memo[root]
+
+
+def _shown(thing: object, show: Callable[[Any], str] = repr, width: int = 60) -> str:
+    """`thing` as a short text for a one-line message (`show` of it, cut to `width`)."""
+    try:
+        text = show(thing)
+    except Exception:  # a plug-in's object whose repr raises
+        text = f"a {type(thing).__name__}"
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def _hashes(thing: object) -> bool:
+    """Whether `thing` can be a dict key (a tuple holding a list cannot)."""
+    try:
+        hash(thing)
+    except Exception:
+        return False
+    return True
+
+
+def _origin(rules: Ruleset) -> str:
+    """Where a plug-in game's code is: module:name of its options function or class."""
+    code = rules._options if isinstance(rules, FunctionRuleset) else type(rules)
+    return f"{getattr(code, '__module__', '?')}:{getattr(code, '__qualname__', '?')}"
 
 
 def _nim_sum(values: Any) -> int:

@@ -32,6 +32,13 @@ is read-only, a lock held by another process for longer than `timeout`, a
 full disk, an I/O error, or a file that is not a grundy store (another
 SQLite database, or not a database at all), which is never touched.
 
+The file is data, and may have been written by anyone: every row is checked as it
+is read, by one validator per kind of row (`BadRow`, a StoreError naming the row):
+a value must be a non-negative int (`check_value`); a reading two texts; a tally a
+JSON object of at most `MAX_TALLY_TEXT` characters mapping values (digits) to counts
+(non-negative ints), whose counts add up to the number of positions of its size
+where the caller knows that number (`check_tally`); a size a non-negative int.
+
 >>> import tempfile, pathlib
 >>> store = Store(pathlib.Path(tempfile.mkdtemp()) / "r.sqlite")
 >>> store.put("cr", 1, False, {"3,2,1": 1, "2,1": 0})
@@ -53,19 +60,23 @@ import math
 import os
 import sqlite3
 import threading
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import closing, contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from grundy.atomic import atomic_create
 
 __all__ = [
     "DEFAULT_TIMEOUT",
     "FORMAT",
+    "MAX_TALLY_TEXT",
+    "BadRow",
     "Store",
     "StoreError",
     "busy_timeout",
+    "check_tally",
+    "check_value",
     "default_path",
     "sizes_text",
 ]
@@ -88,6 +99,8 @@ _TABLES = {
 }
 
 
+T = TypeVar("T")
+
 #: Seconds a store operation waits for another process's transaction before it fails.
 DEFAULT_TIMEOUT = 60.0
 _WAY_OUT = "use another with --store FILE or $GRUNDY_STORE, or none with --no-store"
@@ -102,6 +115,111 @@ class StoreError(OSError):
     under it, not the values asked for (the command line reports it as it reports a
     missing file, one line and exit status 2).
     """
+
+
+class BadRow(StoreError):
+    """A row of the results store that grundy did not write: a value that is no Grundy
+    value, a tally that is no tally (or does not add up), a reading that is not text.
+    The message names the file and the row (its table and key), and the way out."""
+
+
+#: Most characters a stored tally's JSON text may have (a tally of 10,000 values).
+MAX_TALLY_TEXT = 200_000
+#: Most digits a Grundy value in a stored tally may have (SQLite's ints are 64-bit).
+_VALUE_DIGITS = 19
+
+
+def check_value(value: object) -> int:
+    """A stored Grundy value as it is read: a non-negative int, else a ValueError saying
+    what it is instead.
+
+    >>> check_value(3)
+    3
+    >>> check_value(-5)
+    Traceback (most recent call last):
+    ...
+    ValueError: -5 is not a Grundy value (a non-negative integer)
+    """
+    if type(value) is not int or value < 0:
+        raise ValueError(f"{_shown(value)} is not a Grundy value (a non-negative integer)")
+    return value
+
+
+def check_tally(text: object, positions: int | None = None) -> dict[int, int]:
+    """A stored tally as it is read: {value: count} from the JSON text of an object
+    mapping values (digits) to counts (non-negative ints), at most `MAX_TALLY_TEXT`
+    characters; with `positions` (how many positions its size has, where known), the
+    counts must add up to it.  Else a ValueError saying what is wrong.
+
+    >>> check_tally('{"0": 2, "1": 1}', positions=3)
+    {0: 2, 1: 1}
+    >>> check_tally('{"0": 2, "1": 1}', positions=5)
+    Traceback (most recent call last):
+    ...
+    ValueError: its counts add up to 3 positions, but its size has 5
+    >>> check_tally("5")
+    Traceback (most recent call last):
+    ...
+    ValueError: '5' is not a tally (a JSON object of value: count)
+    """
+    if not isinstance(text, str):
+        raise ValueError(f"{_shown(text)} is not a tally (JSON text)")
+    if len(text) > MAX_TALLY_TEXT:
+        raise ValueError(f"its text has {len(text):,} characters, more than {MAX_TALLY_TEXT:,}")
+    try:
+        found = json.loads(text)
+    except RecursionError:
+        raise ValueError("it is JSON nested too deeply, not a tally") from None
+    except ValueError as exc:  # JSONDecodeError
+        raise ValueError(f"it is not valid JSON ({exc})") from None
+    if not isinstance(found, dict):
+        raise ValueError(f"{_shown(text)} is not a tally (a JSON object of value: count)")
+    tally = {}
+    for value, count in found.items():
+        if not (value.isascii() and value.isdigit() and len(value) <= _VALUE_DIGITS):
+            raise ValueError(f"its key {_shown(value)} is not a Grundy value")
+        if type(count) is not int or count < 0:
+            raise ValueError(f"its count {_shown(count)} of value {value} is not a count")
+        tally[int(value)] = count
+    if positions is not None and sum(tally.values()) != positions:
+        raise ValueError(
+            f"its counts add up to {sum(tally.values()):,} positions, but its size has "
+            f"{positions:,}"
+        )
+    return tally
+
+
+def _check_size(n: object) -> int:
+    """A stored size n: a non-negative int."""
+    if type(n) is not int or n < 0:
+        raise ValueError(f"its size {_shown(n)} is not a non-negative integer")
+    return n
+
+
+def _check_text(text: object) -> str:
+    """A stored position's text: a str."""
+    if not isinstance(text, str):
+        raise ValueError(f"{_shown(text)} is not a position's text")
+    return text
+
+
+def _row(table: str, game: object, rules_version: object, misere: object, key: str) -> str:
+    """A row of the store in words: its table and its key (`misere` None: no play).
+
+    >>> _row("tallies", "cr", 1, True, "n 6")
+    "the row of tallies (game 'cr', rules version 1, misère play, n 6)"
+    """
+    play = "" if misere is None else f", {'misère' if misere else 'normal'} play"
+    return (
+        f"the row of {table} (game {_shown(game)}, rules version {_shown(rules_version)}"
+        f"{play}, {key})"
+    )
+
+
+def _shown(thing: object, width: int = 40) -> str:
+    """`thing`'s repr cut to `width` characters, for a one-line message."""
+    text = repr(thing)
+    return text if len(text) <= width else text[: width - 1] + "…"
 
 
 def default_path(environ: Mapping[str, str] = os.environ) -> Path:
@@ -170,7 +288,15 @@ class Store:
         """The stored values of those canonical positions that have one."""
         query = "SELECT position, value FROM results WHERE game = ? AND rules_version = ? "
         query += "AND misere = ? AND position"
-        return dict(self._select_in(query, (game, rules_version, int(misere)), positions))
+        rows = self._select_in(query, (game, rules_version, int(misere)), positions)
+        return {
+            p: self._checked(
+                check_value,
+                v,
+                _row("results", game, rules_version, misere, f"position {_shown(p)}"),
+            )
+            for p, v in rows
+        }
 
     def put(self, game: str, rules_version: int, misere: bool, values: Mapping[str, int]) -> int:
         """Store values (one transaction); returns how many rows were written."""
@@ -190,7 +316,14 @@ class Store:
             "WHERE r.game = ? AND r.rules_version = ? AND r.member"
         )
         rows = self._select_in(query, (int(misere), game, rules_version), members)
-        return {m: (p, c) for m, p, c, _ in rows}, {c: v for _, _, c, v in rows if v is not None}
+        readings, values = {}, {}
+        for m, p, c, v in rows:
+            row = _row("readings", game, rules_version, None, f"member {_shown(m)}")
+            readings[m] = (self._checked(_check_text, p, row), self._checked(_check_text, c, row))
+            if v is not None:  # (None: no value stored for it)
+                row = _row("results", game, rules_version, misere, f"position {_shown(c)}")
+                values[c] = self._checked(check_value, v, row)
+        return readings, values
 
     def put_readings(
         self, game: str, rules_version: int, readings: Mapping[str, tuple[str, str]]
@@ -202,13 +335,26 @@ class Store:
 
     # ------------------------------------------------------------ tallies
     def tallies(
-        self, game: str, rules_version: int, misere: bool, sizes: Iterable[int]
+        self,
+        game: str,
+        rules_version: int,
+        misere: bool,
+        sizes: Iterable[int],
+        positions: Callable[[int], int | None] | None = None,
     ) -> dict[int, dict[int, int]]:
-        """{n: {value: positions of size n with it}} for the sizes counted before."""
+        """{n: {value: positions of size n with it}} for the sizes counted before, each
+        checked (`check_tally`; `positions(n)`: how many positions size n has, where the
+        caller knows it exactly)."""
         query = "SELECT n, counts FROM tallies WHERE game = ? AND rules_version = ? "
         query += "AND misere = ? AND n"
         rows = self._select_in(query, (game, rules_version, int(misere)), sizes)
-        return {n: {int(v): c for v, c in json.loads(counts).items()} for n, counts in rows}
+        found = {}
+        for n, counts in rows:
+            row = _row("tallies", game, rules_version, misere, f"n {_shown(n)}")
+            n = self._checked(_check_size, n, row)
+            known = positions(n) if positions is not None else None
+            found[n] = self._checked(lambda text: check_tally(text, known), counts, row)  # noqa: B023
+        return found
 
     def put_tallies(
         self,
@@ -236,7 +382,8 @@ class Store:
                 found.setdefault((g, v, m), dict(empty))["values"] = count
             sizes: dict[tuple[str, int, int], list[int]] = {}
             for g, v, m, n in db.execute("SELECT game, rules_version, misere, n FROM tallies"):
-                sizes.setdefault((g, v, m), []).append(n)
+                row = _row("tallies", g, v, bool(m), f"n {_shown(n)}")
+                sizes.setdefault((g, v, m), []).append(self._checked(_check_size, n, row))
         for key, counted in sizes.items():
             entry = found.setdefault(key, dict(empty))
             entry.update(counted_sizes=len(counted), sizes=sizes_text(counted))
@@ -255,6 +402,8 @@ class Store:
         keys = ("game", "rules_version", "misere", "position", "value")
         with self._connect() as db:
             for g, v, m, p, val in db.execute(query + " ORDER BY 1, 2, 3, 4", args):
+                row = _row("results", g, v, bool(m), f"position {_shown(p)}")
+                val = self._checked(check_value, val, row)
                 yield dict(zip(keys, (g, v, bool(m), p, val), strict=True))
 
     def clear(self, game: str | None = None) -> int:
@@ -321,6 +470,16 @@ class Store:
         what = what.format(timeout=f"{self.timeout:g}", part=_read_only_part(self.path))
         said = f" ({detail})" if detail else ""
         return StoreError(f"{self.path}: {what}{said}; {way}{_WAY_OUT}")
+
+    def _checked(self, check: Callable[[Any], T], found: object, row: str) -> T:
+        """`check(found)`, its ValueError turned into the `BadRow` naming the store and
+        the `row` (`_row`)."""
+        try:
+            return check(found)
+        except ValueError as exc:
+            raise BadRow(
+                f"{self.path}: {row} is not what grundy writes: {exc}; move it aside, or {_WAY_OUT}"
+            ) from None
 
     def _select_in(self, query: str, head: Sequence[Any], keys: Iterable[Any]) -> list[Any]:
         """The rows of `query` (ending in the keyed column) whose key is one of `keys`,

@@ -37,13 +37,14 @@ from grundy.bounds import (
     CENSUS_BYTES,
     CENSUS_RATE,
     ENUMERATION_RATE,
+    EXACT_UP_TO,
     MAX_SIZES,
     TooMuchWork,
     check_positions,
     cores,
     too_many_sizes,
 )
-from grundy.game import Ruleset
+from grundy.game import Ruleset, on_partitions
 from grundy.registry import get_ruleset, identifies
 from grundy.solver import solver_for
 from grundy.store import Store
@@ -53,7 +54,14 @@ from grundy.validate import as_bool, as_store, check_non_negative
 if TYPE_CHECKING:
     from grundy.atlas import Atlas
 
-__all__ = ["METHODS", "check_sums", "count", "count_table", "enumerated_count_table"]
+__all__ = [
+    "METHODS",
+    "check_sums",
+    "count",
+    "count_table",
+    "enumerated_count_table",
+    "exact_count",
+]
 
 #: "auto": the fastest method the game declares; "enumerate": value every position.
 METHODS = ("auto", "enumerate")
@@ -117,7 +125,7 @@ def count_table(
     if store is not None and not identifies(rules):
         store = None
     key = (rules.name, rules.rules_version, misere)
-    known = store.tallies(*key, range(n_max + 1)) if store is not None else {}
+    known = store.tallies(*key, range(n_max + 1), exact_count(rules)) if store is not None else {}
     if atlas is not None:
         atlas.check_for(rules, misere)
         known.update({n: atlas.counts(n) for n in range(min(atlas.levels, n_max) + 1)})
@@ -132,6 +140,23 @@ def count_table(
     if missing:
         known.update(_count(rules, missing, misere, method, scheduler, progress, keep))
     return [known[n] for n in range(n_max + 1)]
+
+
+def exact_count(rules: Ruleset) -> Callable[[int], int | None] | None:
+    """How many positions of size n a tally of `rules` counts, where that is known
+    exactly without listing them: p(n) (exact up to `EXACT_UP_TO`) for a game whose
+    positions of size n are the partitions of n (`grundy.game.on_partitions`); None
+    for any other game.  A stored tally whose counts
+    do not add up to it is refused (`grundy.store.check_tally`).
+
+    >>> exact_count(get_ruleset("cr"))(6), exact_count(get_ruleset("chomp"))(0)
+    (11, 0)
+    >>> exact_count(get_ruleset("cr"))(EXACT_UP_TO + 1), exact_count(get_ruleset("lctr-3d"))
+    (None, None)
+    """
+    if not on_partitions(rules):
+        return None
+    return lambda n: rules.number_of_positions(n) if n <= EXACT_UP_TO else None
 
 
 def check_sums(rules: Ruleset, misere: bool) -> None:

@@ -26,17 +26,18 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable
 from typing import Any
 
-from grundy.bounds import TooMuchWork
+from grundy.bounds import MAX_OPTIONS, TooMuchWork, check_states
 from grundy.game import Ruleset, TreeSize
 from grundy.registry import get_ruleset
+from grundy.solver import solver_for
 from grundy.validate import parse_position
 
 __all__ = ["DEFAULT_MAX_STATES", "MAX_MOVES", "TreeSize", "stats", "tree_size"]
 
 #: Largest number of distinct states `tree_size` will walk before giving up.
 DEFAULT_MAX_STATES = 5_000_000
-#: Most moves `tree_size` lists: Chomp on 100^100 lists 20 million in about 6 minutes.
-MAX_MOVES = 10_000_000
+#: Most moves `tree_size` lists in all (as many as the options of one position).
+MAX_MOVES = MAX_OPTIONS
 _REPORT_EVERY = 4096  # states between two calls of a walk's progress callback
 
 
@@ -52,12 +53,17 @@ def tree_size(
     Walks the state graph once (iterative DFS, each position once), then counts
     paths in topological order.  Path counts are exact Python ints and are
     dropped as soon as they have been passed on.  More than `max_states`
-    reachable positions is a ValueError (the walk would not finish in memory);
-    a position reachable from itself is a ValueError (the game is not finite).
-    `progress(states)` is called as the walk meets new positions.
+    reachable positions is a ValueError (the walk would not finish in memory),
+    before any step where the game says its tree holds more
+    (``number_of_states``), and so are more than `MAX_MOVES` moves, before a
+    position's options are listed where the game says how many it has
+    (``number_of_options``); a position reachable from itself is a ValueError
+    (the game is not finite).  `progress(states)` is called as the walk meets
+    new positions.
     """
     rules = get_ruleset(game)
     root = parse_position(rules, position)
+    check_states(rules, root, max_states, "tree_size's max_states raises the bound")
     children, order = _state_graph(rules, root, max_states, progress)
     # order is a reverse topological order (children before parents).
     paths: dict[Hashable, int] = {root: 1}
@@ -89,15 +95,16 @@ def _state_graph(
     stack: list[tuple[Hashable, Iterable[Hashable]]] = []
     moves = [0]
     known: dict[Hashable, Hashable] = {}  # one object per state: a move costs a reference
+    solver = solver_for(rules)  # its `moves`: options bounded, a plug-in's checked
 
     def enter(state: Hashable) -> None:
-        kids = [known.setdefault(child, child) for _, child in rules.options(state)]
+        kids = [known.setdefault(child, child) for _, child in solver.moves(state)]
         children[state] = kids
         moves[0] += len(kids)
         if len(children) > max_states:
             raise TooMuchWork(
                 f"{rules.name}: more than {max_states} states reachable from the start; "
-                "the state graph is too large to walk (raise max_states to insist)"
+                "the state graph is too large to walk (tree_size's max_states raises the bound)"
             )
         if moves[0] > MAX_MOVES:
             raise TooMuchWork(

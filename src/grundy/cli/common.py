@@ -245,9 +245,10 @@ NoTitleOption = Annotated[
 ]
 
 
-def _writable(path: str | None) -> str | None:
+def _writable(path: str | Path | None) -> str | Path | None:
     """A file option's check while the command line is read, before any work: its
-    directory exists and it is not a directory (`grundy.atomic.check_writable`)."""
+    directory exists and it is not a directory (`grundy.atomic.check_writable`).
+    `--store` too: a store's folder is made only for the default store."""
     if path is not None:
         from grundy.atomic import check_writable
 
@@ -290,6 +291,7 @@ StoreOption = Annotated[
         "--store",
         help="The results store (default $GRUNDY_STORE, else results.sqlite in "
         "$XDG_DATA_HOME/grundy or ~/.local/share/grundy).",
+        callback=_writable,
     ),
 ]
 NoStoreOption = Annotated[

@@ -47,7 +47,7 @@ def moves_command(
     with search_progress(solver, f"{rules.name} {position}"):
         opts = [
             Option(move, child, valued(solver, values, child, misere), rules.format_move(move))
-            for move, child in rules.options(pos)
+            for move, child in solver.moves(pos)
         ]
         result = valued(solver, values, pos, misere)
     rows = [

@@ -100,6 +100,14 @@ class ChompRules(PartitionRuleset):
     def options(self, position: Partition) -> Iterator[tuple[Move, Partition]]:
         return _options(position)
 
+    def number_of_options(self, position: Partition) -> int:
+        """A bite at every box but the top-left one: size − 1 options."""
+        return max(position.size - 1, 0)
+
+    def number_of_states(self, position: Partition) -> int:
+        """Every non-empty diagram inside λ is reached, one of each size 1 … n at least."""
+        return position.size
+
     def closed_form(self, position: Partition, misere: bool = False) -> int | None:
         """Nim on the arms of a gamma, both conventions (`gamma_value`); None otherwise."""
         runs = position.runs

@@ -181,6 +181,14 @@ class ColumnRowRules(PartitionRuleset):
     def options(self, position: Partition) -> Iterator[tuple[Move, Partition]]:
         return _options(position)
 
+    def number_of_options(self, position: Partition) -> int:
+        """A row of each length and a column of each height: two per run."""
+        return 2 * len(position.runs)
+
+    def number_of_states(self, position: Partition) -> int:
+        """Removing the rows (or the columns) one by one reaches ℓ + 1 (λ1 + 1) diagrams."""
+        return max(position.length, position.largest) + 1
+
     def closed_form(self, position: Partition, misere: bool = False) -> int | None:
         """The closed forms of 002/003 (normal play only; `closed_form_value`)."""
         return None if misere else closed_form_value(position)

@@ -129,11 +129,23 @@ class _CornerRules(PartitionRuleset):
         parity = position.size % 2
         return 1 - parity if misere else parity
 
+    @abstractmethod
+    def number_of_choices(self, k: int) -> int:
+        """How many sets `choices(k)` lists."""
+
     def options(self, position: Partition) -> Iterator[tuple[Rows, Partition]]:
         corners = outer_corners(position)
         for chosen in self.choices(len(corners)):
             rows = tuple(corners[t] for t in chosen)
             yield rows, delete_corners(position, rows)
+
+    def number_of_options(self, position: Partition) -> int:
+        """One option per allowed set of the outer corners (one per run of λ)."""
+        return self.number_of_choices(len(position.runs))
+
+    def number_of_states(self, position: Partition) -> int:
+        """Deleting one corner at a time reaches a diagram of each size 0 … n."""
+        return position.size + 1
 
     def format_move(self, move: Rows) -> str:
         rows = ", ".join(map(str, move))
@@ -152,6 +164,9 @@ class CornerRules(_CornerRules):
         for size in range(1, k + 1):
             yield from combinations(range(k), size)
 
+    def number_of_choices(self, k: int) -> int:
+        return 2 ** min(k, 64) - 1  # (a lower bound past 2^64: an int of k bits costs time)
+
 
 class ConsecutiveCornerRules(_CornerRules):
     """Consecutive Corner (docs/games.md 7): delete a non-empty run of consecutive outer corners."""
@@ -165,6 +180,9 @@ class ConsecutiveCornerRules(_CornerRules):
         for first in range(k):
             for last in range(first, k):
                 yield tuple(range(first, last + 1))
+
+    def number_of_choices(self, k: int) -> int:
+        return k * (k + 1) // 2
 
 
 class SCCRules(_CornerRules):
@@ -180,6 +198,9 @@ class SCCRules(_CornerRules):
             yield tuple(range(last + 1))
         for first in range(1, k):  # proper suffixes
             yield tuple(range(first, k))
+
+    def number_of_choices(self, k: int) -> int:
+        return max(2 * k - 1, 0)
 
 
 # --------------------------------------------------------------- anticorner

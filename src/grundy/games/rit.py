@@ -188,6 +188,14 @@ class _ShortenRules(PartitionRuleset):
         for row, length, child in row_moves(position):
             yield ("row", row, length), child
 
+    def number_of_options(self, position: Partition) -> int:
+        """Row i shortens to each length from λ_{i+1} to λ_i − 1: λ1 row moves in all."""
+        return position.largest
+
+    def number_of_states(self, position: Partition) -> int:
+        """Shortening a row by one deletes a corner: a diagram of each size 0 … n."""
+        return position.size + 1
+
     def format_move(self, move: Move) -> str:
         kind, index, size = move
         if kind == "row":

@@ -212,6 +212,14 @@ class SatoWelterRules(PartitionRuleset):
     def options(self, position: Partition) -> Iterator[tuple[Move, Partition]]:
         return _options(position)
 
+    def number_of_options(self, position: Partition) -> int:
+        """The hook of every box, each leaving a different diagram: size options."""
+        return position.size
+
+    def number_of_states(self, position: Partition) -> int:
+        """A corner's hook is its box alone: a diagram of each size 0 … n is reached."""
+        return position.size + 1
+
     def closed_form(self, position: Partition, misere: bool = False) -> int | None:
         """Sato's theorem, normal play only (`sato_welter_value`); None for misère play."""
         return None if misere else sato_welter_value(position)
