@@ -44,7 +44,7 @@ from collections.abc import Callable, Iterator
 from itertools import combinations
 from math import factorial
 
-from grundy.atomic import atomic_open
+from grundy.atomic import atomic_open, check_writable
 from grundy.nim import mex, mul, power
 from grundy.partition import partition_numbers, partitions
 from grundy.validate import read_json
@@ -283,8 +283,10 @@ def set_partition_ruler(
     """
     _check_n(n)
     known: list[int] = []
-    if checkpoint is not None and os.path.exists(checkpoint):
-        known = _read_checkpoint(checkpoint)
+    if checkpoint is not None:
+        check_writable(checkpoint, regular=True)  # first: reading a FIFO would block
+        if os.path.exists(checkpoint):
+            known = _read_checkpoint(checkpoint)
     ruler = _Ruler(max(n, len(known)))
     ruler.restore(known[:n])
     if progress is not None:
@@ -317,7 +319,7 @@ def _read_checkpoint(path: str | os.PathLike[str]) -> list[int]:
 
 
 def _write_checkpoint(path: str | os.PathLike[str], h: list[int]) -> None:
-    with atomic_open(path, "w") as f:
+    with atomic_open(path, "w", regular=True) as f:
         json.dump({"table": "set-partition-ruler", "h": h}, f)
 
 

@@ -166,8 +166,10 @@ class Search:
         self.misere = bool(misere)
         self.base = 1 if self.misere else 0
         self.width = width
+        self.checkpoint = (  # refused before the table is allocated
+            check_writable(checkpoint, regular=True) if checkpoint is not None else None
+        )
         self.table = TranspositionTable(memory, width)
-        self.checkpoint = check_writable(checkpoint) if checkpoint is not None else None
         self.checkpoint_every = checkpoint_every
         self._stream = stream
         self.progress = progress

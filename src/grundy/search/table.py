@@ -197,7 +197,7 @@ class TranspositionTable:
     def save(self, path: str | os.PathLike[str], header: dict[str, Any]) -> None:
         """Write the occupied slots and `header` to `path` atomically (`grundy.atomic`)."""
         meta = np.array([f"{k}={v}" for k, v in sorted(header.items())], dtype=np.str_)
-        with atomic_open(path, "wb") as fh:
+        with atomic_open(path, "wb", regular=True) as fh:
             np.savez(fh, entries=self._occupied(), header=meta)
 
     def load(self, path: str | os.PathLike[str], header: dict[str, Any]) -> int:
