@@ -16,9 +16,10 @@ from pathlib import Path
 
 import pytest
 
-from grundy.web.app import MAX_BODY
-from grundy.web.guard import LOOPBACK_NAMES, Site
-from grundy.web.server import Server, listen
+from grundy.web.app import MAX_BODY, create_app
+from grundy.web.guard import LOOPBACK_NAMES, Site, site_for
+from grundy.web.server import Limits, Server, listen
+from grundy.web.solving import SolverPool
 
 PROC = Path("/proc/self/fd")
 IDLE = 1000
@@ -100,6 +101,49 @@ def test_a_thousand_idle_clients_never_stop_the_page_and_nothing_leaks(many_desc
         server.kill()
         _, errors = server.communicate()
     assert "Too many open files" not in errors and "Traceback" not in errors
+
+
+def closed_after(connection: socket.socket, trickle: bytes = b"") -> float:
+    """Seconds until the server closes `connection`, sending a byte of `trickle` every 0.1 s
+    meanwhile (at most 5 s)."""
+    began = time.monotonic()
+    connection.settimeout(0.1)
+    while time.monotonic() - began < 5:
+        try:
+            if not connection.recv(65536):  # what is left of an answer is read and skipped
+                return time.monotonic() - began
+        except TimeoutError:
+            if trickle:
+                connection.sendall(trickle[:1])
+                trickle = trickle[1:]
+        except ConnectionResetError:
+            return time.monotonic() - began
+    return float("inf")
+
+
+def test_a_late_request_and_an_idle_connection_are_closed() -> None:
+    """A connection must send its request whole within `Limits.request_seconds` (a byte now
+    and then does not keep it), and may stay idle `Limits.idle_seconds` between requests
+    (the timeouts are checked every second)."""
+    listening = socket.create_server(("127.0.0.1", 0))
+    port = listening.getsockname()[1]
+    app = create_app(pool=SolverPool(1), site=site_for("127.0.0.1", port))
+    server = Server(app, listening, Limits(100, 4, request_seconds=0.5, idle_seconds=2))
+    thread = threading.Thread(target=server.serve_forever)
+    thread.start()
+    try:
+        silent, trickling, kept = (socket.create_connection(("127.0.0.1", port)) for _ in "abc")
+        request = f"GET /api/games HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode()
+        kept.sendall(request)
+        assert kept.recv(12) == b"HTTP/1.1 200"
+        answered = time.monotonic()
+        assert closed_after(silent) < 2
+        assert closed_after(trickling, request[:-2] + b"X-Slow: " + b"x" * 100) < 2
+        closed_after(kept)
+        assert 2 <= time.monotonic() - answered < 4
+    finally:
+        server.shutdown()
+        thread.join()
 
 
 @pytest.fixture(scope="module")

@@ -58,8 +58,8 @@ DESCRIPTORS_PER_CONNECTION = 3
 #: Descriptors the server keeps for itself: Python and its libraries, the listening socket,
 #: waitress's wake-up pipe, files the page reads.
 DESCRIPTORS_RESERVED = 64
-#: Descriptors a solver child holds in the server: the pipe it answers on and its sentinel,
-#: twice (a quick solve and its long restart), `grundy.web.solving`.
+#: Descriptors a solver child holds in the server: the pipe it answers on and its sentinel
+#: (`grundy.web.solving`), and as many again to spare.
 DESCRIPTORS_PER_SOLVER = 4
 #: Threads beyond those the solver pool may hold: the page, the list of games, clicks.
 LIGHT_THREADS = 4
