@@ -231,7 +231,7 @@ HOSTILE = [
     pytest.param(rows(9, lambda r: r["chunks"][1].update(sha256="z" * 64)),
                  "chunks[1].sha256 is not 64 hexadecimal digits", EVERY, id="sha256-not-hex"),
     pytest.param(rows(9, lambda r: r["chunks"].__setitem__(2, None)),
-                 "chunks[2] is not written, but level 9 is complete", EVERY, id="row-missing"),
+                 "chunks[2] is not written: level 9 is complete", EVERY, id="row-missing"),
     pytest.param(rows(9, lambda r: r.update(count=29)), '"count" is 29, not 30', EVERY,
                  id="rows-count-wrong"),
     pytest.param(text("level-009/chunks.json", nested(5_000)),

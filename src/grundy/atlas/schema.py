@@ -9,7 +9,7 @@ one set of rules before anything is taken from it:
     of 1 to 200 characters), ``rules_version`` (an integer, 0 … 2³¹ − 1),
     ``misere`` (true or false), ``chunk`` (a power of two, 1 … `MAX_CHUNK`) and
     ``levels``; a box atlas has ``box`` ([a, b], a box whose diagrams the engine's
-    words and an int64 count) and ``empty`` (true or false) besides.  ``levels``
+    words hold and an int64 counts) and ``empty`` (true or false) besides.  ``levels``
     lists the complete levels from 0, at most ``MAX_N + 1`` (one, level 0, for a
     box); row n is exactly ``{"n": n, "count": c, "chunks": ⌈c / chunk⌉}``, where c
     is the level's number of positions (`level_counts`): p(n) for n ≥ 1; 1 or 0 for
@@ -59,6 +59,7 @@ import mmap
 import os
 import re
 import stat
+import warnings
 from collections.abc import Collection, Iterator
 from contextlib import contextmanager
 from functools import cache
@@ -77,6 +78,8 @@ __all__ = [
     "DTYPES",
     "FORMAT",
     "MANIFEST",
+    "MAX_GAME",
+    "MAX_RULES_VERSION",
     "AtlasError",
     "chunk_name",
     "json_limit",
@@ -86,6 +89,7 @@ __all__ = [
     "present",
     "read_manifest",
     "read_rows",
+    "refused",
     "sha256_of",
 ]
 
@@ -103,7 +107,9 @@ MAX_RULES_VERSION = 2**31 - 1
 MAX_GAME = 200
 _SHA256 = re.compile(r"[0-9a-f]{64}")
 _MANIFEST_KEYS = {"format", "game", "rules_version", "misere", "chunk", "levels"}
-_BOX_KEYS = {"box", "empty"}
+_BOX_KEYS = frozenset({"box", "empty"})
+_ROW_KEYS = {"file", "dtype", "sha256"}
+_DTYPE_NAMES = tuple(DTYPES)  # compared, not hashed: a row's dtype may be a list
 #: The most bytes a .npy header of a chunk may take (numpy's own default bound).
 _NPY_HEADER = 10_000
 
@@ -121,8 +127,10 @@ def refused(directory: Path, path: Path, problem: str) -> AtlasError:
     >>> refused(Path("/a"), Path("/a/level-003/chunks.json"), "no \\"count\\"")
     AtlasError('the atlas /a is refused: level-003/chunks.json: no "count"')
     """
-    where = path.relative_to(directory) if path.is_relative_to(directory) else path
-    return AtlasError(f"the atlas {directory} is refused: {where}: {problem}")
+    where = path.relative_to(directory)
+    return AtlasError(
+        f"the atlas {directory} is refused: {where}: {' '.join(problem.splitlines())}"
+    )
 
 
 def level_name(n: int) -> str:
@@ -230,23 +238,36 @@ def read_rows(
     if not isinstance(chunks, list) or len(chunks) != expected:
         raise refused(directory, path, f'"chunks" is not a list of {expected} rows')
     for k, row in enumerate(chunks):
-        part = f"chunks[{k}]"
-        if row is None and not complete:
-            continue
         if row is None:
-            raise refused(directory, path, f"{part} is not written, but level {n} is complete")
-        _check_object(directory, path, part, row, {"file", "dtype", "sha256"})
-        if row["file"] != chunk_name(k):
-            raise refused(
-                directory, path, f"{part}.file is {_shown(row['file'])}, not {chunk_name(k)!r}"
-            )
-        if row["dtype"] not in DTYPES:
-            raise refused(
-                directory, path, f"{part}.dtype is {_shown(row['dtype'])}, not uint8 or uint16"
-            )
-        if not (isinstance(row["sha256"], str) and _SHA256.fullmatch(row["sha256"])):
-            raise refused(directory, path, f"{part}.sha256 is not 64 hexadecimal digits")
+            if complete:
+                raise refused(directory, path, f"chunks[{k}] is not written: level {n} is complete")
+        elif not (
+            type(row) is dict
+            and row.keys() == _ROW_KEYS
+            and row["file"] == chunk_name(k)
+            and row["dtype"] in _DTYPE_NAMES
+            and type(row["sha256"]) is str
+            and _SHA256.fullmatch(row["sha256"])
+        ):  # the rows of a level may be many: every rule at once, then which one failed
+            raise refused(directory, path, _row_problem(k, row))
     return rows
+
+
+def _row_problem(k: int, row: Any) -> str:
+    """What breaks the schema in chunk row k (`read_rows`: one of its rules does).
+
+    >>> _row_problem(2, {"file": "00002.npy", "dtype": "int8", "sha256": "0" * 64})
+    'chunks[2].dtype is "int8", not uint8 or uint16'
+    """
+    part = f"chunks[{k}]"
+    problem = _object_problem(part, row, _ROW_KEYS)
+    if problem is not None:
+        return problem
+    if row["file"] != chunk_name(k):
+        return f"{part}.file is {_shown(row['file'])}, not {chunk_name(k)!r}"
+    if row["dtype"] not in _DTYPE_NAMES:
+        return f"{part}.dtype is {_shown(row['dtype'])}, not uint8 or uint16"
+    return f"{part}.sha256 is not 64 hexadecimal digits"
 
 
 def load_chunk(directory: Path, n: int, k: int, row: dict[str, Any], length: int) -> np.ndarray:
@@ -262,15 +283,20 @@ def load_chunk(directory: Path, n: int, k: int, row: dict[str, Any], length: int
     header = io.BytesIO(mapped[: _NPY_HEADER + 12])
     npy = np.lib.format
     try:
-        version = npy.read_magic(header)
-        if version not in ((1, 0), (2, 0)):
-            raise ValueError(f"version {version} of the .npy format")
-        read = npy.read_array_header_1_0 if version == (1, 0) else npy.read_array_header_2_0
-        shape, fortran, dtype = read(header, max_header_size=_NPY_HEADER)
-    except (ValueError, TypeError, KeyError, SyntaxError, RecursionError) as error:
-        raise refused(directory, path, f"not a .npy chunk ({error})") from None
+        with warnings.catch_warnings():  # a header numpy would warn about is refused
+            warnings.simplefilter("error")
+            version = npy.read_magic(header)
+            if version not in ((1, 0), (2, 0)):
+                raise ValueError(f"version {version} of the .npy format")
+            read = npy.read_array_header_1_0 if version == (1, 0) else npy.read_array_header_2_0
+            shape, fortran, dtype = read(header, max_header_size=_NPY_HEADER)
+    # numpy's reader raises many kinds on hostile bytes (ValueError, SyntaxError, its Python
+    # 2 fallback's TokenError, a warning made an error): whichever, the chunk is bad
+    except Exception as error:
+        said = " ".join(str(error).split())  # numpy's words, on one line and short
+        raise refused(directory, path, f"not a .npy chunk ({said[:100]})") from None
     if dtype.str != DTYPES[row["dtype"]] or fortran or shape != (length,):
-        shown = f"{'Fortran' if fortran else 'C'}-ordered {dtype.str} of shape {shape}"
+        shown = f"{'Fortran' if fortran else 'C'}-ordered {dtype.str} of shape {str(shape)[:40]}"
         wanted = f"C-ordered {DTYPES[row['dtype']]} of shape ({length},)"
         raise refused(directory, path, f"level {n} chunk {k} is {shown}, not {wanted}")
     start = header.tell()
@@ -369,21 +395,38 @@ def _check_object(
     part: str,
     value: Any,
     keys: set[str],
-    optional: set[str] = frozenset(),  # type: ignore[assignment]
+    optional: frozenset[str] = frozenset(),
 ) -> None:
-    """`value` is an object of exactly `keys`, and either all or none of `optional`."""
+    """AtlasError unless `value` is an object of exactly `keys`, and all or none of
+    `optional` (`_object_problem`)."""
+    problem = _object_problem(part, value, keys, optional)
+    if problem is not None:
+        raise refused(directory, path, problem)
+
+
+def _object_problem(
+    part: str, value: Any, keys: set[str], optional: frozenset[str] = frozenset()
+) -> str | None:
+    """What is wrong with `value` (at `part` of its file) if it is not an object of
+    exactly `keys`, and all or none of `optional`; None if nothing is.
+
+    >>> _object_problem("levels[3]", {"n": 3, "chunks": 1}, {"n", "count", "chunks"})
+    'levels[3]: no "count"'
+    """
+    if type(value) is dict and value.keys() == keys:  # the usual case, quickly
+        return None
     at = f"{part}: " if part else ""
     if not isinstance(value, dict):
-        raise refused(directory, path, f"{at}{_shown(value)}, not an object")
+        return f"{at}{_shown(value)}, not an object"
     missing = sorted(keys - value.keys())
     if missing:
-        raise refused(directory, path, f'{at}no "{missing[0]}"')
+        return f'{at}no "{missing[0]}"'
     extra = sorted(value.keys() - keys - optional)
-    if extra or 0 < len(optional & value.keys()) < len(optional):
-        what = (
-            f"the unknown field {_shown(extra[0])}" if extra else f"only some of {sorted(optional)}"
-        )
-        raise refused(directory, path, f"{at}has {what}")
+    if extra:
+        return f"{at}has the unknown field {_shown(extra[0])}"
+    if 0 < len(optional & value.keys()) < len(optional):
+        return f"{at}has only some of {sorted(optional)}"
+    return None
 
 
 def _integer(directory: Path, path: Path, part: str, value: Any, lo: int, hi: int) -> None:
