@@ -36,7 +36,6 @@ from grundy.cli import app, main
 from grundy.games import coin_turning
 from grundy.games.chomp import gamma_value
 from grundy.games.lctr import lctr_value
-from grundy.games.matrix import parse_matrix
 from grundy.partition import Partition, partitions
 from grundy.play import Match
 from grundy.registry import get_ruleset
@@ -99,17 +98,19 @@ CLI_ROWS: list[tuple[list[str], str]] = [
     (["value", "", "3,1"], "unknown game ''"),
     (["value", "chess", "3,1"], "game 'chess' needs a piece"),
     (["value", "chess", "3,1", "--piece", "leaps=x"], "bad vector 'x' in leaps"),
-    # matrices: ragged, non-0/1, empty, files
+    # matrices: ragged, non-0/1, empty; files only as @FILE (one position reader, any game)
     (["value", "matrix", "102;011"], "row 1: symbol '2' (character 3) is not 0 or 1"),
     (["value", "matrix", "10;1"], "ragged matrix: row 2 has 1 entries but row 1 has 2"),
     (["value", "matrix", ""], "empty matrix"),
     (["value", "matrix", ";"], "row 1 is empty"),
-    (["value", "matrix", "{tmp}/adir"], "{tmp}/adir is a directory, not a matrix file"),
-    (["value", "matrix", "{tmp}/ragged.txt"], "ragged matrix: {tmp}/ragged.txt: line 2"),
-    (["value", "matrix", "{tmp}/nonbinary.txt"], "line 1: symbol 'x' (character 3) is not 0"),
-    (["value", "matrix", "{tmp}/blank.txt"], "{tmp}/blank.txt: empty matrix"),
-    (["value", "matrix", "{tmp}/binary.bin"], "{tmp}/binary.bin: not a text file"),
-    (["value", "matrix", "{tmp}/missing.txt"], "neither a 0/1 matrix nor an existing file"),
+    (["value", "matrix", "@{tmp}/adir"], "{tmp}/adir is a directory, not a position file"),
+    (["value", "matrix", "@{tmp}/ragged.txt"], "{tmp}/ragged.txt: ragged matrix: row 2 (line 2)"),
+    (["value", "matrix", "@{tmp}/nonbinary.txt"], "nonbinary.txt: row 1: symbol 'x' (character 3)"),
+    (["value", "matrix", "@{tmp}/blank.txt"], "{tmp}/blank.txt: empty matrix"),
+    (["value", "matrix", "@{tmp}/binary.bin"], "{tmp}/binary.bin: not a text file"),
+    (["value", "matrix", "@{tmp}/missing.txt"], "position file {tmp}/missing.txt does not exist"),
+    (["value", "matrix", "{tmp}/ragged.txt"], "names a file: to read from it, write @{tmp}/"),
+    (["value", "matrix", "{tmp}/missing.txt"], "row 1: symbol '/' (character 1) is not 0 or 1"),
     # sizes and ranges
     (["count", "lctr", "--n", "5..2"], "bad --n '5..2': empty (B < A)"),
     (["count", "lctr", "--n", "-1..3"], "bad --n '-1..3': sizes are non-negative"),
@@ -207,14 +208,15 @@ CLI_ROWS: list[tuple[list[str], str]] = [
     (["poset", "values", "chain:200000"], "200,000 elements, more than grundy builds"),
     (["poset", "values", "chain:400xchain:400"], "160,000 elements, more than grundy builds"),
     (["poset", "values", "divisors:10000000000000"], "n ≤ 10^12"),
-    (["poset", "values", "{tmp}/cyclic.json"], "they contain the cycle 1 ≤ 2 ≤ 3 ≤ 1"),
-    (["poset", "values", "{tmp}/antisymmetric.json"], "the cycle 'a' ≤ 'b' ≤ 'a'"),
-    (["poset", "values", "{tmp}/not-a-cover.json"], "(1, 3) is not a cover relation"),
-    (["poset", "values", "{tmp}/unlisted.json"], "elements not in the element list: 'b'"),
-    (["poset", "values", "{tmp}/broken.json"], "{tmp}/broken.json: not valid JSON"),
-    (["poset", "values", "{tmp}/list.json"], "a poset file holds a JSON object"),
-    (["poset", "values", "{tmp}/missing.json"], "poset file {tmp}/missing.json does not exist"),
-    (["poset", "values", "{tmp}/adir"], "{tmp}/adir is a directory, not a poset file"),
+    (["poset", "values", "@{tmp}/cyclic.json"], "they contain the cycle 1 ≤ 2 ≤ 3 ≤ 1"),
+    (["poset", "values", "@{tmp}/antisymmetric.json"], "the cycle 'a' ≤ 'b' ≤ 'a'"),
+    (["poset", "values", "@{tmp}/not-a-cover.json"], "(1, 3) is not a cover relation"),
+    (["poset", "values", "@{tmp}/unlisted.json"], "elements not in the element list: 'b'"),
+    (["poset", "values", "@{tmp}/broken.json"], "{tmp}/broken.json: not valid JSON"),
+    (["poset", "values", "@{tmp}/list.json"], "a poset file holds a JSON object"),
+    (["poset", "values", "@{tmp}/missing.json"], "poset file {tmp}/missing.json does not exist"),
+    (["poset", "values", "@{tmp}/adir"], "{tmp}/adir is a directory, not a poset file"),
+    (["poset", "values", "{tmp}/list.json"], "names a file: to read from it, write @{tmp}/"),
     # heads not in the poset
     (["poset", "position", "divisors:12", "--heads", "5"], "'5' is not an element of D_12"),
     (["poset", "position", "chain:3", "--heads", "３"], "'３' is not a positive integer"),
@@ -224,7 +226,7 @@ CLI_ROWS: list[tuple[list[str], str]] = [
     (["poset", "position", "chain:3"], "Missing option '--heads'"),
     (["poset", "picture", "chain:3"], "Missing option '--svg'"),
     # bounds before work (issue 16; more in tests/test_bounds.py)
-    (["poset", "values", "{tmp}/deep.json"], "deep.json: not valid JSON: nested more than 100"),
+    (["poset", "values", "@{tmp}/deep.json"], "deep.json: not valid JSON: nested more than 100"),
     (["conjecture", "cr", "--n", "1..5", "--then", "2 ** 2 ** 40 > 0"], "about 1.1 × 10^12 bits"),
     (["conjecture", "cr", "--n", "3", "--then", "position % 2"], "% takes numbers, not text"),
     (["count", "chomp", "--n", "100000", "--no-store"], "more than the 7 days grundy starts on"),
@@ -373,10 +375,9 @@ def test_library_names_the_bad_part(
 
 def test_library_files(workspace: Path) -> None:
     adir = workspace / "adir"
-    for call in (parse_matrix, posets.from_json):
-        for given in (adir, str(adir)):
-            with pytest.raises(ValueError, match="is a directory, not a"):
-                call(given)
+    for given in (adir, str(adir)):
+        with pytest.raises(ValueError, match="is a directory, not a"):
+            posets.from_json(given)
     with pytest.raises(ValueError, match="does not exist"):
         check_input_file(workspace / "missing.txt", "matrix file")
     table = search_table.TranspositionTable()

@@ -85,7 +85,7 @@ def test_deep_json_poset_file_is_one_line(
         path.write_text(deep(levels))
     else:  # an object, its list of covers, a pair, then the label
         path.write_text(f'{{"covers": [[1, {deep(levels - 2)}]]}}')
-    err = refused(capsys, ["poset", "values", str(path)])
+    err = refused(capsys, ["poset", "values", f"@{path}"])
     assert f"{path}: not valid JSON: nested more than {MAX_JSON_DEPTH} levels deep" in err
 
 

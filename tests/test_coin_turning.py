@@ -322,7 +322,7 @@ def test_cli(capsys, tmp_path) -> None:
     assert data["heads"] == ["<101,011>", "<>"] and data["value"] == 0 and data["moves"]
     path = tmp_path / "p.json"
     path.write_text(json.dumps({"elements": ["a", "b", "c"], "covers": [["a", "c"], ["b", "c"]]}))
-    assert main(["poset", "values", str(path), "--json"]) == 0
+    assert main(["poset", "values", f"@{path}", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["values"] == {"a": 1, "b": 1, "c": 2}
     svg = tmp_path / "d.svg"
     assert main(["poset", "picture", "divisors:12", "--svg", str(svg), "--json"]) == 0

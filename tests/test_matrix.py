@@ -92,22 +92,19 @@ def isomorphic(a: BoolMatrix, b: BoolMatrix) -> bool:
 
 
 # ----------------------------------------------------------------- parsing
-def test_parse_forms_agree(tmp_path: Path) -> None:
+def test_parse_forms_agree() -> None:
     expected = BoolMatrix([0b101, 0b110, 0b011], 3)  # bit j = column j+1
-    path = tmp_path / "m.txt"
-    path.write_text("# a comment\n1 0 1\n\n011\n1,1,0\n")
     forms = [
         "101;011;110",
         " 1 0 1 ; 0 1 1 ; 1 1 0 ",
         "101\n011\n110\n",
+        "\n1 0 1\n\n011\r\n1,1,0\n",  # a file's text (`grundy value matrix @FILE`)
         "101;011;110;",
         [[1, 0, 1], [0, 1, 1], [1, 1, 0]],
         ((True, False, True), (False, True, True), (True, True, False)),
         ["101", "011", "110"],
         np.array([[1, 0, 1], [0, 1, 1], [1, 1, 0]]),
         np.array([[1, 0, 1], [0, 1, 1], [1, 1, 0]], dtype=bool),
-        str(path),
-        path,
     ]
     for spec in forms:
         assert parse_matrix(spec) == expected, spec
@@ -148,7 +145,7 @@ def test_text_round_trip(matrix: BoolMatrix) -> None:
         (np.zeros((0, 3), dtype=int), ["empty"]),
         (np.array([1, 0, 1]), ["2-D"]),
         (np.array([[0.0, 1.0]]), ["dtype"]),
-        ("no/such/file.txt", ["neither", "file"]),
+        ("no/such/file.txt", ["row 1", "'n'"]),  # text, never a file name
     ],
 )
 def test_parse_errors(spec: object, words: list[str]) -> None:
@@ -158,23 +155,19 @@ def test_parse_errors(spec: object, words: list[str]) -> None:
         assert word in str(info.value), (word, str(info.value))
 
 
-def test_parse_file_errors(tmp_path: Path) -> None:
-    bad = tmp_path / "bad.txt"
-    bad.write_text("101\n\n1a1\n")
-    with pytest.raises(ValueError, match=r"line 3.*'a'"):
-        parse_matrix(bad)
-    ragged = tmp_path / "ragged.txt"
-    ragged.write_text("101\n11\n")
+def test_parse_errors_in_rows_on_lines_name_the_line(tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match=r"row 2 \(line 3\).*'a'"):
+        parse_matrix("101\n\n1a1\n")
     with pytest.raises(ValueError, match=r"ragged.*line 2"):
-        parse_matrix(str(ragged))
-    empty = tmp_path / "empty.txt"
-    empty.write_text("# nothing\n\n")
+        parse_matrix("101\n11\n")
     with pytest.raises(ValueError, match="empty"):
-        parse_matrix(empty)
+        parse_matrix("\n\n")
     with pytest.raises(TypeError):
         parse_matrix(42)
     with pytest.raises(TypeError):
         parse_matrix([7])
+    with pytest.raises(TypeError):
+        parse_matrix(tmp_path / "m.txt")  # a file is read by the command line's @FILE
 
 
 def test_boolmatrix_basics() -> None:

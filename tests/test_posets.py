@@ -292,8 +292,8 @@ def test_specs(tmp_path) -> None:
     assert len(posets.parse_spec("chain:2xchain:3")) == 6
     path = tmp_path / "p.json"
     posets.chain(3).write_json(path)
-    assert len(posets.parse_spec(str(path))) == 3
-    for bad in ("chain", "chain:x", "subspaces:3", "foo:3", "missing.json", "chain:0"):
+    assert len(posets.from_json(path)) == 3
+    for bad in ("chain", "chain:x", "subspaces:3", "foo:3", "missing.json", "chain:0", str(path)):
         with pytest.raises(ValueError):
             posets.parse_spec(bad)
 

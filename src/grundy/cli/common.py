@@ -15,6 +15,7 @@ import io
 import json
 import os
 import signal
+import stat
 import sys
 import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -32,6 +33,7 @@ from grundy import families
 from grundy.game import Ruleset
 from grundy.partition import Partition
 from grundy.registry import get_ruleset
+from grundy.validate import check_input_file
 
 if TYPE_CHECKING:
     from rich.progress import Progress
@@ -231,12 +233,19 @@ PieceOption = Annotated[
         "(a:b = a rows down, b columns right; riders repeat their step).",
     ),
 ]
+#: Every position argument says so; `read_position` reads it.
+FROM_FILE_HELP = " @FILE reads it from FILE (UTF-8 text; lines starting with # are comments)."
 PositionArg = Annotated[
     str,
-    typer.Argument(help='The position in the game\'s syntax, e.g. "8,7,6,5^2,2,1" or "3,1 + 2^2".'),
+    typer.Argument(
+        help='The position in the game\'s syntax, e.g. "8,7,6,5^2,2,1" or "3,1 + 2^2".'
+        + FROM_FILE_HELP
+    ),
 ]
 #: One partition, not a sum: what the compiled engine and the per-box table take.
-PartitionArg = Annotated[str, typer.Argument(help='The partition, e.g. "22,21,20,19" or "5^3,2".')]
+PartitionArg = Annotated[
+    str, typer.Argument(help='The partition, e.g. "22,21,20,19" or "5^3,2".' + FROM_FILE_HELP)
+]
 SizesOption = Annotated[str, typer.Option("--n", help="Sizes A..B (inclusive) or a single N.")]
 #: Pictures for a paper, whose caption is the paper's: every picture-drawing option takes it.
 NoTitleOption = Annotated[
@@ -324,6 +333,94 @@ def resolve_game(game: str, piece: str | None = None) -> Ruleset:
     """The ruleset named on the command line, with its parameters (e.g. --piece)."""
     parameters = {} if piece is None else {"piece": piece}
     return get_ruleset(game, **parameters)
+
+
+#: The most an ``@FILE`` argument reads: 1 MiB (a 0/1 matrix of some 500,000 entries).
+MAX_ARGUMENT_FILE = 1 << 20
+
+
+def argument_file(argument: str, what: str) -> Path | None:
+    """The file an ``@FILE`` argument names, checked before it is read; None for an
+    argument without the ``@`` (that is the thing itself, as text).
+
+    FILE must be a regular file (not a directory, FIFO or device) of at most
+    `MAX_ARGUMENT_FILE` bytes; anything else is a ValueError naming it as `what`
+    ("position file", "poset file").  Only the command line reads files: the
+    library's parsers and the web page take text.
+
+    >>> argument_file("3,1", "position file") is None
+    True
+    >>> argument_file("@/no/such/board.txt", "position file")
+    Traceback (most recent call last):
+    ...
+    ValueError: position file /no/such/board.txt does not exist
+    """
+    if not argument.startswith("@"):
+        return None
+    name = argument[1:]
+    if not name:
+        raise ValueError(f"'@' names no {what}: write @FILE")
+    path = check_input_file(name, what)
+    try:
+        found = path.stat()
+    except OSError as exc:
+        raise ValueError(f"cannot read {what} {name}: {exc.strerror}") from None
+    if not stat.S_ISREG(found.st_mode):
+        raise ValueError(f"{name} is not a regular file, so not a {what}")
+    if found.st_size > MAX_ARGUMENT_FILE:
+        raise ValueError(f"{what} {name} is larger than 1 MiB ({found.st_size:,} bytes)")
+    return path
+
+
+def parse_argument(argument: str, parse: Callable[[str], T], what: str) -> T:
+    """`parse(argument)`; when that fails on an argument naming a file, a ValueError
+    saying that `what` ("a chomp position") is read from a file only as ``@FILE``.
+
+    >>> parse_argument("/", int, "a number")
+    Traceback (most recent call last):
+    ...
+    ValueError: '/' is not a number but names a file: to read from it, write @/
+    """
+    try:
+        return parse(argument)
+    except ValueError:
+        if os.path.exists(argument):
+            raise ValueError(
+                f"{argument!r} is not {what} but names a file: to read from it, write @{argument}"
+            ) from None
+        raise
+
+
+def read_position(rules: Ruleset, argument: str) -> tuple[str, Any]:
+    """The position a command-line argument names: (its text, ``rules.parse`` of it).
+
+    The argument is the position's text; ``@FILE`` takes the text from FILE
+    (`argument_file`; UTF-8, lines starting with ``#`` are comments), and an error
+    in it names the file.  A bare file name is refused by `parse_argument`.
+    Every command taking a position reads it here, for every game.
+
+    >>> read_position(get_ruleset("matrix"), "101;011")[1]
+    BoolMatrix('101;011')
+    """
+    path = argument_file(argument, "position file")
+    if path is None:
+        return argument, parse_argument(argument, rules.parse, f"a {rules.name} position")
+    try:
+        with path.open("rb") as handle:
+            data = handle.read(MAX_ARGUMENT_FILE + 1)  # bounded even if it grew since
+    except OSError as exc:
+        raise ValueError(f"cannot read position file {path}: {exc.strerror}") from None
+    if len(data) > MAX_ARGUMENT_FILE:
+        raise ValueError(f"position file {path} is larger than 1 MiB")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise ValueError(f"{path}: not a text file (UTF-8)") from None
+    text = "\n".join("" if line.lstrip().startswith("#") else line for line in text.splitlines())
+    try:
+        return text, rules.parse(text)
+    except ValueError as exc:
+        raise ValueError(f"{path}: {exc}") from None
 
 
 T = TypeVar("T")

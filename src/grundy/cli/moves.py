@@ -17,6 +17,7 @@ from grundy.cli.common import (
     atlas_for,
     console,
     emit,
+    read_position,
     resolve_game,
     search_progress,
     valued,
@@ -41,7 +42,7 @@ def moves_command(
     With an atlas (--atlas DIR or $GRUNDY_ATLAS), values within its levels are looked up.
     """
     rules = resolve_game(game, piece)
-    pos = rules.parse(position)
+    _, pos = read_position(rules, position)
     solver = solver_for(rules)
     values = atlas_for(rules, misere, atlas)
     with search_progress(solver, f"{rules.name} {position}"):

@@ -10,7 +10,15 @@ from typing import Annotated
 
 import typer
 
-from grundy.cli.common import GameArg, MisereOption, PieceOption, app, resolve_game
+from grundy.cli.common import (
+    FROM_FILE_HELP,
+    GameArg,
+    MisereOption,
+    PieceOption,
+    app,
+    read_position,
+    resolve_game,
+)
 from grundy.play import COMPUTER, HUMAN, SOLVE_SECONDS, Match, picture
 
 PROMPT = "move> "
@@ -26,7 +34,10 @@ HELP = (
 def play_command(
     game: GameArg,
     position: Annotated[
-        str, typer.Argument(help='The start position in the game\'s syntax, e.g. "3,2,1".')
+        str,
+        typer.Argument(
+            help='The start position in the game\'s syntax, e.g. "3,2,1".' + FROM_FILE_HELP
+        ),
     ],
     misere: MisereOption = False,
     first: Annotated[str, typer.Option("--first", help="Who moves first: me or computer.")] = "me",
@@ -43,7 +54,8 @@ def play_command(
     if first not in ("me", "computer"):
         raise ValueError(f"bad --first {first!r}: expected 'me' or 'computer'")
     rules = resolve_game(game, piece)
-    match = Match(rules, position, misere, HUMAN if first == "me" else COMPUTER, SOLVE_SECONDS)
+    text, _ = read_position(rules, position)
+    match = Match(rules, text, misere, HUMAN if first == "me" else COMPUTER, SOLVE_SECONDS)
     run_match(match)
 
 

@@ -1,7 +1,7 @@
 """`grundy poset values|position|picture`: coin-turning games on posets (paper 004).
 
 POSET is one of chain:N, divisors:N, subspaces:N:Q, set-partitions:N, asm:N,
-young:4,2,1, a product such as chain:3xchain:4, or a JSON file
+young:4,2,1, a product such as chain:3xchain:4, or @FILE: the JSON file FILE,
 {"elements": [...], "covers": [[a, b], ...]} (or "relations": a ≤ b pairs).
 """
 
@@ -18,8 +18,10 @@ from grundy.cli.common import (
     LatexOption,
     NoTitleOption,
     app,
+    argument_file,
     console,
     emit,
+    parse_argument,
     progress_bar,
     say_written,
     write_latex,
@@ -36,8 +38,14 @@ poset_app = typer.Typer(
 )
 app.add_typer(poset_app, name="poset")
 
+#: The poset argument's file form (`read_poset`).
+POSET_FILE_HELP = (
+    '@FILE: the JSON file FILE, {"elements": [...], "covers": [[a, b], ...]} (or "relations")'
+)
 # escape: rich markup would eat the JSON example's "[[a, b], ...]".
-PosetArg = Annotated[str, typer.Argument(help=escape(f"The poset: {SPEC_HELP}."))]
+PosetArg = Annotated[
+    str, typer.Argument(help=escape(f"The poset: {SPEC_HELP}, or {POSET_FILE_HELP}."))
+]
 TurningOption = Annotated[
     str,
     typer.Option(
@@ -64,6 +72,22 @@ def _values(p: Poset, turning: str) -> list[int]:
         return coin_turning.value_list(p, turning, progress=advance)
 
 
+def read_poset(argument: str) -> Poset:
+    """The poset a command-line argument names: a spec (`grundy.posets.parse_spec`), or
+    with ``@FILE`` the JSON file FILE (`grundy.posets.from_json`, checked first by
+    `argument_file`); a bare file name is refused, saying to write ``@FILE``.
+
+    >>> read_poset("chain:3").spec
+    'chain:3'
+    """
+    from grundy.posets import from_json, parse_spec
+
+    path = argument_file(argument, "poset file")
+    if path is not None:
+        return from_json(path)
+    return parse_argument(argument, parse_spec, "a poset spec")
+
+
 def _elements_of(poset: Poset, heads: list[str]) -> list[Any]:
     words = [w for h in heads for w in h.replace(";", " ").split()]
     return [poset.parse(w) for w in words]
@@ -78,9 +102,8 @@ def values_command(
 ) -> None:
     """The Grundy value of every element (004 Theorem 4.1)."""
     from grundy.games import coin_turning
-    from grundy.posets import parse_spec
 
-    p = parse_spec(poset)
+    p = read_poset(poset)
     g = _values(p, turning)
     fam = coin_turning.family(turning).name
     levels = p.levels()
@@ -121,9 +144,8 @@ def position_command(
 ) -> None:
     """A position's value (nim-sum of its heads, 004 (4.1b)) and its winning moves."""
     from grundy.games import coin_turning
-    from grundy.posets import parse_spec
 
-    p = parse_spec(poset)
+    p = read_poset(poset)
     chosen = _elements_of(p, heads)
     fam = coin_turning.family(turning).name
     _values(p, turning)  # cached on the poset: the calls below reuse it
@@ -191,13 +213,12 @@ def picture_command(
     """Hasse diagram with each element's value on its node (style of 004 Figures 4, 5, 7)."""
     from grundy.atomic import check_writable, write_text_atomic
     from grundy.games import coin_turning
-    from grundy.posets import parse_spec
     from grundy.render.hasse import check_drawable, hasse_tikz, write_hasse_svg
 
     check_writable(svg)
     if tikz is not None:
         check_writable(tikz)
-    p = parse_spec(poset)
+    p = read_poset(poset)
     check_drawable(p)
     fam = coin_turning.family(turning).name
     vals = coin_turning.values(p, turning)

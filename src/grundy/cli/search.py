@@ -28,6 +28,7 @@ from grundy.cli.common import (
     console,
     emit,
     interruptible,
+    read_position,
     refuse_together,
     resolve_game,
     resume_with_checkpoint,
@@ -77,7 +78,7 @@ def search_command(
         raise ValueError(
             f"game {rules.name!r} has no compiled kernel; use `grundy value` (generic solver)"
         )
-    lam = rules.parse(position)
+    _, lam = read_position(rules, position)
     # Refuses a checkpoint in a missing directory (or a directory) before searching.
     engine, word = rules.kernel.search(lam, misere, memory, checkpoint, progress)
     failed_save = _keep_going_when_saving_fails(engine)

@@ -9,6 +9,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from grundy.cli.common import (
+    FROM_FILE_HELP,
     GameArg,
     JsonOption,
     LatexOption,
@@ -19,6 +20,7 @@ from grundy.cli.common import (
     emit,
     interruptible,
     progress_bar,
+    read_position,
     resolve_game,
     starts_over,
     write_latex,
@@ -28,7 +30,9 @@ from grundy.cli.common import (
 @app.command("stats")
 def stats_command(
     game: GameArg,
-    position: Annotated[str, typer.Argument(help='The starting position, e.g. "4^3".')],
+    position: Annotated[
+        str, typer.Argument(help='The starting position, e.g. "4^3".' + FROM_FILE_HELP)
+    ],
     piece: PieceOption = None,
     latex: LatexOption = None,
     as_json: JsonOption = False,
@@ -37,13 +41,13 @@ def stats_command(
     from grundy.analysis.tree_size import stats
 
     rules = resolve_game(game, piece)
-    pos = rules.parse(position)
+    text, pos = read_position(rules, position)
     doing = f"walking the game tree of {rules.name} {brief(position)}"
     with (
         interruptible(doing, starts_over),
         progress_bar(f"walking the game tree of {escape(rules.name)}") as bar,
     ):
-        sizes = stats(rules, position, lambda states: bar.update(states, None))
+        sizes = stats(rules, text, lambda states: bar.update(states, None))
     data: dict[str, Any] = {"game": rules.name, "position": rules.format_position(pos), **sizes}
     table = Table(title=f"{escape(rules.name)} {escape(data['position'])}: game tree")
     table.add_column("parameter")

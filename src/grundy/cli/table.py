@@ -24,6 +24,7 @@ from grundy.cli.common import (
     app,
     console,
     emit,
+    read_position,
     resolve_game,
     say_written,
     search_progress,
@@ -79,7 +80,7 @@ def table_command(
 
     rules = resolve_game(game, piece)
     require_table(rules)
-    pos = rules.parse(position)
+    _, pos = read_position(rules, position)
     shape = diagram_of(rules, pos)
     # Each output against its own limit, before computing anything.  The text
     # picture is the only output without --json, --svg or --latex: refuse it

@@ -15,6 +15,7 @@ from grundy.cli.common import (
     atlas_for,
     console,
     emit,
+    read_position,
     resolve_game,
     search_progress,
     valued,
@@ -43,7 +44,7 @@ def value_command(
     (--atlas DIR or $GRUNDY_ATLAS), a position within its levels is looked up.
     """
     rules = resolve_game(game, piece)
-    pos = rules.parse(position)
+    _, pos = read_position(rules, position)
     solver = solver_for(rules)
     values = atlas_for(rules, misere, atlas)
     with search_progress(solver, f"{rules.name} {position}"):

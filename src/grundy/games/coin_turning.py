@@ -429,6 +429,16 @@ class CoinTurning(Ruleset):
     drawing = Drawing.POSET
 
     def parse(self, spec: Any) -> CoinPosition:
+        """A position from text "POSET FAMILY HEAD …" (the poset in `parse_spec`'s notation,
+        never a file name), a (poset, family, heads) triple or a `CoinPosition`.
+
+        >>> RULESET.format_position(RULESET.parse("divisors:12 ruler 4 6"))
+        'divisors:12 ruler 4 6'
+        >>> RULESET.parse("/etc/hosts")
+        Traceback (most recent call last):
+        ...
+        ValueError: a coin-turning position reads "POSET FAMILY HEAD …"
+        """
         if isinstance(spec, CoinPosition):
             return spec
         if isinstance(spec, str):

@@ -8,8 +8,8 @@ give equivalent games (003 Remark 2).
 What this module provides:
 
 * `BoolMatrix` — the immutable, hashable position (rows stored as bitmasks)
-  and `parse_matrix`, which reads ``"101;011;110"``, nested lists, numpy
-  arrays, or a file of 0/1 rows, with errors naming the row and the symbol.
+  and `parse_matrix`, which reads ``"101;011;110"`` (or one row per line),
+  nested lists or numpy arrays, with errors naming the row and the symbol.
 * `canonical_form` — one representative per class under row/column
   permutations and transposition: Ferrers matrices via their partition
   min(λ, λ′); matrices with a side of at most `BRUTE_FORCE_SIDE` lines by
@@ -36,9 +36,7 @@ generic `Solver` on it.
 from __future__ import annotations
 
 import itertools
-import os
 from collections.abc import Iterable, Iterator, Sequence
-from pathlib import Path
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -49,7 +47,7 @@ from grundy.partition import Partition
 from grundy.posets.core import bits as set_bits
 from grundy.registry import register
 from grundy.solver import value as solver_value
-from grundy.validate import as_int, check_input_file, is_digits
+from grundy.validate import as_int, is_digits
 
 __all__ = [
     "BRUTE_FORCE_SIDE",
@@ -240,48 +238,51 @@ def ferrers_matrix(partition: Partition | Iterable[int] | str) -> BoolMatrix:
 
 
 # ------------------------------------------------------------------- parsing
-_LITERAL_CHARS = frozenset("01;,\t\r\n []")
 
 
 def parse_matrix(spec: Any) -> BoolMatrix:
-    """Read a 0/1 matrix from text, nested sequences, a numpy array or a file.
+    """Read a 0/1 matrix from text, nested sequences or a numpy array.
 
     * text: rows separated by ``;`` or newlines, entries ``0``/``1`` with or
       without spaces or commas between them, e.g. ``"101;011;110"`` or
-      ``"1 0 1; 0 1 1"``; ``[]`` is the matrix with no entries (the end of a game);
+      ``"1 0 1; 0 1 1"``; blank lines are skipped, and rows on lines of
+      their own are named by line too; ``[]`` is the matrix with no entries
+      (the end of a game);
     * a named family of 003, ``NAME:PARAMETERS`` (`MATRIX_FAMILIES`):
       ``identity:N`` (the permutation matrix P_N, Proposition 1),
       ``ones:M,N`` (J_{M,N}, Theorem 1), ``ferrers:λ`` (λ in the partition
       syntax; Column-Row on λ), ``co-identity:N`` (J_N − I_N), so that sweeps
       can run over a family's parameters (`grundy.families`);
-    * a path (`str` naming an existing file, or a `os.PathLike`): one row per
-      line in the same syntax; blank lines and lines starting with ``#`` are
-      skipped.  A string made only of 0, 1, separators and spaces is always
-      read as a matrix, never as a file name; a directory is a ValueError
-      ("… is a directory");
     * nested sequences of 0/1 (ints or bools), or of row strings;
     * a 2-D numpy array of 0/1 (bool or integer dtype);
     * a `BoolMatrix` (returned unchanged).
 
-    Ragged rows, empty input or rows, and symbols other than 0 and 1 are
-    ValueErrors naming the row (and file line) and the symbol.  The matrix
-    is kept exactly as given (zero lines included), so moves are numbered as
-    in the input.
+    Text is only ever a matrix, never a file name: reading a file is the
+    caller's choice (the command line's ``@FILE``), so a position sent to the
+    web page cannot name one.  Ragged rows, empty input or rows, and symbols
+    other than 0 and 1 are ValueErrors naming the row and the symbol.  The
+    matrix is kept exactly as given (zero lines included), so moves are
+    numbered as in the input.
+
+    >>> str(parse_matrix("1 0 1; 0 1 1")), str(parse_matrix("101\\n\\n011\\n"))
+    ('101;011', '101;011')
+    >>> parse_matrix("/etc/hosts")
+    Traceback (most recent call last):
+    ...
+    ValueError: row 1: symbol '/' (character 1) is not 0 or 1
+    >>> parse_matrix("101\\n1x1")
+    Traceback (most recent call last):
+    ...
+    ValueError: row 2 (line 2): symbol 'x' (character 2) is not 0 or 1
     """
     if isinstance(spec, BoolMatrix):
         return spec
-    if isinstance(spec, os.PathLike):
-        return _parse_file(Path(spec))
     if isinstance(spec, str):
         if spec.strip() == "[]":  # the matrix with no entries, as `BoolMatrix.__str__` writes it
             return BoolMatrix()
         name, colon, parameters = spec.strip().partition(":")
         if colon and name.strip() in MATRIX_FAMILIES:
             return _family_matrix(name.strip(), parameters.strip())
-        if not set(spec) <= _LITERAL_CHARS and os.path.exists(spec):
-            return _parse_file(Path(spec))  # a directory is refused there, by name
-        if not set(spec) <= _LITERAL_CHARS and any(c in spec for c in "/\\.~"):
-            raise ValueError(f"{spec!r} is neither a 0/1 matrix nor an existing file")
         return _parse_text(spec)
     if isinstance(spec, np.ndarray):
         return _parse_array(spec)
@@ -289,7 +290,7 @@ def parse_matrix(spec: Any) -> BoolMatrix:
         return _parse_rows(spec)
     raise TypeError(
         f"cannot read a 0/1 matrix from {type(spec).__name__}; give text like '101;011', "
-        "nested lists, a 2-D numpy array or a file name"
+        "nested lists or a 2-D numpy array"
     )
 
 
@@ -340,32 +341,23 @@ def _family_matrix(name: str, parameters: str) -> BoolMatrix:
 
 
 def _parse_text(text: str) -> BoolMatrix:
-    body = text.strip()
-    if not body:
-        raise ValueError("empty matrix: give rows like '101;011;110'")
-    pieces = [p for p in (s.strip() for s in body.replace("\n", ";").split(";"))]
-    if pieces and not pieces[-1] and len(pieces) > 1:
-        pieces.pop()  # one trailing separator is harmless
-    rows = [_parse_row_text(p, f"row {k}") for k, p in enumerate(pieces, 1)]
-    return _from_digit_rows(rows, [f"row {k}" for k in range(1, len(rows) + 1)])
-
-
-def _parse_file(path: Path) -> BoolMatrix:
-    check_input_file(path, "matrix file")
-    try:
-        text = path.read_text()
-    except UnicodeDecodeError:
-        raise ValueError(f"{path}: not a text file of 0/1 rows") from None
+    """Rows split at newlines and ``;`` (one trailing ``;`` on a line is harmless, blank
+    lines are skipped); a row is named by its line too when the text has several."""
+    lines = text.splitlines()
+    several = sum(1 for line in lines if line.strip()) > 1
     rows, names = [], []
-    for number, line in enumerate(text.splitlines(), 1):
-        line = line.strip()
-        if not line or line.startswith("#"):
+    for number, line in enumerate(lines, 1):
+        if not line.strip():
             continue
-        name = f"{path}: line {number}"
-        rows.append(_parse_row_text(line, name))
-        names.append(name)
+        pieces = [piece.strip() for piece in line.split(";")]
+        if len(pieces) > 1 and not pieces[-1]:
+            pieces.pop()
+        for piece in pieces:
+            name = f"row {len(rows) + 1}" + (f" (line {number})" if several else "")
+            rows.append(_parse_row_text(piece, name))
+            names.append(name)
     if not rows:
-        raise ValueError(f"{path}: empty matrix (no rows of 0/1)")
+        raise ValueError("empty matrix: give rows like '101;011;110'")
     return _from_digit_rows(rows, names)
 
 

@@ -13,7 +13,6 @@ modules are imported on first use (PEP 562), so that `SPEC_HELP` costs nothing.
 from __future__ import annotations
 
 import importlib
-import os
 from typing import TYPE_CHECKING, Any
 
 from grundy.validate import is_digits
@@ -43,8 +42,7 @@ __all__ = [
 
 SPEC_HELP = (
     "chain:N, divisors:N, subspaces:N:Q, set-partitions:N, asm:N, young:4,2,1, "
-    "products joined by 'x' (chain:3xchain:4), or a JSON file "
-    '{"elements": [...], "covers": [[a, b], ...]} (or "relations")'
+    "or products joined by 'x' (chain:3xchain:4)"
 )
 
 
@@ -83,8 +81,16 @@ def parse_spec(spec: str) -> Poset:
     """A poset from the command line's notation (see `SPEC_HELP`); its `spec` is that text,
     so positions on it can be written back in the same notation.
 
+    The text is only ever a spec, never a file name (a coin-turning position sent to the
+    web page cannot name one): a poset file is read by `from_json`, which the command
+    line calls for ``@FILE``.
+
     >>> parse_spec(" chain:3 ").spec
     'chain:3'
+    >>> parse_spec("/etc/hosts")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown poset '/etc/hosts'; use chain:N, ... (chain:3xchain:4)
     """
     if not isinstance(spec, str):
         raise TypeError(f"a poset spec is a string, got {type(spec).__name__}")
@@ -94,12 +100,10 @@ def parse_spec(spec: str) -> Poset:
 
 
 def _parse_spec(spec: str) -> Poset:
-    from grundy.posets.core import from_json, product
+    from grundy.posets.core import product
     from grundy.posets.families import asm, chain, divisors, set_partitions, subspaces, young
 
     text = spec.strip()
-    if os.path.exists(text) or text.endswith(".json"):
-        return from_json(text)
     if "x" in text and ":" in text:  # single specs never contain an x
         pieces = text.split("x")
         if len(pieces) > 1 and all(":" in p for p in pieces):
