@@ -30,6 +30,16 @@ UNBOUNDED = [
     ("stats", "cr", "99999999999999999999", "holds at least 1.0 × 10^20 positions"),
     ("stats", "cr", FIVE_THOUSAND_DIGITS, "holds at least 1.0 × 10^5000 positions"),
     ("moves", "sato-welter", "1^999999999999", "has 1.0 × 10^12 options"),
+    # every other game that says how many options or states it has
+    ("moves", "chess-queen", "1^999999999999", "has 1.0 × 10^12 options"),
+    ("stats", "chess-king", "1^999999999999", "holds at least 1.0 × 10^12 positions"),
+    ("moves", "crit", "1^999999999999", "has 1.0 × 10^12 options"),
+    ("moves", "pnim", "1^999999999999", "has 1.0 × 10^12 options"),
+    ("stats", "anticorner", "1^999999999999", "holds at least 1.0 × 10^12 positions"),
+    ("moves", "cris", FIVE_THOUSAND_DIGITS, "has 5.0 × 10^4999 options"),
+    ("stats", "cris", "1^999999999999", "holds at least 1.0 × 10^12 positions"),
+    ("stats", "lctr-nonrep", "99999999999999999999", "holds at least 1.0 × 10^20 positions"),
+    ("stats", "corner", FIVE_THOUSAND_DIGITS, "holds at least 1.0 × 10^5000 positions"),
 ]
 
 

@@ -434,6 +434,27 @@ _CLOSED_FORMS: dict[Piece, Callable[[Partition, bool], int | None]] = {
 }
 
 
+def steps_inside(position: Partition, a: int, b: int) -> int:
+    """The largest k with the 0-based box (k·a, k·b) in λ (0 if (a, b) is not): the
+    boxes of a ray from the corner form a prefix of it, found by doubling and bisection
+    in O(log k) box tests, where walking the ray takes k.
+
+    >>> steps_inside(Partition.parse("9^5"), 1, 2), steps_inside(Partition([1] * 10), 1, 0)
+    (4, 9)
+    """
+    high = 1
+    while position.contains_box(high * a, high * b):
+        high *= 2
+    low = high // 2  # inside (or 0); high is not
+    while high - low > 1:
+        middle = (low + high) // 2
+        if position.contains_box(middle * a, middle * b):
+            low = middle
+        else:
+            high = middle
+    return low
+
+
 # ------------------------------------------------------------------ rulesets
 class ChessRules(PartitionRuleset):
     """One piece on a Young diagram (docs/games.md, impartial chess; 000 §8).
@@ -457,6 +478,17 @@ class ChessRules(PartitionRuleset):
     def options(self, position: Partition) -> Iterator[tuple[Vector, Partition]]:
         for a, b in self.piece.vectors(position):
             yield (a, b), position.sub(a, b)
+
+    def number_of_options(self, position: Partition) -> int:
+        """At least the boxes one rider reaches, or the leaps that land."""
+        piece = self.piece
+        landing = sum(position.contains_box(a, b) for a, b in piece._leaps)
+        return max([landing, *(steps_inside(position, a, b) for a, b in piece._riders)])
+
+    def number_of_states(self, position: Partition) -> int:
+        """Repeating one move while it lands: the piece passes 1 + k boxes of a ray."""
+        steps = (steps_inside(position, a, b) for a, b in (*self.piece._leaps, *self.piece._riders))
+        return 1 + max(steps)
 
     def closed_form(self, position: Partition, misere: bool = False) -> int | None:
         """Rook, king, knight, pawn on rectangles, bishop and Downright everywhere; else None."""

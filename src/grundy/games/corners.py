@@ -237,6 +237,11 @@ class AnticornerRules(PartitionRuleset):
         for i, j in anticorner_boxes(position):
             yield (i, j), bite(position, i, j)
 
+    def number_of_states(self, position: Partition) -> int:
+        """Deleting the bottom row (or the last column) again and again passes ℓ (λ1)
+        diagrams."""
+        return max(position.length, position.largest)
+
     def format_move(self, move: Box) -> str:
         i, j = move
         return f"bite at box ({i}, {j})"

@@ -35,7 +35,7 @@ from collections.abc import Iterator
 from grundy.game import LazyKernel
 from grundy.partition import Partition
 from grundy.registry import register
-from grundy.sums import PartitionSumRuleset
+from grundy.sums import PartitionSum, PartitionSumRuleset
 from grundy.validate import as_int
 
 __all__ = ["CRIS", "CRISRules", "delete_column", "delete_row"]
@@ -116,6 +116,15 @@ class CRISRules(PartitionSumRuleset):
         self, partition: Partition
     ) -> Iterator[tuple[Move, tuple[Partition, Partition]]]:
         return _options(partition)
+
+    def number_of_options(self, position: PartitionSum) -> int:
+        """Deleting row i and row j leave the same two pieces only if they are swapped:
+        at least half the rows (or columns) of each different summand."""
+        return sum((max(p.length, p.largest) + 1) // 2 for p in set(position.summands))
+
+    def number_of_states(self, position: PartitionSum) -> int:
+        """Deleting the bottom row (or the last column) again and again passes ℓ (λ1) sums."""
+        return max((max(p.length, p.largest) for p in position.summands), default=1)
 
     def format_summand_move(self, move: Move) -> str:
         """ "delete row 2", "delete column 3"."""

@@ -94,6 +94,13 @@ class NonRepetitiveLCTR(Ruleset):
             if allowed(history, move):
                 yield move, NonRepPosition(child, (history + move)[1 - WINDOW :])
 
+    def number_of_states(self, position: NonRepPosition) -> int:
+        """With no moves before, top rows (left columns) removed one by one — T, T, T, …
+        is never half L, half T — pass ℓ (λ1) diagrams; after some moves, one of the two
+        may be barred, so only the position itself is counted."""
+        lam = position.partition
+        return 1 if position.history else max(lam.length, lam.largest, 1)
+
     # ------------------------------------------------- reading and writing
     def parse(self, spec: Any) -> NonRepPosition:
         """ "3,2,1", "3,2,1 | LT", a NonRepPosition, a (partition, history) pair, or a partition."""

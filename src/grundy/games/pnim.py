@@ -36,7 +36,7 @@ from itertools import product
 from grundy.game import LazyKernel
 from grundy.partition import Partition
 from grundy.registry import register
-from grundy.sums import PartitionSumRuleset
+from grundy.sums import PartitionSum, PartitionSumRuleset
 
 __all__ = ["PNIM", "PNimRules", "is_value_one_shape", "row_deletions"]
 
@@ -109,6 +109,21 @@ class PNimRules(PartitionSumRuleset):
 
     def summand_options(self, partition: Partition) -> Iterator[tuple[Move, tuple[Partition]]]:
         return _options(partition)
+
+    def number_of_options(self, position: PartitionSum) -> int:
+        """Each different summand's row deletions: Π (m_q + 1) − 1 over its runs (or 2^64
+        past it, an int of that size costing time), all different."""
+        total = 0
+        for p in set(position.summands):
+            ways = 1
+            for _, mult in p.runs:
+                ways = min(ways * (mult + 1), 2**64)
+            total += ways - 1
+        return total
+
+    def number_of_states(self, position: PartitionSum) -> int:
+        """Deleting one row (or column) at a time passes ℓ (λ1) sums."""
+        return max((max(p.length, p.largest) for p in position.summands), default=1)
 
     def format_summand_move(self, move: Move) -> str:
         """ "delete a row of length 3", "delete columns of heights 2^2,1", …"""

@@ -243,6 +243,11 @@ class CRITRules(_ShortenRules):
             if child not in seen:
                 yield ("col", col, height), child
 
+    def number_of_options(self, position: Partition) -> int:
+        """λ1 row moves and ℓ column moves, of which only a corner's deletion (one per
+        run) is both."""
+        return position.largest + position.length - len(position.runs)
+
 
 RIT = register(RITRules())
 CRIT = register(CRITRules())
