@@ -184,3 +184,33 @@ def test_store_in_a_missing_folder_is_refused(
     assert status == 2 and out == ""
     assert err.count("\n") == 1 and "does not exist" in err and "missing" in err
     assert not store.parent.exists()
+
+
+@pytest.mark.parametrize(
+    ("column", "stored", "said"),
+    [
+        ("game", "5", "its game 5 is not a name"),
+        ("rules_version", "'one'", "its rules version 'one' is not a version"),
+        ("misere", "2", "its play 2 is not 0 (normal) or 1 (misère)"),
+        ("position", "CAST(position AS BLOB)", "is not a position's text"),
+    ],
+)
+@pytest.mark.parametrize("command", ["list", "export"])
+def test_a_stored_key_that_is_no_key(
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    column: str,
+    stored: str,
+    said: str,
+    command: str,
+) -> None:
+    store = tmp_path / "r.sqlite"
+    assert run(capsys, [*SWEEP, "--store", str(store)])[0] == 0
+    untyped(store, *RESULTS)
+    tamper(store, f"UPDATE results SET {column} = {stored}")
+    argv = ["store", "list"] if command == "list" else ["store", "export", str(tmp_path / "o.csv")]
+    if command == "list" and column == "position":
+        assert run(capsys, [*argv, "--store", str(store)])[0] == 0  # positions are not listed
+        return
+    err = refused(capsys, argv, store)
+    assert "the row of results (game " in err and said in err

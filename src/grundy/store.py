@@ -196,11 +196,27 @@ def _check_size(n: object) -> int:
     return n
 
 
+def _check_key(key: tuple[object, object, object]) -> tuple[str, int, int]:
+    """A stored row's (game, rules version, play): text, a non-negative int, 0 or 1."""
+    game, rules_version, misere = key
+    if not isinstance(game, str):
+        raise ValueError(f"its game {_shown(game)} is not a name")
+    if type(rules_version) is not int or rules_version < 0:
+        raise ValueError(f"its rules version {_shown(rules_version)} is not a version")
+    if misere not in (0, 1) or type(misere) is not int:
+        raise ValueError(f"its play {_shown(misere)} is not 0 (normal) or 1 (misère)")
+    return game, rules_version, misere
+
+
 def _check_text(text: object) -> str:
     """A stored position's text: a str."""
     if not isinstance(text, str):
         raise ValueError(f"{_shown(text)} is not a position's text")
     return text
+
+
+#: The play conventions as a row stores them (`misere`: 0 or 1, True or False), in words.
+_PLAYS = {0: "normal play", 1: "misère play"}
 
 
 def _row(table: str, game: object, rules_version: object, misere: object, key: str) -> str:
@@ -209,7 +225,7 @@ def _row(table: str, game: object, rules_version: object, misere: object, key: s
     >>> _row("tallies", "cr", 1, True, "n 6")
     "the row of tallies (game 'cr', rules version 1, misère play, n 6)"
     """
-    play = "" if misere is None else f", {'misère' if misere else 'normal'} play"
+    play = "" if misere is None else f", {_PLAYS.get(misere, f'play {_shown(misere)}')}"
     return (
         f"the row of {table} (game {_shown(game)}, rules version {_shown(rules_version)}"
         f"{play}, {key})"
@@ -379,11 +395,15 @@ class Store:
         query = "SELECT game, rules_version, misere, COUNT(*) FROM results GROUP BY 1, 2, 3"
         with self._connect() as db:
             for g, v, m, count in db.execute(query):
-                found.setdefault((g, v, m), dict(empty))["values"] = count
+                key = self._checked(
+                    _check_key, (g, v, m), _row("results", g, v, m, f"{count} rows")
+                )
+                found.setdefault(key, dict(empty))["values"] = count
             sizes: dict[tuple[str, int, int], list[int]] = {}
             for g, v, m, n in db.execute("SELECT game, rules_version, misere, n FROM tallies"):
-                row = _row("tallies", g, v, bool(m), f"n {_shown(n)}")
-                sizes.setdefault((g, v, m), []).append(self._checked(_check_size, n, row))
+                row = _row("tallies", g, v, m, f"n {_shown(n)}")
+                key = self._checked(_check_key, (g, v, m), row)
+                sizes.setdefault(key, []).append(self._checked(_check_size, n, row))
         for key, counted in sizes.items():
             entry = found.setdefault(key, dict(empty))
             entry.update(counted_sizes=len(counted), sizes=sizes_text(counted))
@@ -402,8 +422,9 @@ class Store:
         keys = ("game", "rules_version", "misere", "position", "value")
         with self._connect() as db:
             for g, v, m, p, val in db.execute(query + " ORDER BY 1, 2, 3, 4", args):
-                row = _row("results", g, v, bool(m), f"position {_shown(p)}")
-                val = self._checked(check_value, val, row)
+                row = _row("results", g, v, m, f"position {_shown(p)}")
+                g, v, m = self._checked(_check_key, (g, v, m), row)
+                p, val = self._checked(_check_text, p, row), self._checked(check_value, val, row)
                 yield dict(zip(keys, (g, v, bool(m), p, val), strict=True))
 
     def clear(self, game: str | None = None) -> int:

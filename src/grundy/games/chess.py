@@ -482,12 +482,12 @@ class ChessRules(PartitionRuleset):
     def number_of_options(self, position: Partition) -> int:
         """At least the boxes one rider reaches, or the leaps that land."""
         piece = self.piece
-        landing = sum(position.contains_box(a, b) for a, b in piece._leaps)
-        return max([landing, *(steps_inside(position, a, b) for a, b in piece._riders)])
+        landing = sum(position.contains_box(a, b) for a, b in piece.leaps)
+        return max([landing, *(steps_inside(position, a, b) for a, b in piece.riders)])
 
     def number_of_states(self, position: Partition) -> int:
         """Repeating one move while it lands: the piece passes 1 + k boxes of a ray."""
-        steps = (steps_inside(position, a, b) for a, b in (*self.piece._leaps, *self.piece._riders))
+        steps = (steps_inside(position, a, b) for a, b in (*self.piece.leaps, *self.piece.riders))
         return 1 + max(steps)
 
     def closed_form(self, position: Partition, misere: bool = False) -> int | None:
