@@ -15,7 +15,8 @@ Against each:
 *light*   ``--requests`` GET /api/games from 12 clients (keep-alive connections, a
           thread each): requests a second and the 99th percentile of their latency;
 *slow*    ``--idle`` connections opened (half of them send part of a request's
-          headers, half nothing; one not accepted within a second is not held),
+          headers, half nothing; all connect at once, and those not connected
+          within 2 s are not counted),
           held ``--hold`` seconds, then closed, while a
           client asks GET /api/games on a new connection every 50 ms, from the
           first idle connection until ``--after`` seconds after they are closed:
@@ -38,6 +39,7 @@ import itertools
 import json
 import os
 import resource
+import select
 import socket
 import subprocess
 import sys
@@ -183,15 +185,14 @@ def slow(port: int, pid: int, args: argparse.Namespace) -> dict[str, Any]:
 
     prober = threading.Thread(target=probe)
     prober.start()
-    held = []
-    for k in range(args.idle):
-        try:
-            connection = socket.create_connection(("127.0.0.1", port), timeout=1)
-            if k % 2:
-                connection.sendall(b"GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
-        except OSError:
-            continue
-        held.append(connection)
+    held = [socket.socket() for _ in range(args.idle)]
+    for connection in held:  # all at once: a server that stops accepting holds no one up
+        connection.setblocking(False)
+        connection.connect_ex(("127.0.0.1", port))
+    opened = _connected(held, 2.0)
+    for k, connection in enumerate(opened):
+        if k % 2:
+            connection.send(b"GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
     time.sleep(args.hold)
     for connection in held:
         connection.close()
@@ -202,12 +203,29 @@ def slow(port: int, pid: int, args: argparse.Namespace) -> dict[str, Any]:
     while descriptors(pid) > before and time.monotonic() < settled:
         time.sleep(0.1)
     return {
-        "opened": len(held),
+        "opened": len(opened),
         "longest": max(waits),
         "failures": failures,
         "probes": len(waits),
         "leaked": descriptors(pid) - before,
     }
+
+
+def _connected(connections: list[socket.socket], seconds: float) -> list[socket.socket]:
+    """Those of `connections` (connecting, not blocking) that are connected within `seconds`."""
+    poller = select.poll()
+    by_descriptor = {c.fileno(): c for c in connections}
+    for descriptor in by_descriptor:
+        poller.register(descriptor, select.POLLOUT)
+    connected = []
+    deadline = time.monotonic() + seconds
+    while by_descriptor and time.monotonic() < deadline:
+        for descriptor, _ in poller.poll(100):
+            connection = by_descriptor.pop(descriptor)
+            poller.unregister(descriptor)
+            if connection.getsockopt(socket.SOL_SOCKET, socket.SO_ERROR) == 0:
+                connected.append(connection)
+    return connected
 
 
 def measure(name: str, kind: str, tree: Path, args: argparse.Namespace) -> dict[str, Any]:

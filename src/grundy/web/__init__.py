@@ -6,7 +6,10 @@
 * `grundy.web.solving` — the solves behind it: run in a child process that is
   killed when its time is up, and kept (a few of them) for the next request;
 * `grundy.web.board` — what a position is drawn as and which of its parts a
-  click plays, derived from the positions the moves lead to, for any ruleset.
+  click plays, derived from the positions the moves lead to, for any ruleset;
+* `grundy.web.guard` — who the page answers (``Host``, ``Origin``);
+* `grundy.web.server` — the page served by waitress, with its limits on
+  connections, time and threads.
 
 The server keeps no game: the client sends back the whole game (game, start,
 convention, the human's moves) with every request, and the server replays it.

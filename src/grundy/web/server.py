@@ -61,6 +61,12 @@ DESCRIPTORS_RESERVED = 64
 #: Descriptors a solver child holds in the server: the pipe it answers on and its sentinel
 #: (`grundy.web.solving`), and as many again to spare.
 DESCRIPTORS_PER_SOLVER = 4
+#: Connections the system may hold for the server before it accepts them (Linux caps it at
+#: ``net.core.somaxconn``, 4096 by default): past it a new connection waits a second to retry.
+BACKLOG = 4096
+#: The most connections accepted in one turn of the loop (a quarter of the limit at most,
+#: so that those just accepted are read before the limit makes them room for others).
+ACCEPTS_AT_ONCE = 32
 #: Threads beyond those the solver pool may hold: the page, the list of games, clicks.
 LIGHT_THREADS = 4
 
@@ -96,7 +102,7 @@ class Limits:
             cleanup_interval=1,  # the timeouts are checked every second
             max_request_header_size=self.header_bytes + 1,  # waitress refuses this many
             max_request_body_size=self.body_bytes + 1,
-            backlog=1024,
+            backlog=BACKLOG,
             asyncore_use_poll=True,  # select() fails on descriptors past 1023
             asyncore_loop_timeout=1,
             ident="grundy",
@@ -167,11 +173,18 @@ class _Front(TcpWSGIServer):
         )
 
     def handle_accept(self) -> None:
-        if len(self.active_channels) >= self.adj.connection_limit:
-            idle = [c for c in self.active_channels.values() if not c.requests]
-            if idle:  # the one idle the longest makes room
+        """Accept the connections waiting, a few at a time (each turn of the loop polls
+        every connection); at the limit, each closes the one idle the longest."""
+        for _ in range(max(1, min(ACCEPTS_AT_ONCE, self.adj.connection_limit // 4))):
+            if len(self.active_channels) >= self.adj.connection_limit:
+                idle = [c for c in self.active_channels.values() if not c.requests]
+                if not idle:
+                    return
                 min(idle, key=lambda c: c.last_activity).handle_close()
-        super().handle_accept()
+            count = len(self.active_channels)
+            super().handle_accept()
+            if len(self.active_channels) == count:  # none was waiting
+                return
 
     def maintenance(self, now: float) -> None:
         super().maintenance(now)  # idle connections
@@ -266,7 +279,7 @@ def listen(
     """
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     try:  # bound here, so that a port in use is one line of ours
-        listening = socket.create_server((host, port), family=family, backlog=1024)
+        listening = socket.create_server((host, port), family=family, backlog=BACKLOG)
     except OSError as exc:
         raise ValueError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
     try:

@@ -28,8 +28,8 @@ comparable with each other.  A game whose positions cannot be pickled is
 solved again in the request thread once the child has shown that it finishes
 in time.  A child that dies says how (`Died`: killed by which signal, or its
 exit status).  `Solves` keeps the last few solved starts, packed
-(`PackedTable`: about 13 bytes a position, where the tables as dictionaries
-take about 1.1 KB), so that every later request of the same game (each click)
+(`PackedTable`: 10 to 16 bytes a position, where the tables as dictionaries
+take about 1 KB), so that every later request of the same game (each click)
 only replays the moves, with no child.
 
 >>> from grundy.registry import get_ruleset
@@ -81,8 +81,8 @@ GRACE_SECONDS = 1.0
 QUICK_SECONDS = 0.5
 #: How much memory a solver may use beyond the server's own (``grundy serve --solver-memory``).
 SOLVER_MEMORY = 2 << 30
-#: How many bytes the kept solves may take together (`PackedTable.nbytes`: about 13 bytes a
-#: position, so some 5 million positions).
+#: How many bytes the kept solves may take together (`PackedTable.nbytes`: 10 to 16 bytes a
+#: position, so 4 to 6 million positions).
 KEPT_BYTES = 64 << 20
 
 T = TypeVar("T")
