@@ -329,7 +329,7 @@ def write_chunk(directory: Path, n: int, k: int, values: np.ndarray) -> dict[str
     try:
         if not made:
             folder.mkdir()
-        with atomic_open(path, "wb") as handle:
+        with atomic_open(path, "wb", regular=True) as handle:
             np.save(handle, values)
     except OSError as error:
         raise AtlasError(
