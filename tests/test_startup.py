@@ -8,6 +8,7 @@ cache.  No timing here: the times are measured by benchmarks/bench_startup.py.
 from __future__ import annotations
 
 import json
+import pkgutil
 import subprocess
 import sys
 
@@ -31,6 +32,7 @@ HEAVY = (
     "grundy.search",
     "grundy.posets.core",
     "grundy.analysis",
+    "grundy.atlas",
     "grundy.render",
 )
 
@@ -168,6 +170,34 @@ def test_lazy_attributes_are_the_real_ones() -> None:
     with pytest.raises(AttributeError):
         grundy.no_such_attribute  # noqa: B018
     with pytest.raises(AttributeError):
+        grundy._private  # noqa: B018  (no submodule is private, none is imported so)
+    with pytest.raises(AttributeError):
         games.no_such_game  # noqa: B018
     with pytest.raises(AttributeError):
         posets.no_such_family  # noqa: B018
+
+
+def test_every_submodule_is_reached_from_a_bare_import() -> None:
+    """`grundy.atlas`, `grundy.analysis`, ...: each imported on first access (PEP 562),
+    none by `import grundy` (the README's lines run after it alone, issue 25)."""
+    code = (
+        "import grundy, sys\n"
+        "before = {'grundy.atlas', 'grundy.analysis', 'grundy.render'} & set(sys.modules)\n"
+        "assert not before, before\n"
+        "assert grundy.atlas.open is sys.modules['grundy.atlas'].open\n"
+        "assert grundy.analysis.sweep is sys.modules['grundy.analysis'].sweep\n"
+        "assert grundy.render is sys.modules['grundy.render']\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_dir_is_the_public_api_and_the_submodules() -> None:
+    """`dir(grundy)`: `__all__`, every public submodule (imported or not) and the dunder
+    names; nothing imported for the package's own use (`Any`, `importlib`, ...)."""
+    public = {name for name in dir(grundy) if not name.startswith("_")}
+    submodules = {m.name for m in pkgutil.iter_modules(grundy.__path__)}
+    assert public == set(grundy.__all__) | {m for m in submodules if not m.startswith("_")}
+    assert {"atlas", "analysis", "render", "posets", "count", "value"} <= public
+    assert not {"Any", "importlib", "register_svg", "annotations"} & set(dir(grundy))
+    for name in public:  # each one is there
+        assert getattr(grundy, name) is not None

@@ -8,17 +8,20 @@ its source and is checked against exhaustive search in the tests.
 >>> grundy.value("lctr", "8,7,6,5^2,2,1"), grundy.outcome("cr", "4,2,1")
 (0, 'N')
 
-Importing grundy is cheap: `coin_turning`, `posets`, `count` and `stats`
-(which bring in the poset and analysis code) are imported on first access,
-and each game's module when the game is first looked up (`grundy.games`).
+Importing grundy is cheap: every subpackage and module a user reaches as
+``grundy.X`` (`atlas`, `analysis`, `posets`, `render`, ...) is imported on first
+access, and so are `coin_turning`, `count` and `stats`; each game's module is
+imported when the game is first looked up (`grundy.games`).
+
+>>> grundy.atlas.open.__module__
+'grundy.atlas.store'
 """
 
-import importlib
-from typing import Any
+from typing import Any as _Any
 
 from grundy import nim
 from grundy.game import FunctionRuleset, Option, PartitionRuleset, Ruleset, capabilities
-from grundy.jupyter import register_svg
+from grundy.jupyter import register_svg as _register_svg
 from grundy.partition import Partition
 from grundy.registry import get_ruleset, register, ruleset_names, rulesets
 from grundy.solver import Solver, options, outcome, solver_for, value, winning_moves
@@ -54,30 +57,59 @@ __version__ = "0.3.0"
 
 # Jupyter pictures of partitions and posets: the render layer above them draws them, on
 # first display (`grundy.jupyter`).
-register_svg("grundy.partition.Partition", "grundy.render.young:partition_svg")
-register_svg("grundy.posets.core.Poset", "grundy.render.hasse:hasse_svg")
+_register_svg("grundy.partition.Partition", "grundy.render.young:partition_svg")
+_register_svg("grundy.posets.core.Poset", "grundy.render.hasse:hasse_svg")
 
-#: The attributes imported on first access (PEP 562): name → (module, attribute or None).
+#: The attributes of other modules imported on first access (PEP 562): name → (module,
+#: attribute).  Every submodule (``grundy.atlas``, ...) is imported on first access too.
 _LAZY = {
     "coin_turning": ("grundy.games.coin_turning", None),
     "count": ("grundy.analysis", "count"),
-    "posets": ("grundy.posets", None),
     "stats": ("grundy.analysis", "stats"),
 }
 
 
+def _submodules() -> list[str]:
+    """The public subpackages and modules of grundy (no part named with an underscore),
+    found where the package lies, not imported.
+
+    >>> {"analysis", "atlas", "posets", "render"} <= set(_submodules())
+    True
+    """
+    import pkgutil  # here: only `dir(grundy)` asks
+
+    return [m.name for m in pkgutil.iter_modules(__path__) if not m.name.startswith("_")]
+
+
 def __dir__() -> list[str]:
-    """The module's names with the lazy ones (`count`, `stats`, ...) not yet imported."""
-    return sorted({*globals(), *_LAZY})
+    """The public API (`__all__`), every public submodule, imported or not, and the
+    module's dunder names: nothing imported for internal use.
+
+    >>> import grundy
+    >>> "atlas" in dir(grundy) and "importlib" not in dir(grundy)
+    True
+    """
+    dunder = [name for name in globals() if name.startswith("__")]
+    return sorted({*__all__, *_submodules(), *dunder})
 
 
-def __getattr__(name: str) -> Any:
-    """`coin_turning`, `count`, `posets`, `stats`: imported on first access (PEP 562)."""
-    if name not in _LAZY:
+def __getattr__(name: str) -> _Any:
+    """`coin_turning`, `count`, `stats` and every public submodule (``grundy.atlas``,
+    ``grundy.analysis``, ...): imported on first access (PEP 562)."""
+    import importlib.util  # loaded by Python's import system already: a lookup
+
+    if name in _LAZY:
+        module, attribute = _LAZY[name]
+        found = importlib.import_module(module)
+        if attribute is not None:
+            found = getattr(found, attribute)
+    elif (
+        name.isidentifier()
+        and not name.startswith("_")
+        and importlib.util.find_spec(f"{__name__}.{name}") is not None
+    ):
+        found = importlib.import_module(f"{__name__}.{name}")
+    else:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    module, attribute = _LAZY[name]
-    found = importlib.import_module(module)
-    if attribute is not None:
-        found = getattr(found, attribute)
     globals()[name] = found
     return found
