@@ -23,7 +23,7 @@ from rich.table import Table
 
 import grundy.cli
 from grundy.cli import main
-from grundy.render.latex import PAGE_ROWS
+from grundy.render.latex import PAGE_COLUMNS, PAGE_ROWS
 from grundy.render.typeset import _LATEX_SPECIAL, _MATH_SYMBOLS
 
 #: Every command that prints a table: a small input, and a header cell of its table.
@@ -52,7 +52,7 @@ _ESCAPE = re.compile("|".join(re.escape(e) for e in sorted(_UNESCAPED, key=len, 
 _IN_TEXT = {f"${latex}$": ch for ch, latex in _MATH_SYMBOLS.items()}
 _IN_FORMULA = {f"{latex}{{}}": ch for ch, latex in _MATH_SYMBOLS.items()}
 _MATH = re.compile(r"(?<!\\)\$(.*?)(?<!\\)\$")
-_EXPONENT = re.compile(r"\^\{([^{}]*)\}")
+_SCRIPT = re.compile(r"([\^_])\{([^{}]*)\}")
 _SPECIALS = set("\\&%$#_{}^~<>|")
 
 
@@ -74,18 +74,24 @@ def _text(latex: str) -> str:
 
 
 def _formula(body: str) -> str:
-    """A formula's text: ``2^{2},a^{m},1^{r-1}`` → ``2^2,a^m,1^(r-1)`` (the input syntax)."""
+    """A formula's text: ``2^{2},a^{m},1^{r-1}`` → ``2^2,a^m,1^(r-1)``, ``A_{4}`` → ``A_4``
+    (the input syntax)."""
     for symbol, ch in _IN_FORMULA.items():
         body = body.replace(symbol, ch)
-    parts = _EXPONENT.split(body)  # text, exponent, text, …
+    parts = _SCRIPT.split(body)  # text, ^ or _, its piece, text, …
     return "".join(
-        _text(part) if i % 2 == 0 else "^" + _exponent(_text(part)) for i, part in enumerate(parts)
+        _text(part) if i % 3 == 0 else _script(parts[i - 1], _text(part))
+        for i, part in enumerate(parts)
+        if i % 3 != 1
     )
 
 
-def _exponent(text: str) -> str:
-    """An exponent in the input syntax: digits or a name as they are, else in parentheses."""
-    return text if text.isdigit() or text.isidentifier() else f"({text})"
+def _script(kind: str, text: str) -> str:
+    """An exponent or subscript in the input syntax: digits or a name (one letter, for a
+    subscript) as they are, else in parentheses (braces)."""
+    if kind == "^":
+        return "^" + (text if text.isdigit() or text.isidentifier() else f"({text})")
+    return "_" + (text if text.isdigit() or len(text) == 1 else f"{{{text}}}")
 
 
 def parse(latex: str) -> list[dict[str, Any]]:
@@ -271,3 +277,34 @@ def test_every_command_that_prints_a_table_takes_latex() -> None:
         assert "--latex" in options, f"grundy {name} prints a table without --latex"
     assert with_tables == set(COMMANDS)
     assert "--latex" in {opt for p in commands["table"].params for opt in p.opts}  # ytableau
+
+
+def test_a_wide_count_is_fitted_to_the_page(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`count chomp --n 1..40` prints 42 columns (n, values 0..39, total); its LaTeX is
+    transposed as the terminal's table is (values down, sizes across) and cut into parts
+    of at most `PAGE_COLUMNS` columns, which hold every cell of the printed table."""
+    path = tmp_path / "wide.tex"
+    status, out, _ = run(
+        capsys, ["count", "chomp", "--n", "1..40", "--no-store", "--latex", str(path)]
+    )
+    assert status == 0
+    (title,), lines = printed_tables(out)
+    header, *rows = (line.split("\t") for line in lines)
+    assert len(header) == 42 > PAGE_COLUMNS
+    printed = {
+        (name, row[0]): cell for row in rows for name, cell in zip(header[1:], row[1:], strict=True)
+    }
+    tables = parse(path.read_text())
+    assert len(tables) == 5  # 40 sizes, 9 a part
+    held = {}
+    for k, table in enumerate(tables, 1):
+        assert len(table["spec"]) <= PAGE_COLUMNS
+        assert table["caption"] == f"{title} (part {k} of 5)"
+        (corner, *sizes), *transposed = table["rows"]
+        assert corner == "n" and [row[0] for row in transposed] == header[1:]
+        held |= {
+            (row[0], n): cell for row in transposed for n, cell in zip(sizes, row[1:], strict=True)
+        }
+    assert held == printed

@@ -161,13 +161,26 @@ def test_hasse_title_raises_exponents() -> None:
     assert root.findtext(SVG + "title") == "ruler on Y(3,2²)"
 
 
+def test_hasse_title_lowers_subscripts() -> None:
+    """A poset's name, A_4 or B_{n+1}: the subscript smaller and lowered, then back."""
+    root, _, _ = _frame(hasse_svg(posets.chain(2), title="ruler on A_4 and B_{n+1}"))
+    title = _title(root)
+    size = float(title.get("font-size", 0))
+    four, between, sub = title.findall(SVG + "tspan")
+    assert (four.text, between.text, sub.text) == ("4", " and B", "n+1")
+    assert float(four.get("dy", 0)) > 0 and float(four.get("font-size", 0)) < size
+    assert float(between.get("dy", 0)) == -float(four.get("dy"))
+    assert "".join(title.itertext()) == "ruler on A4 and Bn+1"  # no _ or braces left
+    assert root.findtext(SVG + "title") == "ruler on A₄ and Bₙ₊₁"
+
+
 def test_plain_text_of_titles() -> None:
     assert plain_text("cr c,1^(r-1) & 2^10") == "cr c,1ʳ⁻¹ & 2¹⁰"
     assert plain_text("2^(q+1), 3^(x*y)") == "2^(q+1), 3^(x*y)"  # no superscript q, *
 
 
 @pytest.mark.parametrize(
-    "title", [f"lctr {FIG5} (normal play): value 0", "ruler on Y(3,2^2)", "cr c,1^(r-1) MW"]
+    "title", [f"lctr {FIG5} (normal play): value 0", "ruler on Y(3,2^2)", "cr c,1^(r-1) MW", "ruler on A_4 × D_12"]
 )
 def test_title_width_estimate_covers_the_drawn_title(title: str) -> None:
     """The estimate is at least the width of the title set in DejaVu Sans (the pictures'
@@ -175,7 +188,7 @@ def test_title_width_estimate_covers_the_drawn_title(title: str) -> None:
     from matplotlib.font_manager import FontProperties
     from matplotlib.textpath import TextToPath
 
-    from grundy.render.typeset import exponent_segments
+    from grundy.render.typeset import script_segments
 
     def advance(piece: str, size: float, bold: bool) -> float:
         font = FontProperties(family="DejaVu Sans", size=size, weight="bold" if bold else None)
@@ -183,8 +196,8 @@ def test_title_width_estimate_covers_the_drawn_title(title: str) -> None:
 
     for bold in (False, True):
         drawn = sum(
-            advance(piece, 16 * (0.7 if exponent else 1), bold)
-            for piece, exponent in exponent_segments(title)
+            advance(piece, 16 * (0.7 if kind else 1), bold)
+            for piece, kind in script_segments(title)
         )
         estimate = text_width(title, 16, bold=bold)
         assert drawn <= estimate <= 1.25 * drawn

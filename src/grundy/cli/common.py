@@ -118,7 +118,8 @@ class PlainWhenPiped(Console):
     def fitted(self, table: Table) -> list[Table]:
         """The table as it is if it fits the terminal's width; else transposed (its
         columns as rows: a count's values down, its sizes across); else the transposed
-        table in parts of as many columns as fit.  No cell is cut to "…".
+        table in parts of as many columns as fit, as `--latex` fits a table to a page
+        (`grundy.render.latex.fit_columns`).  No cell is cut to "…".
 
         >>> console = PlainWhenPiped(width=40)
         >>> wide = Table("n", *(f"value {v}" for v in range(8)), title="counts")
@@ -126,39 +127,30 @@ class PlainWhenPiped(Console):
         >>> [len(t.columns) for t in console.fitted(wide)], console.fitted(wide)[0].title
         ([2], 'counts')
         """
-        if self._width_of(table) <= self.width:
-            return [table]
-        first, *others = table.columns
-        header = [first.header, *first.cells]
-        rows = [[column.header, *column.cells] for column in others]
-        parts: list[Table] = []
-        start = 1
-        while start < len(header):
-            stop = start + 1
-            while stop < len(header) and self._fits(table, header, rows, start, stop + 1):
-                stop += 1
-            parts.append(self._transposed(table, header, rows, start, stop))
-            start = stop
-        return parts
+        from grundy.render.latex import fit_columns
 
-    def _fits(self, table: Table, header: list[Any], rows: list[list[Any]], a: int, b: int) -> bool:
-        return self._width_of(self._transposed(table, header, rows, a, b)) <= self.width
+        header = [column.header for column in table.columns]
+        rows = [list(row) for row in zip(*(column.cells for column in table.columns), strict=True)]
+
+        def fits(header: list[Any], rows: list[list[Any]]) -> bool:
+            return self._width_of(self._part(table, header, rows)) <= self.width
+
+        parts = fit_columns(header, rows, fits)
+        return [table] if parts is None else [self._part(table, *part) for part in parts]
 
     def _width_of(self, table: Table) -> int:
         """The width the table takes with no cell cut (rich measures within the width)."""
         return self.measure(table, options=self.options.update(max_width=1 << 30)).maximum
 
     @staticmethod
-    def _transposed(
-        table: Table, header: list[Any], rows: list[list[Any]], start: int, stop: int
-    ) -> Table:
-        """Columns start..stop-1 of the transposed table, with its first column."""
+    def _part(table: Table, header: list[Any], rows: list[list[Any]]) -> Table:
+        """A table of `header` and `rows` with the title of `table`, numbers right-aligned."""
         out = Table(title=table.title, show_header=table.show_header)
         out.add_column(header[0], overflow="fold")
-        for cell in header[start:stop]:
+        for cell in header[1:]:
             out.add_column(cell, justify="right", overflow="fold")
         for row in rows:
-            out.add_row(row[0], *row[start:stop])
+            out.add_row(*row)
         return out
 
     def plain_table(self, table: Table) -> str:

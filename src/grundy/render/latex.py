@@ -7,12 +7,17 @@ environment, P-positions (value 0) shaded as in 000 Figure 5.
 with booktabs' ``\\toprule``, ``\\midrule`` and ``\\bottomrule``: a ``tabular`` when a
 table has at most `PAGE_ROWS` rows, else a ``longtable``, which breaks across pages
 with its header repeated on every page and "continued on the next page" at the foot
-of all but the last.  `booktabs` does the same for rows given as dictionaries (a
-sweep's).  Numbers are right-aligned, text left-aligned; the cells of the `math`
-columns (positions in a game's syntax, ``2^2,1``) are formulas, ``$2^{2},1$``
+of all but the last.  A table of more than `PAGE_COLUMNS` columns is fitted to the
+page as the terminal fits a table to its width (`fit_columns`, one decision for
+both): transposed (a count's values down, its sizes across), and if still too
+wide, cut into parts of as many columns as fit, each part captioned "part k of m".
+`booktabs` does the same for rows given as dictionaries (a sweep's).  Numbers are
+right-aligned, text left-aligned; the cells of the `math` columns (positions in a
+game's syntax, ``2^2,1``) are formulas, ``$2^{2},1$``
 (`grundy.render.typeset.latex_formula`), every other cell is text escaped for LaTeX.
-A caption, its exponents raised, is the longtable's ``\\caption``; a tabular is not a
-float, so its caption is a comment above it, ready to move into the paper's ``table``.
+A caption, its exponents raised and subscripts lowered, is the longtable's
+``\\caption``; a tabular is not a float, so its caption is a comment above it, ready
+to move into the paper's ``table``.
 
 >>> print(young_latex([[1, 0], [2]]))
 % \\usepackage{ytableau} \\usepackage[table]{xcolor}
@@ -34,18 +39,35 @@ a & position & value \\\\
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from grundy.render.typeset import escape_latex as escape
 from grundy.render.typeset import latex_formula, latex_text, unicode_note
 
-__all__ = ["PAGE_ROWS", "LatexTable", "booktabs", "escape", "latex_tables", "young_latex"]
+__all__ = [
+    "PAGE_COLUMNS",
+    "PAGE_ROWS",
+    "LatexTable",
+    "booktabs",
+    "escape",
+    "fit_columns",
+    "latex_tables",
+    "young_latex",
+]
 
 #: The most rows a table has as one ``tabular``; a longer one is a ``longtable``, which
 #: LaTeX breaks across pages (about 40 rows of 10-point text fill a page).
 PAGE_ROWS = 40
+#: The most columns a table has on a page: ten columns of five-digit numbers (a count's
+#: cells up to n = 40) with booktabs' spacing fill the 345 pt text width of a 10-point
+#: article.  A wider table is transposed or cut (`fit_columns`).  A table too wide only
+#: because of its long cells (positions) is kept: transposing would not narrow it.
+PAGE_COLUMNS = 10
+
+#: A cell of a table being fitted (`fit_columns`): any value, kept as it is.
+Cell = TypeVar("Cell")
 
 #: A number as a cell shows it: right-aligned.
 _NUMBER = re.compile(r"[-+]?\d+(\.\d+)?([eE][-+]?\d+)?")
@@ -103,13 +125,57 @@ def booktabs(
     return latex_tables([LatexTable(header, cells, caption)], math, page_rows)
 
 
+def fit_columns(
+    header: Sequence[Cell],
+    rows: Sequence[Sequence[Cell]],
+    fits: Callable[[list[Cell], list[list[Cell]]], bool],
+) -> list[tuple[list[Cell], list[list[Cell]]]] | None:
+    """How a table too wide for its page or terminal is shown, decided once for LaTeX
+    (`latex_tables`) and the terminal (`grundy.cli.common.PlainWhenPiped.fitted`):
+    None when the table `fits` (a predicate on a header and rows) as it is; else the
+    table transposed (its columns as rows: a count's values down, its sizes across), as
+    one part if that fits, else in parts of as many columns as fit (at least one), each
+    part a (header, rows) with the transposed table's first column.  No cell is lost.
+
+    >>> narrow = lambda header, rows: len(header) <= 3
+    >>> fit_columns(["n", "value 0"], [[1, 0], [2, 1]], narrow) is None
+    True
+    >>> for part in fit_columns(["n", "v0", "v1", "total"], [[1, 1, 0, 1], [2, 1, 1, 2]],
+    ...                         lambda header, rows: len(header) <= 2):
+    ...     print(part)
+    (['n', 1], [['v0', 1], ['v1', 0], ['total', 1]])
+    (['n', 2], [['v0', 1], ['v1', 1], ['total', 2]])
+    """
+    header, rows = list(header), [list(row) for row in rows]
+    if fits(header, rows):
+        return None
+    turned = [header[0], *(row[0] for row in rows)]  # the transposed table's header
+    columns = [[name, *(row[i] for row in rows)] for i, name in enumerate(header[1:], 1)]
+
+    def part(start: int, stop: int) -> tuple[list[Cell], list[list[Cell]]]:
+        """Columns start..stop-1 of the transposed table, after its first column."""
+        return [turned[0], *turned[start:stop]], [[c[0], *c[start:stop]] for c in columns]
+
+    parts = []
+    start = 1
+    while start < len(turned):
+        stop = start + 1
+        while stop < len(turned) and fits(*part(start, stop + 1)):
+            stop += 1
+        parts.append(part(start, stop))
+        start = stop
+    return parts or [part(1, 1)]  # no rows: the first column's header alone
+
+
 def latex_tables(
     tables: Sequence[LatexTable],
     math: Collection[str] = ("position",),
     page_rows: int = PAGE_ROWS,
+    page_columns: int = PAGE_COLUMNS,
 ) -> str:
     """The tables in order, each a booktabs ``tabular``, or a ``longtable`` when it has more
-    than `page_rows` rows, under a comment naming the packages they need.
+    than `page_rows` rows, under a comment naming the packages they need; a table of more
+    than `page_columns` columns transposed or cut into parts that fit (`fit_columns`).
 
     >>> long = LatexTable(["n", "to"], [[1, "1^2"], [2, "a_1"]], caption="moves of 2^2")
     >>> print(latex_tables([long], math=["to"], page_rows=1))
@@ -130,38 +196,67 @@ def latex_tables(
     \\bottomrule
     \\endlastfoot
     1 & $1^{2}$ \\\\
-    2 & $a\\_1$ \\\\
+    2 & $a_{1}$ \\\\
     \\end{longtable}
+    >>> wide = LatexTable(["n", "value 0", "value 1", "total"], [[1, 1, 0, 1], [2, 1, 1, 2]])
+    >>> print(latex_tables([wide], page_columns=3))
+    % \\usepackage{booktabs}
+    \\begin{tabular}{lrr}
+    \\toprule
+    n & 1 & 2 \\\\
+    \\midrule
+    value 0 & 1 & 1 \\\\
+    value 1 & 0 & 1 \\\\
+    total & 1 & 2 \\\\
+    \\bottomrule
+    \\end{tabular}
     """
     if not tables:
         raise ValueError("no table to write")
-    long = any(len(table.rows) > page_rows for table in tables)
+    fitted = [part for table in tables for part in _fitted(table, math, page_columns)]
+    long = any(len(rows) > page_rows for _, rows, _ in fitted)
     packages = "booktabs,longtable" if long else "booktabs"
-    body = "\n\n".join(_environment(table, math, len(table.rows) > page_rows) for table in tables)
+    body = "\n\n".join(_environment(part, len(part[1]) > page_rows) for part in fitted)
     note = unicode_note(body)
     return f"% \\usepackage{{{packages}}}\n" + (f"{note}\n" if note else "") + body
 
 
-def _environment(table: LatexTable, math: Collection[str], long: bool) -> str:
-    """One table: its header and rows between booktabs' rules, as a longtable if `long`."""
-    formulas = [column in math for column in table.header]
-    align = "".join(
-        "l" if formula else _alignment([row[i] for row in table.rows])
-        for i, formula in enumerate(formulas)
-    )
-    head = [
-        r"\toprule",
-        " & ".join(escape(column) for column in table.header) + r" \\",
-        r"\midrule",
-    ]
+#: A table as written: its header and rows of (value, whether it is a formula) cells,
+#: and its caption.
+_Part = tuple[list[tuple[Any, bool]], list[list[tuple[Any, bool]]], "str | None"]
+
+
+def _fitted(table: LatexTable, math: Collection[str], page_columns: int) -> list[_Part]:
+    """`table` as tables of at most `page_columns` columns (`fit_columns`: transposed, then
+    cut), each cell paired with whether it is a formula (its column is one of `math`),
+    each part of several captioned "part k of m"."""
+    header = [(name, False) for name in table.header]
     rows = [
-        " & ".join(_cell(value, formula) for value, formula in zip(row, formulas, strict=True))
-        + r" \\"
+        [(value, name in math) for value, name in zip(row, table.header, strict=True)]
         for row in table.rows
     ]
+    parts = fit_columns(header, rows, lambda header, rows: len(header) <= page_columns)
+    if parts is None:
+        return [(header, rows, table.caption)]
+    if len(parts) == 1 or table.caption is None:
+        return [(h, r, table.caption) for h, r in parts]
+    return [
+        (h, r, f"{table.caption} (part {k} of {len(parts)})") for k, (h, r) in enumerate(parts, 1)
+    ]
+
+
+def _environment(table: _Part, long: bool) -> str:
+    """One table: its header and rows between booktabs' rules, as a longtable if `long`."""
+    header, cells, title = table
+    align = "".join(
+        "l" if any(formula for _, formula in column) else _alignment([v for v, _ in column])
+        for column in zip(*cells, strict=True)
+    ) or "l" * len(header)
+    head = [r"\toprule", " & ".join(_cell(*cell) for cell in header) + r" \\", r"\midrule"]
+    rows = [" & ".join(_cell(*cell) for cell in row) + r" \\" for row in cells]
     caption = []
-    if table.caption is not None:
-        caption = [rf"\caption{{{latex_text(' '.join(table.caption.split()))}}}"]
+    if title is not None:
+        caption = [rf"\caption{{{latex_text(' '.join(title.split()))}}}"]
     if not long:
         lines = [f"% {line}" for line in caption]
         lines += [rf"\begin{{tabular}}{{{align}}}", *head, *rows, r"\bottomrule", r"\end{tabular}"]

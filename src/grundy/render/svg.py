@@ -5,8 +5,9 @@
 same size, so that the picture scales as a whole when a page or a paper sets
 its size; a white background; and, given a title, an SVG ``<title>`` (what a
 viewer shows on hover, in plain text: `plain_text`).  `title_element` draws a
-title with its exponents raised (`grundy.render.typeset.svg_text`) and
-`text_width` estimates how wide it is, the exponents smaller.
+title with its exponents raised and subscripts lowered
+(`grundy.render.typeset.svg_text`) and `text_width` estimates how wide it is, the
+exponents and subscripts smaller.
 
 >>> circle = '<circle cx="15" cy="10" r="5"/>'
 >>> print(svg_document(30, 20, [circle], title="5^2"))  # doctest: +ELLIPSIS
@@ -23,7 +24,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 from xml.sax.saxutils import escape, quoteattr
 
-from grundy.render.typeset import EXPONENT_SIZE, exponent_segments, svg_length, svg_text
+from grundy.render.typeset import (
+    EXPONENT_SIZE,
+    LEVEL,
+    RAISED,
+    script_segments,
+    svg_length,
+    svg_text,
+)
 
 __all__ = ["FONT_FAMILY", "plain_text", "svg_document", "text_width", "title_element"]
 
@@ -38,6 +46,10 @@ _SUPERSCRIPT = dict(
         "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁻⁼⁽⁾ᵃᵇᶜᵈᵉᶠᵍʰⁱʲᵏˡᵐⁿᵒᵖʳˢᵗᵘᵛʷˣʸᶻ",
         strict=True,
     )
+)
+#: Unicode's subscript form of each character that has one (for `plain_text`).
+_SUBSCRIPT = dict(
+    zip("0123456789+-−=()aehijklmnoprstuvx", "₀₁₂₃₄₅₆₇₈₉₊₋₋₌₍₎ₐₑₕᵢⱼₖₗₘₙₒₚᵣₛₜᵤᵥₓ", strict=True)
 )
 
 # Advance widths in DejaVu Sans, as fractions of the font size, rounded up: narrow
@@ -71,7 +83,7 @@ def title_element(
     text: str, x: float, y: float, size: float, *, anchor: str = "start", bold: bool = False
 ) -> str:
     """A ``<text class="title">`` showing `text` at (`x`, `y`) (its baseline), its
-    exponents raised and smaller (`grundy.render.typeset.svg_text`).
+    exponents raised, subscripts lowered, both smaller (`grundy.render.typeset.svg_text`).
 
     >>> print(title_element("5^2", 0, 20, 10, bold=True))  # doctest: +ELLIPSIS
     <text class="title" x="0" y="20" font-size="10" font-weight="bold">5<tspan dy="-3.5" ...
@@ -87,33 +99,41 @@ def title_element(
 
 def text_width(text: str, size: float, *, bold: bool = False) -> float:
     """About how wide `text` is drawn at font size `size` (rather more than less), as
-    `title_element` draws it: exponents at their smaller size, without ``^`` or brackets.
+    `title_element` draws it: exponents and subscripts at their smaller size, without
+    ``^``, ``_`` or brackets.
 
     >>> text_width("5^2", 10) < text_width("52", 10) < text_width("5^2", 10) + 2.2
     True
+    >>> text_width("A_4", 10) == text_width("A^4", 10)
+    True
     """
     total = sum(
-        _em_width(piece) * (EXPONENT_SIZE if exponent else 1.0)
-        for piece, exponent in exponent_segments(text)
+        _em_width(piece) * (EXPONENT_SIZE if kind else 1.0) for piece, kind in script_segments(text)
     )
     return total * size * (_BOLD if bold else 1.0)
 
 
 def plain_text(text: str) -> str:
-    """`text` as plain Unicode text: each exponent in superscript characters where
-    Unicode has all of them, else in the input syntax (``^`` and brackets if needed).
+    """`text` as plain Unicode text: each exponent (subscript) in superscript (subscript)
+    characters where Unicode has all of them, else in the input syntax (``^`` and
+    brackets, ``_`` and braces, if needed).
 
     >>> plain_text("lctr 8,7,6,5^2,2,1"), plain_text("c,1^(r-1)"), plain_text("2^(q+1)")
     ('lctr 8,7,6,5²,2,1', 'c,1ʳ⁻¹', '2^(q+1)')
+    >>> plain_text("A_12, B_{n+1}, D_{q+1}")
+    'A₁₂, Bₙ₊₁, D_{q+1}'
     """
     out = []
-    for piece, exponent in exponent_segments(text):
-        if not exponent:
+    for piece, kind in script_segments(text):
+        forms = _SUPERSCRIPT if kind == RAISED else _SUBSCRIPT
+        if kind == LEVEL:
             out.append(piece)
-        elif all(ch in _SUPERSCRIPT for ch in piece):
-            out.append("".join(_SUPERSCRIPT[ch] for ch in piece))
-        else:
+        elif all(ch in forms for ch in piece):
+            out.append("".join(forms[ch] for ch in piece))
+        elif kind == RAISED:
             out.append("^" + (piece if piece.isdigit() or piece.isidentifier() else f"({piece})"))
+        else:
+            out.append("_" + (piece if piece.isdigit() or len(piece) == 1 else f"{{{piece}}}"))
     return "".join(out)
 
 

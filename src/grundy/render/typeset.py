@@ -1,22 +1,27 @@
-"""Titles and positions typeset: the exponents of the input syntax raised.
+"""Titles and positions typeset: the exponents and subscripts of the input syntax.
 
 A position is typed with exponents for repeated parts, ``8,7,6,5^2,2,1``, and a
-family template with exponents in parentheses, ``c,1^(r-1)``.  In a picture or
-a table for a paper the exponent is raised: 5², 1^{r−1}.  `exponent_segments`
-is the one reading of that syntax; the three writers below turn its pieces
-into SVG (`svg_text`), matplotlib's mathtext (`mathtext`) and LaTeX
-(`latex_formula`).
+family template with exponents in parentheses, ``c,1^(r-1)``; a poset's name has
+a subscript, ``A_4``, ``D_12`` or ``B_{n+1}``.  In a picture or a table for a paper
+the exponent is raised and the subscript lowered: 5², 1^{r−1}, A₄.
+`script_segments` is the one reading of that syntax; the writers below turn its
+pieces into SVG (`svg_text`), matplotlib's mathtext (`mathtext`) and LaTeX
+(`latex_formula`, `latex_text`), and the page reads it by `SCRIPT_PATTERN`.
 
->>> exponent_segments("5^2,1^(r-1)")
-[('5', False), ('2', True), (',1', False), ('r-1', True)]
->>> exponent_segments("a^m,b")
-[('a', False), ('m', True), (',b', False)]
+>>> script_segments("5^2,1^(r-1)")
+[('5', ''), ('2', '^'), (',1', ''), ('r-1', '^')]
+>>> script_segments("a^m on A_4, B_{n+1}")
+[('a', ''), ('m', '^'), (' on A', ''), ('4', '_'), (', B', ''), ('n+1', '_')]
+>>> script_segments("g_q(d) of lctr_3d, misere_value")
+[('g', ''), ('q', '_'), ('(d) of lctr_3d, misere_value', '')]
 >>> svg_text("5^2 & 1", size=12)
 '5<tspan dy="-4.2" font-size="8.4">2</tspan><tspan dy="4.2"> &amp; 1</tspan>'
->>> mathtext("cr 5^2,1: 10$")
-'cr 5$^{2}$,1: 10\\\\$'
->>> latex_formula("2^2,1")
-'$2^{2},1$'
+>>> svg_text("A_4", size=10)
+'A<tspan dy="2" font-size="7">4</tspan>'
+>>> mathtext("cr 5^2,1 on A_4: 10$")
+'cr 5$^{2}$,1 on A$_{4}$: 10\\\\$'
+>>> latex_formula("2^2,1"), latex_formula("B_{n+1}")
+('$2^{2},1$', '$B_{n+1}$')
 """
 
 from __future__ import annotations
@@ -26,23 +31,38 @@ from xml.sax.saxutils import escape
 
 __all__ = [
     "EXPONENT_SIZE",
+    "SCRIPT_PATTERN",
     "escape_latex",
-    "exponent_segments",
     "latex_formula",
     "latex_text",
     "mathtext",
+    "script_segments",
     "svg_length",
     "svg_text",
     "unicode_note",
 ]
 
-#: An exponent: ``^`` and digits, a parameter's name (a template's ``a^m``) or a
-#: parenthesised expression (``1^(r-1)``, no nesting).
-_EXPONENT = re.compile(r"\^(\d+|[A-Za-z_]\w*|\([^()]*\))")
+#: The syntax of a raised or lowered piece, as a regular expression that Python and
+#: JavaScript read alike (ASCII classes, no named groups; the page gets it from
+#: ``/api/games``).  Group 1, an exponent: ``^`` and digits, a parameter's name (a
+#: template's ``a^m``) or a parenthesised expression (``1^(r-1)``, no nesting).
+#: Group 2, a subscript: ``_`` after a character that is not a space or ``_``, then
+#: digits or one letter that no letter, digit or ``_`` follows (``A_4``, ``g_q(d)``;
+#: not ``lctr_3d`` nor ``misere_value``); group 3, a subscript in braces (``B_{n+1}``).
+SCRIPT_PATTERN = (
+    r"\^(\d+|[A-Za-z_][A-Za-z0-9_]*|\([^()]*\))"
+    r"|(?<=[^\s_])_(?:(\d+|[A-Za-z])(?![A-Za-z0-9_])|\{([^{}]*)\})"
+)
+_SCRIPT = re.compile(SCRIPT_PATTERN)
 
-#: How far an exponent is raised and how large it is, as fractions of the font size.
+#: A piece's kind (`script_segments`): level text, raised (an exponent), lowered.
+LEVEL, RAISED, LOWERED = "", "^", "_"
+
+#: How far an exponent is raised and a subscript lowered, as fractions of the font size.
 _RAISE = 0.35
-#: An exponent's size, as a fraction of the font size (its text's width scales with it).
+_LOWER = 0.2
+#: An exponent's or subscript's size, as a fraction of the font size (its text's width
+#: scales with it).
 EXPONENT_SIZE = 0.7
 
 _LATEX_SPECIAL = {
@@ -63,68 +83,75 @@ _MATH_SYMBOLS = {
 }  # fmt: skip
 
 
-def exponent_segments(text: str) -> list[tuple[str, bool]]:
-    """`text` in pieces, each with whether it is an exponent (raised); an exponent's
-    parentheses are dropped, a ``^`` without a number, name or ``(...)`` after it is text."""
-    pieces: list[tuple[str, bool]] = []
+def script_segments(text: str) -> list[tuple[str, str]]:
+    """`text` in pieces, each with its kind: ``""`` level, ``"^"`` raised (an exponent),
+    ``"_"`` lowered (a subscript) (`SCRIPT_PATTERN`); an exponent's parentheses and a
+    subscript's braces are dropped, a ``^`` or ``_`` not followed by what the pattern
+    reads is text."""
+    pieces: list[tuple[str, str]] = []
     at = 0
-    for match in _EXPONENT.finditer(text):
+    for match in _SCRIPT.finditer(text):
         if match.start() > at:
-            pieces.append((text[at : match.start()], False))
-        pieces.append((match.group(1).removeprefix("(").removesuffix(")"), True))
+            pieces.append((text[at : match.start()], LEVEL))
+        if match.group(1) is not None:
+            pieces.append((match.group(1).removeprefix("(").removesuffix(")"), RAISED))
+        else:
+            pieces.append((match.group(2) or match.group(3), LOWERED))
         at = match.end()
     if at < len(text):
-        pieces.append((text[at:], False))
+        pieces.append((text[at:], LEVEL))
     return pieces
 
 
 def svg_text(text: str, size: float) -> str:
     """The content of an SVG ``<text>`` of font size `size` showing `text`, escaped for
-    XML, each exponent a smaller ``<tspan>`` raised by ``dy`` (and the text after it
-    lowered back): exact in every SVG viewer, unlike ``baseline-shift``."""
-    rise = svg_length(size * _RAISE)
+    XML, each exponent (subscript) a smaller ``<tspan>`` raised (lowered) by ``dy``, and
+    the text after it moved back: exact in every SVG viewer and converter, unlike
+    ``baseline-shift``."""
+    shift = {LEVEL: 0.0, RAISED: -size * _RAISE, LOWERED: size * _LOWER}
+    small = svg_length(size * EXPONENT_SIZE)
     out: list[str] = []
-    raised = False
-    for piece, exponent in exponent_segments(text):
-        if exponent:
-            out.append(f'<tspan dy="-{rise}" font-size="{svg_length(size * EXPONENT_SIZE)}">')
-            out.append(f"{escape(piece)}</tspan>")
-        elif raised:
-            out.append(f'<tspan dy="{rise}">{escape(piece)}</tspan>')
+    at = 0.0  # the current shift from the baseline
+    for piece, kind in script_segments(text):
+        move = shift[kind] - at
+        dy = f' dy="{svg_length(move)}"' if move else ""
+        if kind == LEVEL:
+            out.append(f"<tspan{dy}>{escape(piece)}</tspan>" if dy else escape(piece))
         else:
-            out.append(escape(piece))
-        raised = exponent
+            out.append(f'<tspan{dy} font-size="{small}">{escape(piece)}</tspan>')
+        at = shift[kind]
     return "".join(out)
 
 
 def mathtext(text: str) -> str:
-    """`text` for a matplotlib title or label: exponents as ``$^{2}$`` (mathtext), every
-    other ``$`` escaped so that it is printed as it is."""
+    """`text` for a matplotlib title or label: exponents as ``$^{2}$`` and subscripts as
+    ``$_{4}$`` (mathtext), every other ``$`` escaped so that it is printed as it is."""
     return "".join(
-        f"$^{{{piece}}}$" if exponent else piece.replace("$", r"\$")
-        for piece, exponent in exponent_segments(text)
+        f"${kind}{{{piece}}}$" if kind else piece.replace("$", r"\$")
+        for piece, kind in script_segments(text)
     )
 
 
 def latex_formula(text: str) -> str:
     """`text` (a position such as ``2^2,1``) as a LaTeX formula, ``$2^{2},1$``: exponents
-    raised, LaTeX's special characters escaped."""
+    raised, subscripts lowered, LaTeX's special characters escaped."""
     body = "".join(
-        f"^{{{escape_latex(piece, math=True)}}}" if exponent else escape_latex(piece, math=True)
-        for piece, exponent in exponent_segments(text)
+        f"{kind}{{{escape_latex(piece, math=True)}}}" if kind else escape_latex(piece, math=True)
+        for piece, kind in script_segments(text)
     )
     return f"${body}$"
 
 
 def latex_text(text: str) -> str:
-    """`text` (a title, a caption) as LaTeX text: escaped, exponents raised, ``$^{2}$``.
+    """`text` (a title, a caption) as LaTeX text: escaped, exponents raised, ``$^{2}$``,
+    subscripts lowered, ``$_{4}$``.
 
-    >>> print(latex_text("cr 5^2,1: value ≤ 3"))
-    cr 5$^{2}$,1: value $\\leq$ 3
+    >>> print(latex_text("cr 5^2,1 on A_4: value ≤ 3"))
+    cr 5$^{2}$,1 on A$_{4}$: value $\\leq$ 3
     """
     return "".join(
-        f"$^{{{escape_latex(piece, math=True)}}}$" if exponent else escape_latex(piece)
-        for piece, exponent in exponent_segments(text)
+        f"${kind}{{{escape_latex(piece, math=True)}}}$" if kind else escape_latex(piece)
+        for piece, kind in script_segments(text)
     )
 
 
