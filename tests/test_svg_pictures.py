@@ -180,7 +180,13 @@ def test_plain_text_of_titles() -> None:
 
 
 @pytest.mark.parametrize(
-    "title", [f"lctr {FIG5} (normal play): value 0", "ruler on Y(3,2^2)", "cr c,1^(r-1) MW", "ruler on A_4 × D_12"]
+    "title",
+    [
+        f"lctr {FIG5} (normal play): value 0",
+        "ruler on Y(3,2^2)",
+        "cr c,1^(r-1) MW",
+        "ruler on A_4 × D_12",
+    ],
 )
 def test_title_width_estimate_covers_the_drawn_title(title: str) -> None:
     """The estimate is at least the width of the title set in DejaVu Sans (the pictures'
@@ -241,3 +247,30 @@ def _tops(root: ET.Element) -> list[float]:
         for e in root.iter()
         if e.tag in {SVG + "rect", SVG + "circle"} and e.get("class") != "background"
     ]
+
+
+def test_hasse_labels_survive_cairosvg() -> None:
+    """Every converter draws the elements' names: converted by cairosvg (which ignores
+    ``paint-order``), the area of each name holds its dark-grey letters, and the same
+    picture without names has none there."""
+    import io
+
+    import cairosvg
+    from PIL import Image
+
+    poset = posets.divisors(12)
+    svg = hasse_svg(poset, {d: d % 3 for d in poset})
+    bare = hasse_svg(poset, {d: d % 3 for d in poset}, labels=False)
+    labels = [e for e in ET.fromstring(svg).iter(SVG + "text") if e.get("class") == "label"]
+    assert len(labels) == len(poset) and "paint-order" not in svg
+
+    def dark_pixels(picture: str, label: ET.Element) -> int:
+        png = cairosvg.svg2png(bytestring=picture.encode())
+        image = Image.open(io.BytesIO(png)).convert("L")
+        x, y = float(label.get("x", 0)), float(label.get("y", 0))
+        box = (round(x), round(y - 10), round(x + text_width(label.text or "", 11)), round(y + 3))
+        return sum(image.crop(box).histogram()[:160])  # pixels darker than light grey
+
+    for label in labels:
+        assert dark_pixels(svg, label) > 5, label.text
+        assert dark_pixels(bare, label) == 0, label.text

@@ -2,8 +2,10 @@
 
 The style of paper 004 Figures 4, 5 and 7: elements drawn bottom-up by rank
 (by longest-chain level when the poset is not graded), cover relations as
-lines, the Grundy value inside each node and the element's name beside it.
-Nodes of value 0 are shaded.
+lines, the Grundy value inside each node and the element's name beside it, on a
+white halo drawn as a text of its own underneath (every SVG converter draws it:
+cairosvg ignores ``paint-order``, and would paint a one-element halo over its
+letters).  Nodes of value 0 are shaded.
 
 Both pictures share one layered layout (Sugiyama's method, as in Graphviz
 `dot`): a cover that skips levels bends at a point on every level between,
@@ -351,11 +353,13 @@ def hasse_svg(
                 f'<text x="{cx:.1f}" y="{cy + size / 3:.1f}" text-anchor="middle" '
                 f'font-size="{size}" font-weight="bold">{value}</text>'
             )
-        if labels:
+        if labels:  # a white halo under the name, where a line passes behind it
+            at = f'x="{cx + _RADIUS + 4:.1f}" y="{cy + 4:.1f}" font-size="11"'
             out.append(
-                f'<text x="{cx + _RADIUS + 4:.1f}" y="{cy + 4:.1f}" font-size="11" fill="#555" '
-                f'stroke="white" stroke-width="3" paint-order="stroke">{escape(names[i])}</text>'
+                f'<text class="halo" {at} fill="white" stroke="white" stroke-width="3" '
+                f'stroke-linejoin="round">{escape(names[i])}</text>'
             )
+            out.append(f'<text class="label" {at} fill="#555">{escape(names[i])}</text>')
     return svg_document(width, height, out, title=title)
 
 
