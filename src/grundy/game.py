@@ -242,6 +242,76 @@ class Ruleset(ABC):
             raise ValueError(f"game {self.name!r} takes no parameters (got {names})")
         return self
 
+    # ------------------------------------------------------ showing itself
+    #: The size of the positions `example_start` picks its start among.
+    example_size: int = 10
+
+    def example_start(self) -> str | None:
+        """A start position to offer (the page, `repr`), in the game's syntax, or None:
+        for a game that lists its positions by size, the squarest of the diagrams of
+        `example_size` boxes with the most distinct rows (a staircase).  A game offers
+        another by overriding it.
+
+        >>> from grundy.registry import get_ruleset
+        >>> get_ruleset("chomp").example_start(), get_ruleset("matrix").example_start()
+        ('4,3,2,1', None)
+        """
+        if "positions_of_size" not in capabilities(self):
+            return None
+        best: tuple[tuple[int, int], Position] | None = None
+        for position in self.positions_of_size(self.example_size) or ():
+            shape = self.draw_data(position) if self.drawing == Drawing.DIAGRAM else None
+            key = (0, 0)
+            if isinstance(shape, Partition):
+                key = (-abs(shape.length - shape.largest), len(set(shape.parts())))
+            if best is None or key > best[0]:
+                best = (key, position)
+        return None if best is None else self.format_position(best[1])
+
+    def __repr__(self) -> str:
+        """The game in a line: its name, the capabilities it declares, an example start.
+
+        >>> from grundy.registry import get_ruleset
+        >>> get_ruleset("matrix")
+        <game matrix: canonical, components, closed_form, drawing>
+        >>> FunctionRuleset(lambda p: [p.sub(1, 0)] if p else [], name="rows")
+        <game rows: box_positions, positions_of_size, drawing; example start 4,3,2,1>
+        """
+        shown = ", ".join(capabilities(self)) or "options only"
+        if self.parameters:
+            shown += f"; parameters {', '.join(self.parameters)}"
+        example = self.example_start()
+        if example is not None:
+            shown += f"; example start {example}"
+        return f"<game {self.name}: {shown}>"
+
+    def _repr_html_(self) -> str:
+        """The game as a table in Jupyter: name, aliases, rules, source, capabilities,
+        an example start (each where it has one) and the version of its rules.
+
+        >>> from grundy.registry import get_ruleset
+        >>> print(get_ruleset("lctr")._repr_html_())  # doctest: +ELLIPSIS
+        <table><caption>game lctr</caption>
+        <tr><th style="text-align:left">rules</th><td ...>remove the left column or ...</td></tr>
+        <tr><th ...>source</th><td ...>000 §3.1; 001</td></tr>
+        <tr><th ...>capabilities</th><td ...>canonical, closed_form, ..., drawing</td></tr>
+        <tr><th ...>example start</th><td ...>4,3,2,1</td></tr>
+        <tr><th ...>rules version</th><td ...>1</td></tr>
+        </table>
+        """
+        from grundy.jupyter import html_table  # only when shown
+
+        rows = [
+            ("aliases", ", ".join(self.aliases)),
+            ("rules", self.description),
+            ("source", self.reference),
+            ("capabilities", ", ".join(capabilities(self)) or "options only"),
+            ("parameters", ", ".join(self.parameters)),
+            ("example start", self.example_start() or ""),
+            ("rules version", str(self.rules_version)),
+        ]
+        return html_table(f"game {self.name}", [(label, text) for label, text in rows if text])
+
     # -------------------------------------------------------- capabilities
     def canonical(self, position: Position) -> Position:
         """One representative of `position`'s symmetry class (equal values)."""

@@ -15,13 +15,18 @@ module of the package, registers the drawers of the render layer.
 True
 >>> svg_picture(object()) is None  # no drawer registered
 True
+
+An object that Jupyter shows as a table (an atlas, a game, the results store) builds
+its ``_repr_html_`` with `html_table`.
 """
 
 from __future__ import annotations
 
+import html
 import importlib
+from collections.abc import Iterable
 
-__all__ = ["register_svg", "svg_picture"]
+__all__ = ["html_table", "register_svg", "svg_picture"]
 
 #: "module.Class" → "module:function" drawing its instances as SVG.
 _DRAWERS: dict[str, str] = {}
@@ -54,3 +59,21 @@ def svg_picture(obj: object) -> str | None:
             except ValueError:
                 return None
     return None
+
+
+def html_table(caption: str, rows: Iterable[tuple[str, object]]) -> str:
+    """A small HTML table for Jupyter's ``_repr_html_``: the caption, then a row per
+    (label, value), every text escaped.
+
+    >>> print(html_table("atlas <a & b>", [("game", "cr"), ("levels", "0..4")]))
+    <table><caption>atlas &lt;a &amp; b&gt;</caption>
+    <tr><th style="text-align:left">game</th><td style="text-align:left">cr</td></tr>
+    <tr><th style="text-align:left">levels</th><td style="text-align:left">0..4</td></tr>
+    </table>
+    """
+    left = ' style="text-align:left"'
+    lines = [f"<table><caption>{html.escape(caption)}</caption>"]
+    for label, value in rows:
+        cells = f"<th{left}>{html.escape(label)}</th><td{left}>{html.escape(str(value))}</td>"
+        lines.append(f"<tr>{cells}</tr>")
+    return "\n".join([*lines, "</table>"])

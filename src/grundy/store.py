@@ -446,6 +446,54 @@ class Store:
             self._local.held = None
             held[1].close()
 
+    def __repr__(self) -> str:
+        """The store in a line: its file and how many rows it holds of each kind.
+
+        >>> import tempfile, pathlib
+        >>> store = Store(pathlib.Path(tempfile.mkdtemp()) / "r.sqlite")
+        >>> store.put("cr", 1, False, {"3,2,1": 1, "2,1": 0})
+        2
+        >>> store.put_tallies("cr", 1, False, {3: {0: 1, 1: 1, 2: 1}})
+        1
+        >>> store  # doctest: +ELLIPSIS
+        <results store .../r.sqlite: 2 values, 1 tally, 0 readings>
+        """
+        one = {"values": "value", "tallies": "tally", "readings": "reading"}
+        shown = [
+            f"{kind}: {text}" if kind not in one else f"{text} {one[kind] if text == '1' else kind}"
+            for kind, text in self._facts()
+        ]
+        return f"<results store {self.path}: {', '.join(shown)}>"
+
+    def _repr_html_(self) -> str:
+        """The store as a table in Jupyter: its file and its rows of each kind.
+
+        >>> import tempfile, pathlib
+        >>> store = Store(pathlib.Path(tempfile.mkdtemp()) / "r.sqlite")
+        >>> print(store._repr_html_())  # doctest: +ELLIPSIS
+        <table><caption>results store .../r.sqlite</caption>
+        <tr><th style="text-align:left">values</th><td style="text-align:left">0</td></tr>
+        <tr><th ...>tallies</th><td ...>0</td></tr>
+        <tr><th ...>readings</th><td ...>0</td></tr>
+        </table>
+        """
+        from grundy.jupyter import html_table  # only when shown
+
+        return html_table(f"results store {self.path}", self._facts())
+
+    def _facts(self) -> list[tuple[str, str]]:
+        """How many rows the store holds of each kind (values, tallies, readings), or
+        ("unreadable", what is wrong with the file)."""
+        tables = {"values": "results", "tallies": "tallies", "readings": "readings"}
+        try:
+            with self._connect() as db:
+                return [
+                    (kind, f"{db.execute(f'SELECT COUNT(*) FROM {table}').fetchone()[0]:,}")
+                    for kind, table in tables.items()
+                ]
+        except StoreError as error:
+            return [("unreadable", str(error))]
+
     # ---------------------------------------------------------- internals
     @contextmanager
     def _connect(self) -> Iterator[sqlite3.Connection]:

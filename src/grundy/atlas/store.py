@@ -75,6 +75,7 @@ from grundy.atlas.schema import (
 )
 from grundy.atomic import atomic_open, write_text_atomic
 from grundy.game import Ruleset
+from grundy.jupyter import html_table
 from grundy.partition import Partition
 from grundy.search import CompiledKernel
 from grundy.validate import as_bool, as_int
@@ -256,6 +257,68 @@ class Atlas:
             "partial": self._partial(),
         }
 
+    def __repr__(self) -> str:
+        """The atlas in a line: directory, game, convention, levels or box, positions,
+        size on disk, and whether a build left it complete or partial.
+
+        >>> import tempfile
+        >>> from grundy import get_ruleset
+        >>> from grundy.atlas import build
+        >>> build(get_ruleset("chomp"), None, tempfile.mkdtemp(), box=(3, 3))
+        ... # doctest: +ELLIPSIS
+        <atlas ...: chomp, normal play, the 3 × 3 box, 20 positions, ... bytes, complete>
+        """
+        facts = self._facts()
+        if "positions" in facts:
+            facts["positions"] += " positions"
+        return f"<atlas {self.directory}: {', '.join(facts.values())}>"
+
+    def _repr_html_(self) -> str:
+        """The atlas as a table in Jupyter: what `__repr__` says, a row each.
+
+        >>> import tempfile
+        >>> from grundy import get_ruleset
+        >>> from grundy.atlas import build
+        >>> atlas = build(get_ruleset("cr"), 6, tempfile.mkdtemp(), misere=True)
+        >>> print(atlas._repr_html_())  # doctest: +ELLIPSIS
+        <table><caption>atlas ...</caption>
+        <tr><th style="text-align:left">game</th><td style="text-align:left">cr</td></tr>
+        <tr><th ...>play</th><td ...>misère play</td></tr>
+        <tr><th ...>holds</th><td ...>levels 0..6</td></tr>
+        <tr><th ...>positions</th><td ...>30</td></tr>
+        <tr><th ...>on disk</th><td ...>... bytes</td></tr>
+        <tr><th ...>state</th><td ...>complete</td></tr>
+        </table>
+        """
+        return html_table(f"atlas {self.directory}", self._facts().items())
+
+    def _facts(self) -> dict[str, str]:
+        """What the atlas shows of itself, by label: game, play, what it holds (levels or
+        the box), positions and size on disk (if its files can be read), and its state
+        ("complete", "partial: …", or what is wrong with its files)."""
+        if self.box:
+            holds = "the {} × {} box".format(*self.box)
+        else:
+            holds = f"levels 0..{self.levels}" if self.levels >= 0 else "no level yet"
+        facts = {
+            "game": self.game,
+            "play": "misère play" if self.misere else "normal play",
+            "holds": holds,
+        }
+        try:
+            info = self.info()
+        except (AtlasError, OSError, ValueError) as error:
+            return {**facts, "state": f"unreadable: {error}"}
+        facts |= {"positions": f"{info['positions']:,}", "on disk": f"{info['bytes']:,} bytes"}
+        partial = info["partial"]
+        if partial:
+            part = "the box" if self.box else f"level {partial['n']}"
+            written = "{written} of {chunks} chunks".format(**partial)
+            return {**facts, "state": f"partial: {part} has {written} written"}
+        if self.box and not self.complete:
+            return {**facts, "state": "partial: the box has no chunk written"}
+        return {**facts, "state": "complete"}
+
     def _partial(self) -> dict[str, int] | None:
         """The level after the complete ones, if a build has written chunks of it:
         {"n", "written", "chunks"}."""
@@ -270,7 +333,11 @@ class Atlas:
     def _row(self, n: int) -> dict[str, Any]:
         n = as_int(n, "n")
         if not 0 <= n < len(self.manifest["levels"]):
-            raise ValueError(f"level {n} is not in the atlas {self.directory} (0..{self.levels})")
+            if self.box:
+                held = "one level, 0: every diagram inside the {} × {} box".format(*self.box)
+            else:
+                held = f"levels 0..{self.levels}" if self.levels >= 0 else "no level yet"
+            raise ValueError(f"level {n} is not in the atlas {self.directory} ({held})")
         return self.manifest["levels"][n]
 
     def _rows_of(self, n: int) -> dict[str, Any]:

@@ -22,18 +22,14 @@ ValueError: game 'lctr' takes no parameters (got piece)
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Iterable
 from typing import Any
 
-from grundy.game import Drawing, Ruleset, capabilities
-from grundy.play import drawn_as
+from grundy.game import Ruleset, capabilities
 from grundy.registry import get_ruleset, registered
 
-__all__ = ["DEFAULT_GAME", "EXAMPLES", "EXAMPLE_SIZE", "Catalogue"]
+__all__ = ["DEFAULT_GAME", "EXAMPLES", "Catalogue"]
 
-#: The size of the example start position offered for a game with positions of each size.
-EXAMPLE_SIZE = 10
 #: The example starts of the built-in games whose positions are not listed by size: the
 #: position and the parameters (the `chess` family needs its piece).
 EXAMPLES: dict[str, tuple[str, dict[str, str]]] = {
@@ -113,29 +109,6 @@ def _entry(name: str, rules: Ruleset) -> dict[str, Any]:
         "description": rules.description,
         "parameters": dict(rules.parameters),
         "capabilities": capabilities(rules),
-        "example": example or _example(rules),
+        "example": example or rules.example_start(),
         "example_parameters": parameters,
     }
-
-
-@functools.cache
-def _example(rules: Ruleset) -> str | None:
-    """A start position to offer, for a game with positions of each size: among those of
-    size `EXAMPLE_SIZE`, the squarest diagram with the most distinct rows (a staircase).
-
-    >>> _example(get_ruleset("chomp")), _example(get_ruleset("matrix"))
-    ('4,3,2,1', None)
-    """
-    if "positions_of_size" not in capabilities(rules):
-        return None
-    best: tuple[tuple[int, int], Any] | None = None
-    for position in rules.positions_of_size(EXAMPLE_SIZE) or ():
-        drawing = drawn_as(rules, position)
-        if drawing is not None and drawing[0] == Drawing.DIAGRAM:
-            shape = drawing[1]
-            key = (-abs(shape.length - shape.largest), len(set(shape.parts())))
-        else:
-            key = (0, 0)
-        if best is None or key > best[0]:
-            best = (key, position)
-    return None if best is None else rules.format_position(best[1])
