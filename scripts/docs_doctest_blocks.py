@@ -1,12 +1,14 @@
 """A Griffe extension for the documentation site: doctest examples and plain-text tables
-shown as code.
+shown as code, and prose kept as prose.
 
 grundy's docstrings are prose with doctest examples (``>>>`` lines and their output)
 wherever they help, not in an "Examples:" section, so Markdown would run them into the
-paragraph around them; a few hold a table laid out in plain text (reStructuredText's
-simple table, rows between lines of ``===``), which Markdown would run together too.
-This extension fences each doctest block as ``pycon`` (a Python console session,
-highlighted) and each such table as ``text``, before mkdocstrings renders the docstring;
+paragraph around them (or, at the start of a line, read ``>>>`` as three nested
+quotations); a few hold a table laid out in plain text (reStructuredText's simple table,
+rows between lines of ``===``), which Markdown would run together too.  This extension
+fences each doctest block as ``pycon`` (a Python console session, highlighted) and each
+such table as ``text``, and escapes a ``>`` that starts a line of prose (a comparison
+wrapped onto a new line, never a quotation), before mkdocstrings renders the docstring;
 the docstrings themselves are unchanged, and their doctests are what pytest runs
 (``--doctest-modules``).  mkdocs.yml names this file among mkdocstrings' extensions.
 """
@@ -77,10 +79,42 @@ def fence_tables(text: str) -> str:
     return "\n".join(out)
 
 
+def escape_quote_marks(text: str) -> str:
+    """``text`` with a ``>`` that starts a line outside code blocks escaped (``\\>``), so
+    that Markdown does not read the line as a quotation; run after the fencing.
+
+    >>> print(escape_quote_marks("[a, b'] (b' < b, difference\\n> d)"))
+    [a, b'] (b' < b, difference
+    \\> d)
+    """
+    out: list[str] = []
+    fenced = False
+    for line in text.split("\n"):
+        stripped = line.lstrip()
+        if stripped.startswith("```"):
+            fenced = not fenced
+        elif not fenced and stripped.startswith(">"):
+            line = f"{line[: len(line) - len(stripped)]}\\{stripped}"
+        out.append(line)
+    return "\n".join(out)
+
+
+def prepare(text: str) -> str:
+    """A docstring made ready for Markdown: its tables and doctest blocks fenced, the rest
+    kept as prose."""
+    return escape_quote_marks(fence_doctests(fence_tables(text)))
+
+
 class DoctestBlocks(griffe.Extension):
-    """Fence the doctest blocks and plain-text tables of every docstring Griffe loads."""
+    """Prepare every docstring Griffe loads for Markdown (`prepare`)."""
+
+    def on_package(self, *, pkg: griffe.Module, loader: griffe.GriffeLoader, **kwargs: Any) -> None:
+        """The top-level package's own docstring (Griffe calls `on_object` for its members
+        only)."""
+        if pkg.docstring is not None:
+            pkg.docstring.value = prepare(pkg.docstring.value)
 
     def on_object(self, *, obj: griffe.Object, loader: griffe.GriffeLoader, **kwargs: Any) -> None:
         """Rewrite the object's docstring, if it has one, before it is parsed."""
         if obj.docstring is not None:
-            obj.docstring.value = fence_doctests(fence_tables(obj.docstring.value))
+            obj.docstring.value = prepare(obj.docstring.value)
