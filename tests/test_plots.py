@@ -113,6 +113,8 @@ def test_fifty_values_are_a_heat_map_of_n_by_value_with_a_log_colour_scale() -> 
     assert shown[0] == "0" and 1 < len(shown) <= 5
     assert len({to_rgba(line.get_color()) for line in share.get_lines()}) == len(shown)
     assert window_box(share.get_legend(), figure).y0 >= window_box(share, figure).y1
+    why = share.get_legend().get_title().get_text()  # why these values and not the others
+    assert why == f"share of value 0 (P-positions) and of the {len(shown) - 1} most frequent values"
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     (SCREENSHOTS / "plots-counts-chomp.svg").write_text(svg)
     save_figure(figure, SCREENSHOTS / "plots-counts-chomp.png")
@@ -166,12 +168,12 @@ def test_cells_too_small_for_readable_digits_get_none() -> None:
 def test_titles_are_typeset_and_left_out_on_request() -> None:
     rows = sweep("cr", "b^a", a=[2], b=range(1, 5))
     (ax,) = sweep_figure(rows, title="cr 5^2,1").axes
-    assert ax.get_title() == mathtext("cr 5^2,1") + " (a = 2)"
-    glyphs = MathTextParser("path").parse(ax.get_title()).glyphs  # (font, size, char, x, y)
+    assert ax.get_title() == mathtext("cr 5^2,1") + ", a = 2"
+    glyphs = MathTextParser("path").parse(ax.get_title()).glyphs  # (font, size, char, ., x, y)
     at = [chr(g[2]) for g in glyphs].index("5")
     five, two = glyphs[at : at + 2]
     assert chr(two[2]) == "2"
-    assert two[1] < five[1] and two[4] > five[4]  # the exponent: smaller, raised
+    assert two[1] < five[1] and two[5] > five[5]  # the exponent: smaller, raised
     for figure in (sweep_figure(rows), sweep_figure(rows, title=""), counts_figure(
             counts("cr", 6), title=None)):  # fmt: skip
         assert [ax.get_title() for ax in figure.axes] == [""] * len(figure.axes)
@@ -186,11 +188,41 @@ def test_no_title_at_the_command_line(tmp_path: Path, capsys: pytest.CaptureFixt
         return re.findall(r"<!-- (.*?) -->", out.read_text())  # matplotlib names each text
 
     titled = svg_comments("count", "cr", "--n", "1..8")
-    assert "cr: positions of size n by value" in titled
-    assert not any("cr:" in c for c in svg_comments("count", "cr", "--n", "1..8", "--no-title"))
+    assert "Column-Row, normal play: positions of size n by value" in titled
+    assert not any("Column" in c for c in svg_comments("count", "cr", "--n", "1..8", "--no-title"))
     sweep_args = ("sweep", "cr", "b^a", "--a", "1..3", "--b", "1..3")
-    assert "cr b$^{a}$ (normal play)" in svg_comments(*sweep_args)  # the exponent raised
+    assert "Column-Row on b$^{a}$, normal play" in svg_comments(*sweep_args)  # raised
     assert not any("play" in c for c in svg_comments(*sweep_args, "--no-title"))
+    fixed = svg_comments(
+        "sweep", "chomp", "a^m,b", "--a", "1..3", "--m", "1..3", "--b", "3", "--misere"
+    )
+    assert "Chomp on a$^{m}$,b, misère play, b = 3" in fixed  # the fixed parameter after
+
+
+def test_titles_name_the_games_as_the_docs_do() -> None:
+    """Every built-in game has a display name (`grundy.cli.common.DISPLAY_NAMES`), the one
+    docs/games.md gives it in bold before its command-line name."""
+    from grundy.cli.common import DISPLAY_NAMES, display_name
+    from grundy.registry import get_ruleset, rulesets
+
+    docs = (Path(__file__).parents[1] / "docs" / "games.md").read_text()
+    named = dict(re.findall(r"\*\*([^*]+)\*\* \(`([a-z0-9-]+)`", docs))
+    assert len(named) >= 15
+    named["3-dimensional LCTR"] = named.pop("d-dimensional LCTR")  # `lctr-3d` is d = 3
+    for name, game in named.items():
+        assert DISPLAY_NAMES[game] == name, game
+    builtin = {rules.name for rules in rulesets() if type(rules).__module__.startswith("grundy.")}
+    assert builtin <= set(DISPLAY_NAMES)
+    assert display_name(get_ruleset("cr")) == "Column-Row"
+
+
+def test_subscripts_are_typeset_in_titles() -> None:
+    rows = sweep("cr", "b^a", a=[2], b=range(1, 5))
+    (ax,) = sweep_figure(rows, title="ruler on A_4").axes
+    glyphs = MathTextParser("path").parse(ax.get_title()).glyphs  # (font, size, char, ., x, y)
+    at = [chr(g[2]) for g in glyphs].index("A")
+    a, four = glyphs[at : at + 2]
+    assert chr(four[2]) == "4" and four[1] < a[1] and four[5] < a[5]  # smaller, lowered
 
 
 def test_bad_pictures_are_refused() -> None:

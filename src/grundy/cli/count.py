@@ -26,6 +26,7 @@ from grundy.cli.common import (
     atlas_for,
     console,
     counted_sizes,
+    display_name,
     emit,
     how_to_resume,
     interruptible,
@@ -135,8 +136,9 @@ def count_command(
         from grundy.render.plots import counts_figure, save_figure
 
         what = "sums" if sums else "positions"
-        title = None if no_title else f"{rules.name}: {what} of size n by value"
-        save_figure(counts_figure(rows, title=title, counted=what), plot)
+        play = "misère" if misere else "normal"
+        title = f"{display_name(rules)}, {play} play: {what} of size n by value"
+        save_figure(counts_figure(rows, title=None if no_title else title, counted=what), plot)
         say_written(plot, as_json)
     data = {
         "game": rules.name,

@@ -32,6 +32,7 @@ from grundy.cli.common import (
     atlas_for,
     brief,
     console,
+    display_name,
     emit,
     how_to_resume,
     interruptible,
@@ -116,7 +117,7 @@ def sweep_command(
         from grundy.render.plots import save_figure, sweep_figure  # matplotlib: only when asked
 
         play = "misère" if misere else "normal"
-        title = None if no_title else f"{rules.name} {family} ({play} play)"
+        title = None if no_title else f"{display_name(rules)} on {family}, {play} play"
         save_figure(sweep_figure(rows, title=title), plot)
     for path in (csv_file, parquet, latex, plot):
         if path is not None:

@@ -87,7 +87,8 @@ def sweep_figure(
     rows: list[dict[str, Any]], value: str = "value", title: str | None = None
 ) -> Figure:
     """The picture of a sweep's rows (see the module docstring); `title` is typeset
-    (`mathtext`), with the parameters that do not vary after it; None or "": no title."""
+    (`mathtext`), with the parameters that do not vary after it ("Column-Row on a^m,b,
+    normal play, b = 3"); None or "": no title."""
     if not rows:
         raise ValueError("no rows to draw")
     skip = {value, "value", "misere_value", "position"}
@@ -96,7 +97,7 @@ def sweep_figure(
     fixed = {p: rows[0][p] for p in names if p not in varying}
     caption = title or ""
     if caption and fixed:
-        caption += " (" + ", ".join(f"{p} = {v}" for p, v in fixed.items()) + ")"
+        caption += "".join(f", {p} = {v}" for p, v in fixed.items())
     if len(varying) == 1:
         return _line(rows, varying[0], value, caption)
     if len(varying) == 2:
@@ -114,8 +115,9 @@ def counts_figure(
     `counted` things of size n have each value.  Up to `FEW_VALUES` values: one line per
     value (log scale) above the share of each value among the things of size n, the
     legend beside the axes.  More: a heat map of n across and value down, coloured by
-    the count (log scale), above the shares of value 0 and of the most frequent values.
-    `title` is typeset (`mathtext`); None or "": no title."""
+    the count (log scale), above the shares of value 0 and of the most frequent values
+    (there are too many to draw all), the legend above them saying so.  `title` is
+    typeset (`mathtext`); None or "": no title."""
     if not table:
         raise ValueError("no counts to draw")
     sizes = list(range(min(table), max(table) + 1))  # a size not in `table`: a gap
@@ -143,7 +145,7 @@ def counts_figure(
     share_ax.set_ylim(bottom=0)
     share_ax.xaxis.set_major_locator(_round_ticks())
     if len(values) > FEW_VALUES:
-        _legend_above(share_ax)
+        _legend_above(share_ax, _shares_shown(values, shown))
     return figure
 
 
@@ -313,6 +315,19 @@ def _share_rows(values: list[int], counts: np.ndarray) -> list[int]:
     return sorted(ranked[:_SHARE_LINES])
 
 
+def _shares_shown(values: list[int], shown: list[int]) -> str:
+    """What the shares below a heat map of counts are: why these values (`shown`, rows).
+
+    >>> _shares_shown(list(range(12)), [0, 1, 2, 4])
+    'share of value 0 (P-positions) and of the 3 most frequent values'
+    >>> _shares_shown(list(range(1, 13)), [0, 1, 2, 4])
+    'share of the 4 most frequent values'
+    """
+    if values[0] == 0:
+        return f"share of value 0 (P-positions) and of the {len(shown) - 1} most frequent values"
+    return f"share of the {len(shown)} most frequent values"
+
+
 def _value_lines(ax: Axes, sizes: list[int], values: list[int], ys: np.ndarray) -> None:
     """One line per value (row of `ys`), each its own `PALETTE` colour and marker; a
     zero is drawn as a gap."""
@@ -328,12 +343,13 @@ def _legend_beside(ax: Axes) -> None:
               handlelength=1.5)  # fmt: skip
 
 
-def _legend_above(ax: Axes) -> None:
-    """The legend of `ax`'s lines in one row above it, outside the axes."""
+def _legend_above(ax: Axes, title: str) -> None:
+    """The legend of `ax`'s lines in one row above it, outside the axes, under `title`."""
     handles, labels = ax.get_legend_handles_labels()
     ax.legend(handles, [f"value {v}" for v in labels], loc="lower right",
               bbox_to_anchor=(1, 1.02), borderaxespad=0, ncols=len(labels),
-              fontsize=_TICK_FONT, frameon=False, handlelength=1.5)  # fmt: skip
+              fontsize=_TICK_FONT, title=title, title_fontsize=_TICK_FONT,
+              alignment="right", frameon=False, handlelength=1.5)  # fmt: skip
 
 
 def _label(ax: Axes, xlabel: str, ylabel: str, title: str | None) -> None:
