@@ -68,33 +68,39 @@ _LAZY = {
     "stats": ("grundy.analysis", "stats"),
 }
 
-
-def _submodules() -> list[str]:
-    """The public subpackages and modules of grundy (no part named with an underscore),
-    found where the package lies, not imported.
-
-    >>> {"analysis", "atlas", "posets", "render"} <= set(_submodules())
-    True
-    """
-    import pkgutil  # here: only `dir(grundy)` asks
-
-    return [m.name for m in pkgutil.iter_modules(__path__) if not m.name.startswith("_")]
+#: The subpackages and modules a user is told to import (the README, the tutorials; the
+#: top of the API reference's `PUBLIC`, scripts/docs_reference.py): `dir(grundy)` lists
+#: them, imported or not.  The rest (the command line's and the page's code, the compiled
+#: search, ...) is internal: reachable as ``grundy.X`` all the same, but not listed.
+_PUBLIC_MODULES = (
+    "analysis",
+    "atlas",
+    "game",
+    "games",
+    "nim",
+    "partition",
+    "posets",
+    "render",
+    "reproduce",
+    "store",
+    "sums",
+)
 
 
 def __dir__() -> list[str]:
-    """The public API (`__all__`), every public submodule, imported or not, and the
+    """The public API (`__all__`), the public submodules (imported or not) and the
     module's dunder names: nothing imported for internal use.
 
     >>> import grundy
-    >>> "atlas" in dir(grundy) and "importlib" not in dir(grundy)
+    >>> "atlas" in dir(grundy) and not {"importlib", "cli", "solver"} & set(dir(grundy))
     True
     """
     dunder = [name for name in globals() if name.startswith("__")]
-    return sorted({*__all__, *_submodules(), *dunder})
+    return sorted({*__all__, *_PUBLIC_MODULES, *dunder})
 
 
 def __getattr__(name: str) -> _Any:
-    """`coin_turning`, `count`, `stats` and every public submodule (``grundy.atlas``,
+    """`coin_turning`, `count`, `stats` and every submodule (``grundy.atlas``,
     ``grundy.analysis``, ...): imported on first access (PEP 562)."""
     import importlib.util  # loaded by Python's import system already: a lookup
 
