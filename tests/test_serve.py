@@ -481,7 +481,7 @@ def test_page_matrix_by_clicking_reply_undo_and_step_back(page, capsys) -> None:
     page.click("#start")
     settled(page, "!document.getElementById('error').hidden")
     expected = command_line_error(capsys, "play", "matrix", "12;01")
-    assert page.inner_text("#error") == f"grundy: error: {expected} (matrix was not started)"
+    assert page.inner_text("#error") == f"{expected} (matrix was not started)"  # no prefix
     start = "110;011;101"
     assert grundy.value("matrix", start) == 0  # every move loses: the computer must punish it
     start_in_page(page, "matrix", start)
@@ -532,9 +532,7 @@ def test_page_failed_start_leaves_no_board(page, capsys) -> None:
     page.click("#start")
     settled(page, "state === null")
     expected = command_line_error(capsys, "play", "coin-turning", "")
-    assert page.inner_text("#error") == (
-        f"grundy: error: {expected} (coin-turning was not started)"
-    )
+    assert page.inner_text("#error") == f"{expected} (coin-turning was not started)"
     assert page.is_hidden("#game-view") and page.locator("#board *").count() == 0
     assert page.inner_text("#title") == ""
 
@@ -572,3 +570,30 @@ def test_page_finished_game_shows_the_final_position_and_who_won(page) -> None:
     status = page.inner_text("#status")
     assert f"the final position is {state['current']}" in status and "You win!" in status
     assert page.is_visible("#board svg") and "(empty diagram)" in page.inner_text("#board")
+    assert page.inner_text("#moves") == "Game over: you won."  # not "1. no moves"
+
+
+def test_page_typesets_positions_and_marks_chomp_poison(page) -> None:
+    """Positions as the pictures write them (4^2,3,1 with a raised 2) in the title, the
+    moves, the history and the explorer; Chomp's top-left box, which no move takes,
+    drawn dark and crossed, not a target."""
+    state = start_in_page(page, "chomp", "4^2,3,1")
+    assert page.inner_html("#title").startswith("chomp 4<sup>2</sup>,3,1")
+    assert page.inner_text("#title sup") == "2" and "^" not in page.inner_text("#title")
+    assert "^" not in page.inner_text("#moves") + page.inner_text("#history")
+    assert page.locator("#moves sup").count() == sum(
+        o["position"].count("^") for o in state["options"]
+    )
+    settled(page, "document.querySelector('#explorer li') !== null")
+    assert "^" not in page.inner_text("#explorer") + page.inner_text("#tree-size")
+    kept = page.locator("#board rect.kept")
+    assert kept.count() == 1 and kept.get_attribute("x") == kept.get_attribute("y") == "1"
+    assert fill_of(kept) == "rgb(58, 58, 58)" and not kept.get_attribute("data-target")
+    assert page.locator("#board line.kept-mark").count() == 2
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / "serve-chomp.png"), full_page=True)
+    assert page.evaluate("typeset('B_{n+1} on A_4').firstChild.nextSibling.outerHTML") == (
+        "<sub>n+1</sub>"
+    )
+    start_in_page(page, "lctr", "4^2,3,1")  # every option takes the top-left box
+    assert page.locator("#board rect.kept").count() == 0

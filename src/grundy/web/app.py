@@ -57,6 +57,7 @@ from werkzeug.exceptions import HTTPException
 from grundy.analysis.tree_size import stats
 from grundy.game import Ruleset
 from grundy.play import COMPUTER, HUMAN, SOLVE_SECONDS, Match, MatchOption
+from grundy.render.typeset import SCRIPT_PATTERN
 from grundy.web.board import board, target_option
 from grundy.web.games import Catalogue
 from grundy.web.guard import LOOPBACK_NAMES, Site
@@ -121,6 +122,7 @@ def create_app(
             "games": catalogue.listing(),
             "default": catalogue.default(),
             "solve_seconds": solve_seconds,
+            "script": SCRIPT_PATTERN,  # how the page reads exponents and subscripts
         }
 
     @app.post("/api/start")

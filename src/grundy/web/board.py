@@ -60,7 +60,15 @@ def board(rules: Ruleset, position: Any, options: Sequence[MatchOption]) -> dict
     A grid has ``rows``, one string of 0/1 per row, all as wide as the widest;
     a poset ``svg`` (its Hasse diagram, one circle per element in the poset's
     order) and ``heads``, the indices of the elements showing heads.  A
-    position too large to draw gives only ``kind`` and ``note`` (why).
+    diagram of a game whose empty diagram is no position (`allows_empty`) has
+    ``kept``, [[0, 0]]: its top-left box, which every option keeps, so no move
+    takes it (Chomp's poison, the box Downright's rook stands on).  A position
+    too large to draw gives only ``kind`` and ``note`` (why).
+
+    >>> from grundy.play import Match
+    >>> m = Match("chomp", "2,1")
+    >>> board(m.rules, m.position, m.options())["kept"]
+    [[0, 0]]
     """
     drawing = drawn_as(rules, position)
     if drawing is None:
@@ -76,6 +84,8 @@ def board(rules: Ruleset, position: Any, options: Sequence[MatchOption]) -> dict
             grid, ncols = _grid(kind, data)
             young.check_drawable([ncols] * len(grid), "svg")
             out["rows"] = ["".join(str(r >> j & 1) for j in range(ncols)) for r in grid]
+            if kind == Drawing.DIAGRAM and grid and not getattr(rules, "allows_empty", True):
+                out["kept"] = [[0, 0]]
     except ValueError as exc:  # too large to draw
         out["note"] = str(exc)
         return out

@@ -21,6 +21,7 @@ let games = [];     // GET /api/games
 let state = null;   // the last state the server sent
 let hint = null;    // POST /api/hint for that state, while hints are shown
 let pending = 0;    // actions under way; <body data-busy> says whether the page is settled
+let script = null;  // exponents and subscripts in a position's text (GET /api/games: "script")
 
 function valueColour(v) {
   if (v < PALETTE.length) return PALETTE[v];
@@ -36,6 +37,31 @@ function element(tag, attributes = {}, text = "") {
   for (const [k, v] of Object.entries(attributes)) node.setAttribute(k, v);
   if (text) node.textContent = text;
   return node;
+}
+
+// `text` (a position such as 4^2,3,1, a poset's A_4) with its exponents raised (<sup>) and
+// its subscripts lowered (<sub>), read by grundy.render.typeset.SCRIPT_PATTERN as the
+// pictures and LaTeX read them: group 1 an exponent (its parentheses dropped), group 2 or 3
+// a subscript.
+function typeset(position) {
+  const text = String(position);
+  const out = document.createDocumentFragment();
+  let at = 0;
+  for (const m of script ? text.matchAll(script) : []) {
+    out.append(text.slice(at, m.index));
+    if (m[1] !== undefined) out.append(element("sup", {}, m[1].replace(/^\((.*)\)$/, "$1")));
+    else out.append(element("sub", {}, m[2] ?? m[3]));
+    at = m.index + m[0].length;
+  }
+  out.append(text.slice(at));
+  return out;
+}
+
+// A move and the position it leads to: "bite at box (1, 2) → 4^2,3,1", the position typeset.
+function moveTo(move, position) {
+  const out = document.createDocumentFragment();
+  out.append(`${move} → `, typeset(position));
+  return out;
 }
 
 function svgElement(tag, attributes = {}) {
@@ -62,7 +88,7 @@ async function api(path, body) {
 }
 
 function showError(message) {
-  $("error").textContent = message ? `grundy: error: ${message}` : "";
+  $("error").textContent = message || "";  // the server's line, without the command line's prefix
   $("error").hidden = !message;
 }
 
@@ -184,20 +210,14 @@ function toggleHints() {
 function render() {
   $("game-view").hidden = false;
   const play = state.misere ? "misère play" : "normal play";
-  $("title").textContent = `${state.name} ${state.start} (${play})`;
+  $("title").replaceChildren(`${state.name} `, typeset(state.start), ` (${play})`);
   const status = $("status");
-  status.className = "";
-  const said = state.replies.map((m) => `The computer: ${m}.`).join(" ");
-  const over = `Game over: the final position is ${state.current}, with no move left.`;
-  if (state.winner === "human") {
-    status.textContent = `${said} ${over} You win!`.trim();
-    status.className = "won";
-  } else if (state.winner === "computer") {
-    status.textContent = `${said} ${over} The computer wins.`.trim();
-    status.className = "lost";
-  } else {
-    status.textContent = `${said} Your move: ${state.current}.`.trim();
-  }
+  const said = state.replies.map((m) => `The computer: ${m}. `);
+  const over = ["Game over: the final position is ", typeset(state.current), ", with no move left. "];
+  status.className = { human: "won", computer: "lost" }[state.winner] || "";
+  if (state.winner === "human") status.replaceChildren(...said, ...over, "You win!");
+  else if (state.winner === "computer") status.replaceChildren(...said, ...over, "The computer wins.");
+  else status.replaceChildren(...said, "Your move: ", typeset(state.current), ".");
   $("undo").disabled = state.moves.length === 0;
   drawBoard();
   listMoves();
@@ -269,14 +289,17 @@ function drawGrid(box, b) {
     cells.push([]);
     [...row].forEach((bit, j) => {
       if (b.kind === "diagram" && bit === "0") return cells[i].push(null);
+      const x = left + j * size + 1;
+      const y = top + i * size + 1;
       const cell = svgElement("rect", {
-        x: left + j * size + 1, y: top + i * size + 1, width: size, height: size,
+        x, y, width: size, height: size,
         class: `cell ${b.kind === "matrix" ? (bit === "1" ? "one" : "zero") : ""}`,
       });
       const target = targets.get(`cell:${i}:${j}`);
       if (target) makeTarget(cell, target, "fill");
       svg.append(cell);
       cells[i].push(cell);
+      if ((b.kept || []).some(([r, c]) => r === i && c === j)) markKept(svg, cell, x, y, size);
       if (cell.dataset.value !== undefined && size >= 18) {
         const digits = svgElement("text", {
           x: left + j * size + 1 + size / 2, y: top + i * size + 1 + size / 2, class: "cell-value",
@@ -306,6 +329,18 @@ function drawGrid(box, b) {
     }
   }
   box.append(svg);
+}
+
+// A box no move takes (board.py "kept": Chomp's poison, Downright's rook): dark, crossed.
+function markKept(svg, cell, x, y, size) {
+  cell.classList.add("kept");
+  const title = svgElement("title");
+  title.textContent = "no move takes this box";
+  cell.append(title);
+  const inset = size / 4;
+  for (const [x1, x2] of [[x + inset, x + size - inset], [x + size - inset, x + inset]]) {
+    svg.append(svgElement("line", { x1, y1: y + inset, x2, y2: y + size - inset, class: "kept-mark" }));
+  }
 }
 
 function drawPoset(box, b) {
@@ -344,7 +379,9 @@ function listMoves() {
   for (const o of state.options) {
     const item = element("li", { value: o.number });
     const button = element("button", { type: "button", "data-number": o.number });
-    button.append(o.move, element("span", { class: "to" }, ` → ${o.position}`));
+    const to = element("span", { class: "to" }, " → ");
+    to.append(typeset(o.position));
+    button.append(o.move, to);
     button.addEventListener("click", () => play({ number: o.number }));
     item.append(button);
     const value = optionValue(o.number);
@@ -354,22 +391,26 @@ function listMoves() {
     }
     list.append(item);
   }
-  if (!state.options.length) list.append(element("li", { class: "to" }, "no moves"));
+  if (!state.options.length) {
+    const who = { human: "you won", computer: "the computer won" }[state.winner] || "no move left";
+    list.append(element("li", { class: `over ${state.winner || ""}` }, `Game over: ${who}.`));
+  }
 }
 
 // The game so far; "back here" on every earlier position where it was the person's turn.
 function listHistory() {
   const list = $("history");
   list.replaceChildren();
-  const entries = [{ text: `start: ${state.start}`, player: "start", mine: 0, yours: state.first !== "computer" }];
+  const entries = [{ text: ["start: ", typeset(state.start)], player: "start", mine: 0, yours: state.first !== "computer" }];
   let mine = 0; // the person's moves up to each entry
   for (const h of state.history) {
     if (h.player === "human") mine += 1;
     const who = h.player === "human" ? "you" : "computer";
-    entries.push({ text: `${who}: ${h.move} → ${h.position}`, player: h.player, mine, yours: h.player === "computer" });
+    entries.push({ text: [`${who}: `, moveTo(h.move, h.position)], player: h.player, mine, yours: h.player === "computer" });
   }
   entries.forEach((e, k) => {
-    const item = element("li", { value: k, class: e.player }, `${e.text} `);
+    const item = element("li", { value: k, class: e.player });
+    item.append(...e.text, " ");
     if (e.yours && e.mine < state.moves.length) {
       const back = element("button", { type: "button", title: "back to this position" }, "↶ back here");
       back.addEventListener("click", () => stepBack(state.moves.slice(0, e.mine)));
@@ -386,10 +427,10 @@ async function explore() {
   const root = await ask("/api/explore", { ...gameOf(state), path: [], tree: true });
   if (!root || ticket !== explored) return;
   const t = root.tree;
-  $("tree-size").textContent = t.note
-    ? `game tree: ${t.note}`
-    : `${root.position}: value ${root.value}; game tree of ${t.nodes} nodes, ${t.leaves} leaves, ` +
-      `${t.states} distinct positions, height ${t.height}`;
+  $("tree-size").replaceChildren(...(t.note
+    ? [`game tree: ${t.note}`]
+    : [typeset(root.position), `: value ${root.value}; game tree of ${t.nodes} nodes, ${t.leaves} leaves, ` +
+      `${t.states} distinct positions, height ${t.height}`]));
   $("explorer").replaceChildren(branch(root, []));
 }
 
@@ -400,7 +441,7 @@ function branch(node, path) {
     const toggle = element("button", { type: "button", class: "toggle", "aria-expanded": "false" },
       o.remoteness ? "▸" : "·");
     toggle.disabled = !o.remoteness;  // remoteness 0: a terminal position
-    item.append(toggle, `${o.move} → ${o.position}`,
+    item.append(toggle, moveTo(o.move, o.position),
       element("span", { class: "value", style: `background:${valueColour(o.value)}` }, `${o.value}`));
     toggle.addEventListener("click", () => act(async () => {
       const open = item.querySelector(":scope > ul");
@@ -430,6 +471,7 @@ async function main() {
   const answer = await ask("/api/games");
   if (!answer) return;
   games = answer.games;
+  script = new RegExp(answer.script, "g");
   for (const g of games) {
     $("game").append(element("option", { value: g.name }, g.aliases.length ? `${g.name} (${g.aliases.join(", ")})` : g.name));
   }
