@@ -5,16 +5,22 @@ the library refuses with `TooMuchWork` (a ValueError), never hangs."""
 
 from __future__ import annotations
 
+import math
 import subprocess
 import sys
 import time
+from itertools import product
 
 import pytest
 
 import grundy
 from grundy.analysis.tree_size import tree_size
 from grundy.bounds import TooMuchWork
-from grundy.registry import rulesets
+from grundy.game import Ruleset
+from grundy.games.lctr_nonrep import NonRepPosition
+from grundy.partition import Partition, partitions
+from grundy.registry import get_ruleset, rulesets
+from grundy.solver import Solver
 
 FIVE_THOUSAND_DIGITS = "9" * 5000
 #: Each was unbounded before (6 GB in two minutes, or up to any memory cap).
@@ -87,8 +93,10 @@ def test_small_and_cheap_cases_still_answer() -> None:
         (lambda: grundy.stats("cr", "1^999999999999"), "at least 1.0 × 10^12"),
         (lambda: grundy.value("chomp", [10**30, 2]), "has 1.0 × 10^30 options"),
         (lambda: tree_size("cr", "1^100", max_states=50), "more than the 50 a walk holds"),
+        (lambda: grundy.value("anticorner", "1^999999999999"), "by search holds at least"),
+        (lambda: grundy.options("lctr-3d", "9999999999;9999999998"), "by search holds"),
     ],
-    ids=["options", "stats chomp", "stats cr", "value", "max_states"],
+    ids=["options", "stats chomp", "stats cr", "value", "max_states", "search", "search moves"],
 )
 def test_the_library_refuses_with_too_much_work(call: object, fragment: str) -> None:
     with pytest.raises(TooMuchWork) as refused:
@@ -123,3 +131,170 @@ def test_what_games_say_are_lower_bounds() -> None:
                 states = rules.number_of_states(position)
                 if states is not None:
                     assert states <= tree_size(rules, position).states, (rules.name, position)
+
+
+# ------------------------------------------------------- bounds before a search
+#: Each was unbounded before: a value search (`grundy value`, each option of `grundy
+#: moves`) or a walk (`grundy stats`) ran for minutes, out of memory or into a cap.
+SEARCHES = [
+    ("moves", "anticorner", "1^999999999999", "by search holds at least 1.0 × 10^12 positions"),
+    ("value", "anticorner", "999999999999", "by search holds at least 1.0 × 10^12 positions"),
+    ("value", "anticorner", "999999^999999", "by search holds at least 5.0 × 10^11 positions"),
+    ("moves", "anticorner", "999999^999999", "by search holds at least 5.0 × 10^11 positions"),
+    ("moves", "lctr-nonrep", "1^999999999999", "by search holds at least 1.0 × 10^12 positions"),
+    ("value", "lctr-nonrep", "999999999999 | LLT", "by search holds at least 1.0 × 10^12"),
+    ("stats", "lctr-nonrep", "1^999999999999 | TTL", "holds at least 1.0 × 10^12 positions"),
+    ("stats", "lctr-3d", "99999999999", "holds at least 1.0 × 10^11 positions"),
+    ("value", "lctr-3d", "99999999999;99999999998", "by search holds at least 1.0 × 10^11"),
+    ("value", "crit", "999999^999999", "by search holds at least 5.0 × 10^11 positions"),
+    ("value", "chess-queen", "999999^999999", "by search holds at least 5.0 × 10^11"),
+    ("stats", "chess-king", "999999^999999", "holds at least 1.0 × 10^12 positions"),
+    ("value", "corner", "999999^999999", "by search holds at least 1.0 × 10^12 positions"),
+    ("moves", "scc", "99999999999999999999,1", "by search holds at least 1.0 × 10^20"),
+    ("stats", "cr", "999999^999999", "holds at least 1.0 × 10^12 positions"),
+    ("value", "cris", "999999^999999", "by search holds at least 5.0 × 10^11 positions"),
+    ("stats", "pnim", "999999^999999 + 2,1", "holds at least 1.0 × 10^12 positions"),
+]
+MISERE_SEARCHES = [
+    ("anticorner", "1^999999999999"),
+    ("cr", "1^999999999999"),
+    ("cr", "999999^999999"),
+    ("crit", "999999^999999"),
+]
+
+
+def refused_at_once(*argv: str) -> str:
+    """The one line `grundy ARGV` refuses with (exit 2, within 20 s)."""
+    started = time.monotonic()
+    done = grundy_cli(*argv)
+    assert time.monotonic() - started < 20
+    assert done.returncode == 2, done.stderr
+    assert done.stdout == ""
+    assert done.stderr.startswith("grundy: error: ") and done.stderr.count("\n") == 1
+    return done.stderr
+
+
+@pytest.mark.parametrize(
+    ("command", "game", "position", "fragment"),
+    SEARCHES,
+    ids=[f"{c} {g} {p[:24]}" for c, g, p, _ in SEARCHES],
+)
+def test_a_search_past_its_bound_is_refused_at_once(
+    command: str, game: str, position: str, fragment: str
+) -> None:
+    assert fragment in refused_at_once(command, game, position)
+
+
+@pytest.mark.parametrize(("game", "position"), MISERE_SEARCHES)
+def test_a_misere_search_past_its_bound_is_refused_at_once(game: str, position: str) -> None:
+    assert "by search holds at least" in refused_at_once("value", game, position, "--misere")
+
+
+def test_searches_within_the_bounds_still_answer() -> None:
+    """A huge position whose search stops at once (a closed form a move away) is valued."""
+    assert grundy.value("lctr-3d", "99999999999;1") == 3
+    assert grundy.value("cr", "1^999999999999") == grundy.value("cr", "1^3")
+
+
+def letters(position: object) -> float:
+    """The letters of a position's boundary word (λ1 + ℓ), which bound what a kernel takes
+    (a diagram, with a history or as a sum of one; anything else: infinitely many)."""
+    lam = getattr(position, "partition", position)
+    summands = getattr(position, "summands", None)
+    if summands is not None and len(summands) <= 1:
+        lam = summands[0] if summands else Partition()
+    return lam.largest + lam.length if isinstance(lam, Partition) else math.inf
+
+
+def searched(rules: Ruleset, position: object, misere: bool, reach: int) -> int | None:
+    """How many positions the generic search holds to value `position` (a term: what the
+    solver searches) when, as a kernel may, every position with at most `reach` letters is
+    valued at once; None when the position itself is valued so (no search)."""
+    exact, solver = Solver(rules, fast=False), Solver(rules)
+    solver._kernel = False  # the kernel is the `reach` below
+    plain = solver._quick
+
+    def quick(node: object, misere: bool) -> int | None:
+        known = plain(node, misere)
+        if known is None and letters(node) <= reach:
+            return exact.value(node, misere)
+        return known
+
+    solver._quick = quick  # type: ignore[method-assign]
+    if quick(position, misere) is not None:
+        return None
+    solver.value(position, misere)
+    return solver.memo_size(misere)
+
+
+def nonrep_positions(n_max: int) -> list[NonRepPosition]:
+    """Every diagram of at most n_max boxes, and the rectangles of 4 to 10 rows and 2 to 4
+    columns (the first whose λ[i, j] `_reached` counts), with every history of at most
+    three moves."""
+    histories = [""] + ["".join(h) for k in (1, 2, 3) for h in product("LT", repeat=k)]
+    diagrams = [lam for n in range(n_max + 1) for lam in partitions(n)]
+    diagrams += [Partition([c] * r) for r in range(4, 11) for c in range(2, 5)]
+    return [NonRepPosition(lam, h) for lam in diagrams for h in histories]
+
+
+#: (game, positions, reaches): every position is searched as if a kernel valued each
+#: position of at most `reach` letters (KERNEL_LETTERS taken as `reach`), in both plays.
+SMALL = [
+    ("anticorner", (2, 3, 4, 6)),
+    ("chomp", (2, 3, 4, 6)),
+    ("corner", (2, 3, 4, 6)),
+    ("consecutive-corner", (2, 3, 4, 6)),
+    ("scc", (2, 3, 4, 6)),
+    ("crit", (2, 3, 4, 6)),
+    ("cris", (2, 3, 4, 6)),
+    ("pnim", (2, 3, 4, 6)),
+    ("chess-queen", (2, 3, 4, 6)),
+    ("chess-king", (2,)),
+    ("chess-rook", (2,)),
+    ("cr", (2, 3, 4, 6)),
+    ("sato-welter", (2, 3, 4, 6)),
+    ("lctr-nonrep", (2, 3, 4, 6)),
+    ("lctr-3d", (0,)),
+]
+
+
+def small_positions(rules: Ruleset) -> list[object]:
+    """The positions of at most 10 boxes and the rectangles of 2 to 5 rows and columns (7
+    boxes with a history, 7 cells in three dimensions)."""
+    if rules.name == "lctr-nonrep":
+        return nonrep_positions(7)
+    if rules.name == "lctr-3d":
+        return [p for n in range(8) for p in rules.positions_of_size(n)]
+    shapes = [f"{c}^{r}" for r in range(2, 6) for c in range(2, 6)]
+    if rules.name in ("cris", "pnim"):
+        shapes += ["2,1 + 1", "2^2 + 2,1", "3,1 + 2 + 1", "2^3 + 3^2"]
+    return [p for n in range(11) for p in rules.positions_of_size(n)] + [
+        rules.parse(shape) for shape in shapes
+    ]
+
+
+@pytest.mark.parametrize(("game", "reaches"), SMALL, ids=[g for g, _ in SMALL])
+def test_what_games_say_a_search_holds_are_lower_bounds(
+    game: str, reaches: tuple[int, ...], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``number_searched`` never says more than the search holds, nor ``number_of_states``
+    more than the game tree holds."""
+    from grundy import game as game_module
+    from grundy.games import corners, lctr_nonrep
+
+    rules = get_ruleset(game)
+    positions = small_positions(rules)
+    for position in positions:
+        states = rules.number_of_states(position)
+        assert states is None or states <= tree_size(rules, position).states, position
+    for reach in reaches:
+        monkeypatch.setattr(game_module, "KERNEL_LETTERS", reach)
+        monkeypatch.setattr(lctr_nonrep, "KERNEL_LETTERS", reach)
+        monkeypatch.setattr(corners, "KERNEL_LETTERS", reach)
+        for position in positions:
+            for misere in (False, True):
+                for term in Solver(rules).terms(position, misere):  # what the solver searches
+                    bound = rules.number_searched(term, misere)
+                    held = searched(rules, term, misere, reach)
+                    if bound is not None and held is not None:
+                        assert bound <= held, (term, misere, reach, bound, held)

@@ -42,6 +42,7 @@ __all__ = [
     "binomial_count",
     "check_options",
     "check_positions",
+    "check_search",
     "check_states",
     "cores",
     "count_positions",
@@ -250,6 +251,9 @@ class Counted(Protocol):
     def number_of_states(self, position: Any) -> int | None:
         """How many positions its game tree holds (at least), or None if the game does not say."""
 
+    def number_searched(self, position: Any, misere: bool) -> int | None:
+        """How many positions the generic search holds (at least) to value it, or None."""
+
     def format_position(self, position: Any) -> str:
         """The position as text."""
 
@@ -362,6 +366,30 @@ positions, more than the 5,000,000 a walk holds; raise max_states to insist
         raise TooMuchWork(
             f"{_named(rules, position)}: its game tree holds at least {about(count)} positions, "
             f"more than the {limit:,} a walk holds; {raise_with}"
+        )
+
+
+def check_search(rules: Counted, position: Any, misere: bool, limit: int, memory: int) -> None:
+    """Refuse (`TooMuchWork`) to value by search (misère play if `misere`) a position the
+    game says (``number_searched``) takes more than the `limit` positions the search holds
+    in `memory` bytes, before a step of it.  Nothing is refused for a game that does not
+    say (the search counts as it goes).
+
+    >>> from grundy.registry import get_ruleset
+    >>> anticorner = get_ruleset("anticorner")
+    >>> check_search(anticorner, anticorner.parse("1^999999999999"), False, 6_000_000, 6 << 30)
+    Traceback (most recent call last):
+    ...
+    grundy.bounds.TooMuchWork: anticorner 1^999999999999: valuing it by search holds at least \
+1.0 × 10^12 positions (no closed form or compiled kernel values them), more than the \
+6,000,000 the search holds in 6.0 GiB
+    """
+    count = rules.number_searched(position, misere)
+    if count is not None and count > limit:
+        raise TooMuchWork(
+            f"{_named(rules, position)}: valuing it by search holds at least {about(count)} "
+            "positions (no closed form or compiled kernel values them), more than the "
+            f"{limit:,} the search holds in {format_bytes(memory)}"
         )
 
 

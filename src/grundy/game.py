@@ -33,11 +33,15 @@ capability             what it gives (default when not declared)
                        ``positions_of_size``; the kernel's census if any)
 ``tree_size``          closed forms for game-tree sizes (walk the state graph);
                        with ``number_of_states``, at least how many positions
-                       a game tree holds, and with ``number_of_options``, at
-                       least how many options a position has, so that a walk
-                       or a listing past what grundy holds is refused before
-                       it starts (unknown: listings are cut off at
-                       `grundy.bounds.MAX_OPTIONS`, walks as they go)
+                       a game tree holds, with ``number_searched``, at least
+                       how many the generic search holds to value a position
+                       that no closed form or kernel values, and with
+                       ``number_of_options``, at least how many options a
+                       position has, so that a walk, a search or a listing
+                       past what grundy holds is refused before it starts
+                       (unknown: listings are cut off at
+                       `grundy.bounds.MAX_OPTIONS`, walks and searches as
+                       they go)
 ``drawing``            how a position is drawn and clicked in `play` and
                        `serve`: a `Drawing` (diagram, matrix, poset) of
                        the plain data ``draw_data`` gives (none: not drawn)
@@ -74,6 +78,7 @@ from grundy.partition import Partition, partitions
 __all__ = [
     "CAPABILITIES",
     "DRAWINGS",
+    "KERNEL_LETTERS",
     "Drawing",
     "FunctionRuleset",
     "Kernel",
@@ -84,10 +89,16 @@ __all__ = [
     "TreeSize",
     "capabilities",
     "on_partitions",
+    "searched_lines",
+    "searched_rectangles",
 ]
 
 Position = Hashable
 Move = Hashable
+#: The most letters of a boundary word (λ1 + ℓ for a diagram λ) a compiled kernel takes
+#: (`grundy.search.wordops.WIDE_LETTERS`, defined here so that games count without numba):
+#: a diagram with a longer word is never valued by a kernel.
+KERNEL_LETTERS = 120
 #: progress(done, total), called as long work advances.
 ProgressCallback = Callable[[int, int], None]
 
@@ -385,6 +396,16 @@ class Ruleset(ABC):
         walk past what it may hold is refused before it starts."""
         return None
 
+    def number_searched(self, position: Position, misere: bool = False) -> int | None:
+        """At least how many positions the generic search (`grundy.solver.Solver`) holds
+        to value `position` (misère play if `misere`) when neither `closed_form` nor the
+        `kernel` values it, known without searching (None: not known), so a search past
+        what it may hold is refused before it starts.  Not `number_of_states`: the search
+        holds the positions up to conjugation (``canonical``), and stops at every position
+        a closed form or the kernel values (one with a boundary word of at most
+        `KERNEL_LETTERS` letters), so a line of play counts only up to the first of them."""
+        return None
+
 
 #: The optional capabilities, in the order `capabilities` lists them.
 CAPABILITIES = (
@@ -463,6 +484,41 @@ class PartitionRuleset(Ruleset):
 
     def number_of_positions(self, n: int) -> int:
         return 0 if n == 0 and not self.allows_empty else partition_count(n)
+
+
+def searched_rectangles(position: Partition, least: int = 1) -> int:
+    """At least how many positions the search of λ holds in a game whose moves include
+    deleting the bottom row and deleting the last column, and whose closed forms value no
+    diagram with at least `least` rows and columns: a rectangle i × j with j ≤ λ_i (one
+    per box of λ) is reached by deleting bottom rows, then last columns, through diagrams
+    whose words are no shorter than its i + j letters; those with more than
+    `KERNEL_LETTERS` (all but at most K(K − 1)/2) no kernel values, and a rectangle and
+    its transpose may be one position up to conjugation, so half of them are held.
+
+    >>> searched_rectangles(Partition.parse("1000^1000")), searched_rectangles(
+    ...     Partition.parse("1000^1000"), least=2)
+    (496430, 495431)
+    """
+    rectangles, row = 0, 0
+    for part, mult in position.runs:  # rows row + 1 … row + mult, each of length part
+        rows = mult - max(least - 1 - row, 0) if row + mult >= least else 0
+        rectangles += max(rows, 0) * max(part - least + 1, 0)
+        row += mult
+    beyond = rectangles - KERNEL_LETTERS * (KERNEL_LETTERS - 1) // 2
+    return max((beyond + 1) // 2, 0)
+
+
+def searched_lines(position: Partition) -> int:
+    """At least how many positions the search of λ holds in a game whose moves include
+    deleting the bottom row and deleting the last column, and whose closed forms value no
+    non-empty diagram: deleting the bottom row again and again passes ℓ diagrams of
+    different sizes, the k-th (from 0) with a word of more than ℓ − k letters, so all but
+    the last `KERNEL_LETTERS` − 1 are past every kernel (and λ1 of them by columns).
+
+    >>> searched_lines(Partition.parse("1^1000")), searched_lines(Partition.parse("3,2,1"))
+    (881, 0)
+    """
+    return max(max(position.length, position.largest) - KERNEL_LETTERS + 1, 0)
 
 
 def on_partitions(rules: Ruleset) -> bool:

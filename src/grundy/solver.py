@@ -44,6 +44,7 @@ from grundy.bounds import (
     MAX_OPTIONS,
     TooMuchWork,
     check_options,
+    check_search,
     too_many_options,
 )
 from grundy.game import FunctionRuleset, Option, Ruleset, capabilities, on_partitions
@@ -264,12 +265,13 @@ the 10,000,000 grundy lists for one position
             return quick  # not memoised: closed forms are cheaper than a growing memo
         rules = self.ruleset
         check_options(rules, root)  # the root lists the most options: past the bound, at once
+        limit, steps = search_limit(), 0
+        check_search(rules, root, misere, limit, limit * BYTES_PER_POSITION)  # past it: at once
         # Each frame: [node, the terms of each of its options, or None until expanded].
         # The expanded, unfinished frames are exactly the ancestors of the top
         # frame, so meeting one of them again among the children is a cycle.
         stack: list[list[Any]] = [[root, None]]
         expanding: set[Position] = set()
-        limit, steps = search_limit(), 0
         while stack:
             steps += 1
             if steps % 4096 == 0:

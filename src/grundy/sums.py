@@ -25,10 +25,10 @@ from numbers import Integral
 from typing import Any
 
 from grundy.bounds import partition_count
-from grundy.game import Drawing, Ruleset
+from grundy.game import Drawing, Ruleset, searched_lines, searched_rectangles
 from grundy.partition import Partition, partitions
 
-__all__ = ["PartitionSum", "PartitionSumRuleset", "sum_count_table"]
+__all__ = ["PartitionSum", "PartitionSumRuleset", "searched_in_summands", "sum_count_table"]
 
 Move = Hashable
 
@@ -186,6 +186,25 @@ class PartitionSumRuleset(Ruleset):
 
     def number_of_positions(self, n: int) -> int:
         return partition_count(n)
+
+
+def searched_in_summands(position: PartitionSum) -> tuple[int, int]:
+    """(states, searched) for a game on sums whose moves include deleting the bottom row
+    and deleting the last column of one summand, and which has no closed form: one
+    summand goes through the n rectangles of `grundy.game.searched_rectangles` (its
+    lines too: `grundy.game.searched_lines`), the others staying, and then is gone: the
+    game tree holds n + 1 sums, and the search holds what those functions say.
+
+    >>> searched_in_summands(PartitionSum.parse("999999^999999 + 2,1"))
+    (999998000002, 499998996431)
+    """
+    return (
+        max((lam.size + 1 for lam in position.summands), default=1),
+        max(
+            (max(searched_lines(lam), searched_rectangles(lam)) for lam in position.summands),
+            default=0,
+        ),
+    )
 
 
 def sum_count_table(single: list[dict[int, int]]) -> list[dict[int, int]]:

@@ -54,7 +54,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
-from grundy.game import LazyKernel, PartitionRuleset, Ruleset
+from grundy.game import KERNEL_LETTERS, LazyKernel, PartitionRuleset, Ruleset
 from grundy.games.lctr import downright_value
 from grundy.partition import Partition
 from grundy.registry import register
@@ -486,9 +486,38 @@ class ChessRules(PartitionRuleset):
         return max([landing, *(steps_inside(position, a, b) for a, b in piece.riders)])
 
     def number_of_states(self, position: Partition) -> int:
-        """Repeating one move while it lands: the piece passes 1 + k boxes of a ray."""
+        """Repeating one move while it lands: the piece passes 1 + k boxes of a ray; a
+        piece that steps right and down reaches every box (`_boxes`).
+
+        >>> RULESETS["king"].number_of_states(Partition.parse("999999^999999"))
+        999998000001
+        """
         steps = (steps_inside(position, a, b) for a, b in (*self.piece.leaps, *self.piece.riders))
-        return 1 + max(steps)
+        return max(1 + max(steps), self._boxes(position))
+
+    def number_searched(self, position: Partition, misere: bool = False) -> int | None:
+        """A piece without a closed form that steps right and down reaches the boxes of
+        `_boxes` through boxes above and left of them, whose positions have words no
+        shorter: all but K(K − 1)/2 are past the kernel (`KERNEL_LETTERS`), and the search
+        holds half of those (a position and its conjugate are one).  Else not known.
+
+        >>> RULESETS["queen"].number_searched(Partition.parse("999999^999999"))
+        499998996431
+        """
+        if self._closed_form is not None:
+            return None
+        beyond = self._boxes(position) - KERNEL_LETTERS * (KERNEL_LETTERS - 1) // 2
+        return max((beyond + 1) // 2, 0)
+
+    def _boxes(self, position: Partition) -> int:
+        """How many different positions λ[i, j] a piece stepping right and down (0:1 and 1:0,
+        leaps or riders) reaches at least, else 0: those with i < ℓ and j < λ_ℓ (ℓ − i rows,
+        a first row of λ_{i+1} − j), or j < λ1 and i < m (m rows of length λ1; by columns)."""
+        moves = {*self.piece.leaps, *self.piece.riders}
+        if not position or not {(0, 1), (1, 0)} <= moves:
+            return 0
+        (widest, rows_of_it), (narrowest, _) = position.runs[0], position.runs[-1]
+        return max(position.length * narrowest, widest * rows_of_it)
 
     def closed_form(self, position: Partition, misere: bool = False) -> int | None:
         """Rook, king, knight, pawn on rectangles, bishop and Downright everywhere; else None."""

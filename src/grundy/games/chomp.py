@@ -43,7 +43,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from grundy.game import LazyKernel, PartitionRuleset
+from grundy.game import LazyKernel, PartitionRuleset, searched_rectangles
 from grundy.partition import Partition
 from grundy.registry import register
 from grundy.validate import as_bool
@@ -107,6 +107,17 @@ class ChompRules(PartitionRuleset):
     def number_of_states(self, position: Partition) -> int:
         """Every non-empty diagram inside λ is reached, one of each size 1 … n at least."""
         return position.size
+
+    def number_searched(self, position: Partition, misere: bool = False) -> int:
+        """A bite in the first column (row) deletes bottom rows (last columns), and a
+        closed form values only gammas, which have no second row of two boxes: the
+        rectangles of at least two rows and columns of `searched_rectangles`.
+
+        >>> CHOMP.number_searched(Partition.parse("999999^3")), CHOMP.number_searched(
+        ...     Partition.parse("1^999999999999"))
+        (996428, 0)
+        """
+        return searched_rectangles(position, least=2)
 
     def closed_form(self, position: Partition, misere: bool = False) -> int | None:
         """Nim on the arms of a gamma, both conventions (`gamma_value`); None otherwise."""

@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from grundy.game import LazyKernel, PartitionRuleset
+from grundy.game import LazyKernel, PartitionRuleset, searched_lines, searched_rectangles
 from grundy.partition import Partition
 from grundy.registry import register
 
@@ -186,8 +186,23 @@ class ColumnRowRules(PartitionRuleset):
         return 2 * len(position.runs)
 
     def number_of_states(self, position: Partition) -> int:
-        """Removing the rows (or the columns) one by one reaches ℓ + 1 (λ1 + 1) diagrams."""
-        return max(position.length, position.largest) + 1
+        """Deleting bottom rows, then last columns, reaches each rectangle i × j with
+        j ≤ λ_i, one per box, and then the empty diagram: n + 1 diagrams.
+
+        >>> COLUMN_ROW.number_of_states(Partition.parse("999999^999999"))
+        999998000002
+        """
+        return position.size + 1
+
+    def number_searched(self, position: Partition, misere: bool = False) -> int | None:
+        """Misère play, which no closed form values: the lines and the rectangles of
+        `searched_lines` and `searched_rectangles` (a row and a column are moves);
+        normal play: not known (a closed form values every rectangle).
+
+        >>> COLUMN_ROW.number_searched(Partition.parse("1^1000"), misere=True)
+        881
+        """
+        return max(searched_lines(position), searched_rectangles(position)) if misere else None
 
     def closed_form(self, position: Partition, misere: bool = False) -> int | None:
         """The closed forms of 002/003 (normal play only; `closed_form_value`)."""

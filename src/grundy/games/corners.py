@@ -58,7 +58,13 @@ from abc import abstractmethod
 from collections.abc import Iterable, Iterator
 from itertools import combinations, pairwise
 
-from grundy.game import LazyKernel, PartitionRuleset
+from grundy.game import (
+    KERNEL_LETTERS,
+    LazyKernel,
+    PartitionRuleset,
+    searched_lines,
+    searched_rectangles,
+)
 from grundy.games.chomp import bite
 from grundy.partition import Partition
 from grundy.registry import register
@@ -112,6 +118,19 @@ def delete_corners(position: Partition, rows: Iterable[int]) -> Partition:
     return Partition.from_runs(out)
 
 
+def _peeled(position: Partition) -> int:
+    """1 + the boxes of λ below row max(2, K − λ1 + 1), if λ1 ≥ 2 (else 0): the positions
+    `_CornerRules.number_searched` counts."""
+    if position.largest < 2:
+        return 0
+    rows = max(2, KERNEL_LETTERS - position.largest + 1)
+    above, row = 0, 0
+    for part, mult in position.runs:  # the boxes of the first `rows` rows
+        above += part * min(mult, max(rows - row, 0))
+        row += mult
+    return 1 + position.size - above
+
+
 class _CornerRules(PartitionRuleset):
     """Corner, Consecutive Corner and SCC: what they share, given which corner sets move."""
 
@@ -128,6 +147,19 @@ class _CornerRules(PartitionRuleset):
             return None
         parity = position.size % 2
         return 1 - parity if misere else parity
+
+    def number_searched(self, position: Partition, misere: bool = False) -> int:
+        """Deleting the last box of the bottom row (a corner alone: the last of the list)
+        again and again keeps the first row; while r ≥ R = max(2, K − λ1 + 1) rows are
+        left, a closed form values none ([n] has one row, and [1^n] is λ1 = 1) and the
+        kernel none (λ1 + r > `KERNEL_LETTERS` letters): one position per box below row R.
+        By columns (the first corner of the list), the same on λ′.
+
+        >>> CORNER.number_searched(Partition.parse("999999^999999")), CORNER.number_searched(
+        ...     Partition.parse("99999999999999999999,1"))
+        (999996000004, 99999999999999999881)
+        """
+        return max(_peeled(position), _peeled(position.conjugate()))
 
     @abstractmethod
     def number_of_choices(self, k: int) -> int:
@@ -238,9 +270,23 @@ class AnticornerRules(PartitionRuleset):
             yield (i, j), bite(position, i, j)
 
     def number_of_states(self, position: Partition) -> int:
-        """Deleting the bottom row (or the last column) again and again passes ℓ (λ1)
-        diagrams."""
-        return max(position.length, position.largest)
+        """Deleting bottom rows, then last columns, reaches each rectangle i × j with
+        j ≤ λ_i, one per box, and then the empty diagram: n + 1 diagrams.
+
+        >>> ANTICORNER.number_of_states(Partition.parse("999999^999999"))
+        999998000002
+        """
+        return position.size + 1
+
+    def number_searched(self, position: Partition, misere: bool = False) -> int:
+        """No closed form, and the last column and the bottom row are deleted by a move:
+        the lines and the rectangles of `searched_lines` and `searched_rectangles`.
+
+        >>> ANTICORNER.number_searched(Partition.parse("1^1000")), ANTICORNER.number_searched(
+        ...     Partition.parse("999999^999999"))
+        (881, 499998996431)
+        """
+        return max(searched_lines(position), searched_rectangles(position))
 
     def format_move(self, move: Box) -> str:
         i, j = move

@@ -35,7 +35,7 @@ from collections.abc import Iterator
 from grundy.game import LazyKernel
 from grundy.partition import Partition
 from grundy.registry import register
-from grundy.sums import PartitionSum, PartitionSumRuleset
+from grundy.sums import PartitionSum, PartitionSumRuleset, searched_in_summands
 from grundy.validate import as_int
 
 __all__ = ["CRIS", "CRISRules", "delete_column", "delete_row"]
@@ -123,8 +123,13 @@ class CRISRules(PartitionSumRuleset):
         return sum((max(p.length, p.largest) + 1) // 2 for p in set(position.summands))
 
     def number_of_states(self, position: PartitionSum) -> int:
-        """Deleting the bottom row (or the last column) again and again passes ℓ (λ1) sums."""
-        return max((max(p.length, p.largest) for p in position.summands), default=1)
+        """A move may delete row ℓ (column λ1) of a summand, and there is no closed form:
+        `searched_in_summands`."""
+        return searched_in_summands(position)[0]
+
+    def number_searched(self, position: PartitionSum, misere: bool = False) -> int:
+        """As `number_of_states`: `searched_in_summands`."""
+        return searched_in_summands(position)[1]
 
     def format_summand_move(self, move: Move) -> str:
         """ "delete row 2", "delete column 3"."""

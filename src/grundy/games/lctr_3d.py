@@ -552,6 +552,27 @@ class DimensionalLCTR(Ruleset):
             for i, part in enumerate(position.base().parts())
         ]
 
+    def number_of_states(self, position: Antichain) -> int:
+        """Lowering coordinate k again and again deletes a cell each time until nothing is
+        left: 1 + max p_k positions of different sizes (p over the corners).
+
+        >>> LCTR_3D.number_of_states(LCTR_3D.parse("99999999999;5"))
+        100000000000
+        """
+        return 1 + max((max(p) for p in position.points), default=0)
+
+    def number_searched(self, position: Antichain, misere: bool = False) -> int:
+        """Lowering coordinate k keeps the corners with p_k > 1, and only one corner (a box)
+        has a closed form: the second largest p_k positions of that line are searched.
+
+        >>> LCTR_3D.number_searched(LCTR_3D.parse("99999999999;5")), LCTR_3D.number_searched(
+        ...     LCTR_3D.parse("99999999999"))
+        (5, 0)
+        """
+        if len(position) < 2:
+            return 0
+        return max(sorted(coordinate)[-2] for coordinate in zip(*position.points, strict=True))
+
     def positions_of_size(self, n: int) -> Iterator[Antichain]:
         """Every d-dimensional partition with n cells (d = 3: every plane partition of n)."""
         return antichains_of_size(self.dim, n)

@@ -36,7 +36,7 @@ from collections.abc import Iterator
 from typing import Any, NamedTuple
 
 from grundy.bounds import partition_count
-from grundy.game import Drawing, LazyKernel, Ruleset
+from grundy.game import KERNEL_LETTERS, Drawing, LazyKernel, Ruleset
 from grundy.partition import Partition, partitions
 from grundy.registry import register
 from grundy.validate import check_non_negative
@@ -47,6 +47,7 @@ __all__ = [
     "NonRepPosition",
     "NonRepetitiveLCTR",
     "allowed",
+    "repeatable",
     "swap",
 ]
 
@@ -74,6 +75,17 @@ def allowed(history: str, move: str) -> bool:
     return len(window) < WINDOW or 2 * window.count("L") != WINDOW
 
 
+def repeatable(history: str, move: str) -> bool:
+    """Whether `move` may follow `history` again and again: it is at least half of the
+    history.  (At WINDOW − 1 moves it is then not 1 of 3, so allowed; the history after it
+    still holds it at least half; a shorter history allows every move.)
+
+    >>> repeatable("LLT", "L"), repeatable("LLT", "T"), repeatable("LT", "T")
+    (True, False, True)
+    """
+    return 2 * history.count(move) >= len(history)
+
+
 class NonRepetitiveLCTR(Ruleset):
     """LCTR without two L and two T in any four consecutive moves (000 §8)."""
 
@@ -95,11 +107,51 @@ class NonRepetitiveLCTR(Ruleset):
                 yield move, NonRepPosition(child, (history + move)[1 - WINDOW :])
 
     def number_of_states(self, position: NonRepPosition) -> int:
-        """With no moves before, top rows (left columns) removed one by one — T, T, T, …
-        is never half L, half T — pass ℓ (λ1) diagrams; after some moves, one of the two
-        may be barred, so only the position itself is counted."""
-        lam = position.partition
-        return 1 if position.history else max(lam.length, lam.largest, 1)
+        """Repeating a move at least half the history's (`repeatable`) never makes a window
+        half L, half T: the top rows (T) removed one by one pass ℓ + 1 positions of
+        different sizes; after three T, each L T T T keeps every window at one L, so
+        T^(i − 3j) (L T T T)^j reaches λ[i, j] for 3j + 3 ≤ i < ℓ and j < λ_ℓ, each a
+        different diagram (ℓ − i rows, a first row of λ_{i+1} − j): `_reached`.  L: the
+        same on λ′.
+
+        >>> LCTR_NONREP.number_of_states(LCTR_NONREP.parse("3,2,1 | LLT"))  # L: λ1 + 1
+        4
+        >>> LCTR_NONREP.number_of_states(LCTR_NONREP.parse("999999^999999"))
+        166665833334
+        """
+        return max((max(line + 1, square) for line, square in self._reached(position)), default=1)
+
+    def number_searched(self, position: NonRepPosition, misere: bool = False) -> int:
+        """There is no closed form, the k-th position of the line has a word of more than
+        ℓ − k letters and λ[i, j] one of at least (λ_ℓ − j) + (ℓ − i), no more than the
+        positions on its way: all but `KERNEL_LETTERS` − 1 of the line and K(K − 1)/2 of
+        the λ[i, j] are past the kernel, and the search holds half of those (a position
+        and its conjugate are one).
+
+        >>> LCTR_NONREP.number_searched(LCTR_NONREP.parse("1^1000 | T"))
+        881
+        >>> LCTR_NONREP.number_searched(LCTR_NONREP.parse("999999^999999"))
+        83332913097
+        """
+        triangle = KERNEL_LETTERS * (KERNEL_LETTERS - 1) // 2
+        return max(
+            (
+                max(line - KERNEL_LETTERS + 1, (square - triangle + 1) // 2, 0)
+                for line, square in self._reached(position)
+            ),
+            default=0,
+        )
+
+    @staticmethod
+    def _reached(position: NonRepPosition) -> Iterator[tuple[int, int]]:
+        """For each repeatable letter (T, then L on λ′): ℓ, and how many λ[i, j] the moves
+        T^(i − 3j) (L T T T)^j reach (Σ_j (ℓ − 3 − 3j) over 0 ≤ j ≤ min(λ_ℓ − 1, (ℓ − 4)/3))."""
+        lam, history = position
+        for move, shape in (("T", lam), ("L", lam.conjugate())):
+            if repeatable(history, move):
+                rows = shape.length
+                blocks = min(shape.runs[-1][0] - 1, (rows - 4) // 3) + 1 if rows >= 4 else 0
+                yield rows, blocks * (rows - 3) - 3 * blocks * (blocks - 1) // 2
 
     # ------------------------------------------------- reading and writing
     def parse(self, spec: Any) -> NonRepPosition:

@@ -32,8 +32,10 @@ __all__ = [
     "partition_stats",
 ]
 
-#: Largest r + λ1 for which `partition_stats` writes out the (exact) binomials.
-DEFAULT_MAX_SPAN = 2_000_000
+#: Largest r + λ1 for which `partition_stats` writes out the (exact) binomials: numbers of
+#: about 60,000 digits, 3.3 s for 99999^99999 (one binomial C(2m, m) costs 0.5 s at
+#: m = 100,000, 31 s at m = 1,000,000, and a rectangle takes seven).
+DEFAULT_MAX_SPAN = 200_000
 #: Largest number of runs for which `partition_stats` counts distinct states (O(k²)).
 MAX_RUNS_FOR_STATES = 5_000
 

@@ -36,7 +36,7 @@ from itertools import product
 from grundy.game import LazyKernel
 from grundy.partition import Partition
 from grundy.registry import register
-from grundy.sums import PartitionSum, PartitionSumRuleset
+from grundy.sums import PartitionSum, PartitionSumRuleset, searched_in_summands
 
 __all__ = ["PNIM", "PNimRules", "is_value_one_shape", "row_deletions"]
 
@@ -122,8 +122,13 @@ class PNimRules(PartitionSumRuleset):
         return total
 
     def number_of_states(self, position: PartitionSum) -> int:
-        """Deleting one row (or column) at a time passes ℓ (λ1) sums."""
-        return max((max(p.length, p.largest) for p in position.summands), default=1)
+        """A move may delete the bottom row (last column) alone, and there is no closed form:
+        `searched_in_summands`."""
+        return searched_in_summands(position)[0]
+
+    def number_searched(self, position: PartitionSum, misere: bool = False) -> int:
+        """As `number_of_states`: `searched_in_summands`."""
+        return searched_in_summands(position)[1]
 
     def format_summand_move(self, move: Move) -> str:
         """ "delete a row of length 3", "delete columns of heights 2^2,1", …"""

@@ -79,7 +79,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from grundy.game import LazyKernel, PartitionRuleset
+from grundy.game import LazyKernel, PartitionRuleset, searched_rectangles
 from grundy.partition import Partition
 from grundy.registry import register
 from grundy.validate import check_non_negative
@@ -247,6 +247,16 @@ class CRITRules(_ShortenRules):
         """λ1 row moves and ℓ column moves, of which only a corner's deletion (one per
         run) is both."""
         return position.largest + position.length - len(position.runs)
+
+    def number_searched(self, position: Partition, misere: bool = False) -> int:
+        """The bottom row and the last column shorten to nothing, and a closed form values
+        only two rows or columns: the rectangles of at least three rows and columns of
+        `searched_rectangles`.
+
+        >>> CRIT.number_searched(Partition.parse("999999^999999"))
+        499996996435
+        """
+        return searched_rectangles(position, least=3)
 
 
 RIT = register(RITRules())

@@ -43,7 +43,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from itertools import pairwise
 
-from grundy.game import LazyKernel, PartitionRuleset
+from grundy.game import LazyKernel, PartitionRuleset, searched_lines, searched_rectangles
 from grundy.partition import Partition
 from grundy.registry import register
 from grundy.validate import as_int, check_non_negative, check_positive
@@ -219,6 +219,17 @@ class SatoWelterRules(PartitionRuleset):
     def number_of_states(self, position: Partition) -> int:
         """A corner's hook is its box alone: a diagram of each size 0 … n is reached."""
         return position.size + 1
+
+    def number_searched(self, position: Partition, misere: bool = False) -> int | None:
+        """Misère play, which no closed form values: the lines and the rectangles of
+        `searched_lines` and `searched_rectangles` (the hooks of the bottom row's first box
+        and of the last column's top box are the row and the column); normal play: not
+        needed (Sato's theorem values every position).
+
+        >>> SATO_WELTER.number_searched(Partition.parse("1^1000"), misere=True)
+        881
+        """
+        return max(searched_lines(position), searched_rectangles(position)) if misere else None
 
     def closed_form(self, position: Partition, misere: bool = False) -> int | None:
         """Sato's theorem, normal play only (`sato_welter_value`); None for misère play."""

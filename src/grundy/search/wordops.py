@@ -29,6 +29,7 @@ from numba import types
 from numba.core.errors import NumbaIRAssumptionWarning
 from numba.extending import overload
 
+from grundy.game import KERNEL_LETTERS
 from grundy.search.cache import cached_njit
 
 __all__ = [
@@ -59,7 +60,7 @@ __all__ = [
 #: Letters in a narrow word (one uint64; 8 bits left for the info byte).
 NARROW_LETTERS = 56
 #: Letters in a wide word (two uint64; 8 bits of the second left for the info byte).
-WIDE_LETTERS = 120
+WIDE_LETTERS = KERNEL_LETTERS
 
 EXACT = 0x80  # info byte 0x80 | v: the value is exactly v; 0..0x7F: ruled-out values
 WINDOW = 64  # slots probed per lookup (linear probing)
