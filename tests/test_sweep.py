@@ -267,7 +267,7 @@ def test_plots(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     save_figure(figure, tmp_path / "r.svg")
     assert (tmp_path / "r.svg").read_text().lstrip().startswith("<?xml")
     line = sweep_figure(sweep("lctr", "b^a", a=[3], b=range(1, 9)), title="lctr")
-    assert line.axes[0].get_xlabel() == "b" and line.axes[0].get_title() == "lctr (a = 3)"
+    assert line.axes[0].get_xlabel() == "b" and line.axes[0].get_title() == "lctr, a = 3"
     with pytest.raises(ValueError, match="varies 3"):
         sweep_figure(sweep("cr", "a^m,b", a=[1, 2], m=[1, 2], b=[1, 2]))
     with pytest.raises(ValueError, match="use a file ending in"):
