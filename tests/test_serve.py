@@ -21,6 +21,7 @@ from collections.abc import Iterator
 from importlib.metadata import EntryPoint
 from pathlib import Path
 from typing import Any
+from xml.sax.saxutils import escape
 
 import pytest
 
@@ -31,6 +32,7 @@ from grundy.cli import main
 from grundy.game import PartitionRuleset, capabilities
 from grundy.games import module_of
 from grundy.partition import Partition
+from grundy.render.typeset import script_segments
 from grundy.solver import solver_for
 from grundy.web.app import create_app
 from grundy.web.games import Catalogue
@@ -592,8 +594,16 @@ def test_page_typesets_positions_and_marks_chomp_poison(page) -> None:
     assert page.locator("#board line.kept-mark").count() == 2
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / "serve-chomp.png"), full_page=True)
-    assert page.evaluate("typeset('B_{n+1} on A_4').firstChild.nextSibling.outerHTML") == (
-        "<sub>n+1</sub>"
-    )
+    for text in ["c,1^(r-1)", "A_4 × Π_3, B_{n+1}", "g(F_2^3)", "lctr_3d & out_2.svg"]:
+        shown = page.evaluate(
+            "t => { const d = document.createElement('div'); d.append(typeset(t)); "
+            "return d.innerHTML; }",
+            text,
+        )
+        tags = {"^": "sup", "_": "sub"}
+        assert shown == "".join(  # as the pictures read it (grundy.render.typeset)
+            f"<{tags[kind]}>{escape(piece)}</{tags[kind]}>" if kind else escape(piece)
+            for piece, kind in script_segments(text)
+        )
     start_in_page(page, "lctr", "4^2,3,1")  # every option takes the top-left box
     assert page.locator("#board rect.kept").count() == 0

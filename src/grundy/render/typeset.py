@@ -12,8 +12,8 @@ pieces into SVG (`svg_text`), matplotlib's mathtext (`mathtext`) and LaTeX
 [('5', ''), ('2', '^'), (',1', ''), ('r-1', '^')]
 >>> script_segments("a^m on A_4, B_{n+1}")
 [('a', ''), ('m', '^'), (' on A', ''), ('4', '_'), (', B', ''), ('n+1', '_')]
->>> script_segments("g_q(d) of lctr_3d, misere_value")
-[('g', ''), ('q', '_'), ('(d) of lctr_3d, misere_value', '')]
+>>> script_segments("g_q(d) × Π_3 of lctr_3d, misere_value, out_2.svg")
+[('g', ''), ('q', '_'), ('(d) × Π', ''), ('3', '_'), (' of lctr_3d, misere_value, out_2.svg', '')]
 >>> svg_text("5^2 & 1", size=12)
 '5<tspan dy="-4.2" font-size="8.4">2</tspan><tspan dy="4.2"> &amp; 1</tspan>'
 >>> svg_text("A_4", size=10)
@@ -43,15 +43,17 @@ __all__ = [
 ]
 
 #: The syntax of a raised or lowered piece, as a regular expression that Python and
-#: JavaScript read alike (ASCII classes, no named groups; the page gets it from
+#: JavaScript read alike (explicit classes, no named groups; the page gets it from
 #: ``/api/games``).  Group 1, an exponent: ``^`` and digits, a parameter's name (a
 #: template's ``a^m``) or a parenthesised expression (``1^(r-1)``, no nesting).
-#: Group 2, a subscript: ``_`` after a character that is not a space or ``_``, then
-#: digits or one letter that no letter, digit or ``_`` follows (``A_4``, ``g_q(d)``;
-#: not ``lctr_3d`` nor ``misere_value``); group 3, a subscript in braces (``B_{n+1}``).
+#: Group 2, a subscript: ``_`` after a one-letter name (Latin or Greek: ``A_4``,
+#: ``Π_3``, not ``lctr_3d`` nor ``results_2.sqlite``), then digits or one letter that
+#: no letter, digit or ``_`` follows (``g_q(d)``, not ``misere_value``); group 3, a
+#: subscript in braces after a one-letter name (``B_{n+1}``).
 SCRIPT_PATTERN = (
     r"\^(\d+|[A-Za-z_][A-Za-z0-9_]*|\([^()]*\))"
-    r"|(?<=[^\s_])_(?:(\d+|[A-Za-z])(?![A-Za-z0-9_])|\{([^{}]*)\})"
+    r"|(?<=(?<![A-Za-z0-9_\u0370-\u03ff])[A-Za-z\u0370-\u03ff])"
+    r"_(?:(\d+|[A-Za-z])(?![A-Za-z0-9_])|\{([^{}]*)\})"
 )
 _SCRIPT = re.compile(SCRIPT_PATTERN)
 
