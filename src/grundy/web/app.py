@@ -12,6 +12,8 @@ each move as it did before (its play is deterministic).
 request                body (besides the game)                           answer
 =====================  ================================================  =====================
 ``GET /api/games``                                                       every registered game
+                                                                         and ``script``: how
+                                                                         positions are typeset
 ``POST /api/start``                                                      the state
 ``POST /api/move``     ``number`` (of an option) or ``target`` (a part   the state after the
                        of the picture, `grundy.web.board`)               move and the reply
