@@ -153,6 +153,8 @@ SEARCHES = [
     ("moves", "scc", "99999999999999999999,1", "by search holds at least 1.0 × 10^20"),
     ("stats", "cr", "999999^999999", "holds at least 1.0 × 10^12 positions"),
     ("value", "cris", "999999^999999", "by search holds at least 5.0 × 10^11 positions"),
+    # the position is valued before its 500,000 options are listed
+    ("moves", "cris", "999999^999999", "cris 999999^999999: valuing it by search holds"),
     ("stats", "pnim", "999999^999999 + 2,1", "holds at least 1.0 × 10^12 positions"),
 ]
 MISERE_SEARCHES = [
