@@ -93,13 +93,16 @@ expect() { # expect STATUS NAME COMMAND...: run it restricted, keep its output i
 started=$(date +%s%N)
 expect 0 value grundy value cr 6,5,4,3,2,1
 grep -q "value 0, previous player wins" "$work/value.out" || fail "grundy value: $(cat "$work/value.out")"
-[ "$(wc -l <"$work/value.err")" = 1 ] && grep -q "^grundy: compiled code is not cached" "$work/value.err" \
+# no cache folder costs one line; a kernel's compile (in memory) says so in a line of its own
+[ "$(grep -c "^grundy: compiled code is not cached" "$work/value.err")" = 1 ] \
+    && ! grep -v -e "^grundy: compiled code is not cached" -e "^compiling the .* — about" "$work/value.err" \
     || fail "no cache folder should cost one line on stderr, got: $(cat "$work/value.err")"
 expect 0 moves grundy moves lctr "8,7,6,5^2,2,1"
 expect 0 count grundy count lctr --n 1..5 --no-store
-expect 2 store grundy count lctr --n 1..5 # the default store is under HOME: one line, the way out
-[ "$(grep -c '^grundy: error: ' "$work/store.err")" = 1 ] \
-    && grep -q "^grundy: error: $home/.*/results.sqlite: .*--no-store$" "$work/store.err" \
+expect 0 store grundy count lctr --n 1..5 # the default store is under HOME: one line, go on
+[ "$(wc -l <"$work/store.err")" = 1 ] \
+    && grep -q "^grundy: going on without the results store: $home/.*/results.sqlite: " "$work/store.err" \
+    && grep -q "positions of size n by value" "$work/store.out" \
     || fail "the store under an unwritable HOME: $(cat "$work/store.err")"
 expect 0 atlas grundy atlas build cr --n 1..20 --dir atlas/cr # its level loop compiles here
 expect 0 reproduce grundy reproduce all --quick

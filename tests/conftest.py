@@ -7,6 +7,7 @@ runs; tests load that script as a module (`import_cycles`) rather than keep a co
 from __future__ import annotations
 
 import importlib.util
+from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
 
@@ -22,6 +23,19 @@ def private_results_store(
     path = tmp_path_factory.mktemp("store") / "results.sqlite"
     monkeypatch.setenv("GRUNDY_STORE", str(path))
     return path
+
+
+@pytest.fixture(autouse=True, scope="session")
+def quiet_first_compiles() -> Iterator[None]:
+    """The first compile of a kernel's code says so on stderr, once a process
+    (`grundy.search.specialise`): which test of this process would see the line depends on
+    the order of the tests and on the disk cache, so here it is held back.  The line is
+    tested in processes of their own (tests/test_carry_on.py, tests/test_specialise.py);
+    tests that count a child's lines warm its kernels first."""
+    from grundy.search.specialise import compile_notices
+
+    with compile_notices(False):
+        yield
 
 
 @pytest.fixture(scope="session")

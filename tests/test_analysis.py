@@ -340,9 +340,9 @@ def test_count_methods_use_the_declared_capabilities(monkeypatch: pytest.MonkeyP
     census: list[int] = []
     real = type(cr.kernel).tally
 
-    def spy(self, n, misere=False):  # type: ignore[no-untyped-def]
+    def spy(self, n, misere=False, valued=None):  # type: ignore[no-untyped-def]
         census.append(n)
-        return real(self, n, misere)
+        return real(self, n, misere, valued)
 
     monkeypatch.setattr(type(cr.kernel), "tally", spy)
     auto = count_table("cr", 12)
@@ -357,10 +357,12 @@ def test_count_methods_use_the_declared_capabilities(monkeypatch: pytest.MonkeyP
 def test_count_progress() -> None:
     seen: list[tuple[int, int]] = []
     count_table(CORNERS, 6, progress=lambda done, total: seen.append((done, total)))
-    assert seen == [(n, 7) for n in range(1, 8)]
+    # in positions (the partitions of each size), as each size is counted
+    p = [len(list(partitions(n))) for n in range(17)]
+    assert seen == [(sum(p[: n + 1]), sum(p[:7])) for n in range(7)]
     seen.clear()
     count_table("lctr", 16, method="enumerate", progress=lambda d, t: seen.append((d, t)))
-    assert seen[-1] == (17, 17) and len(seen) == 17
+    assert seen[-1] == (sum(p), sum(p)) and len(seen) == 17
 
 
 def test_counts_of_other_games() -> None:

@@ -29,6 +29,7 @@ import pytest
 
 from grundy.cli import main
 from grundy.cli.common import Interrupted, ctrl_c_held_back, interruptible, starts_over
+from grundy.warm import kernel_games, warm_kernel
 
 # Ctrl-C must interrupt as in a terminal even when this test runs with SIGINT ignored
 # (a background job inherits that, and Python keeps it).
@@ -89,6 +90,12 @@ JOBS: dict[str, tuple[str, Callable[[Path], bool] | None, str]] = {
         "--store {dir}/results.sqlite",
         _stored("tallies", 3),
         rf"interrupted while counting downright; sizes 0\.\.(\d+) are stored in "
+        rf"{{dir}}/results\.sqlite{RESUME_STORE}",
+    ),
+    "census": (
+        "count chomp --n 1..70 --store {dir}/results.sqlite",
+        _stored("tallies", 45),
+        rf"interrupted while counting chomp; sizes 0\.\.(\d+) are stored in "
         rf"{{dir}}/results\.sqlite{RESUME_STORE}",
     ),
     "sweep": (
@@ -216,6 +223,15 @@ def screen_lines(output: str) -> list[str]:
     return [line.rstrip() for line in lines if line.strip()]
 
 
+@pytest.fixture(scope="module")
+def warm_kernels() -> None:
+    """The commands' kernels in the disk cache first: a first compile would say so in a
+    line of its own (`grundy.search.specialise`), a second line on the screen."""
+    for rules in kernel_games(["cr", "chomp"]):
+        warm_kernel(rules.kernel)
+
+
+@pytest.mark.usefixtures("warm_kernels")
 def test_ctrl_c_on_every_long_command_says_what_stopped_and_how_to_go_on(
     tmp_path: Path,
 ) -> None:
@@ -252,7 +268,7 @@ def test_ctrl_c_on_every_long_command_says_what_stopped_and_how_to_go_on(
 
 def _check_what_was_kept(name: str, folder: Path, found: re.Match[str]) -> None:
     """What the line says is stored or saved is there."""
-    if name == "count":
+    if name in ("count", "census"):
         with sqlite3.connect(folder / "results.sqlite") as db:
             sizes = {n for (n,) in db.execute("SELECT n FROM tallies")}
         assert sizes == set(range(int(found.group(1)) + 1))

@@ -167,7 +167,10 @@ def test_counts_on_dask_match_serial(
     seen: list[tuple[int, int]] = []
     on_dask = enumerated_count_table("lctr-3d", 7, progress=lambda d, t: seen.append((d, t)),
                                      scheduler=dask_address)  # fmt: skip
-    assert on_dask == serial and sorted(seen) == [(d, 8) for d in range(1, 9)]
+    # the progress counts positions, where the game says how many each size has
+    total = sum(get_ruleset("lctr-3d").number_of_positions(n) for n in range(8))
+    assert on_dask == serial and len(seen) == 8 and seen[-1] == (total, total)
+    assert seen == sorted(seen) and {t for _, t in seen} == {total}
     census = count_table("cr", 9, misere=True)
     assert count_table("cr", 9, True, "enumerate", scheduler=dask_address) == census
     db = tmp_path / "r.sqlite"

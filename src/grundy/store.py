@@ -116,6 +116,9 @@ class StoreError(OSError):
     missing file, one line and exit status 2).
     """
 
+    #: What is wrong, as a word: "read-only", "full", "damaged", "locked", … ("" unknown).
+    kind = ""
+
 
 class BadRow(StoreError):
     """A row of the results store that grundy did not write: a value that is no Grundy
@@ -438,6 +441,17 @@ class Store:
                 for table in ("results", "tallies")
             )
 
+    def check_writable(self) -> None:
+        """A `StoreError` unless this process can write the store: an empty write
+        transaction, which SQLite refuses where the file, its folder or the disk is
+        read-only (whoever the process runs as).
+
+        >>> import tempfile, pathlib
+        >>> Store(pathlib.Path(tempfile.mkdtemp()) / "r.sqlite").check_writable()
+        """
+        with self._connect() as db, _transaction(db):
+            pass
+
     def close(self) -> None:
         """Close this thread's connection now rather than when the store is collected
         (the next use opens another)."""
@@ -538,7 +552,9 @@ class Store:
         what, way = _PROBLEMS.get(kind, ("the results store failed", ""))
         what = what.format(timeout=f"{self.timeout:g}", part=_read_only_part(self.path))
         said = f" ({detail})" if detail else ""
-        return StoreError(f"{self.path}: {what}{said}; {way}{_WAY_OUT}")
+        error = StoreError(f"{self.path}: {what}{said}; {way}{_WAY_OUT}")
+        error.kind = kind
+        return error
 
     def _checked(self, check: Callable[[Any], T], found: object, row: str) -> T:
         """`check(found)`, its ValueError turned into the `BadRow` naming the store and
@@ -638,6 +654,7 @@ _OS_ERRORS = {
     errno.EACCES: "read-only",
     errno.EPERM: "read-only",
     errno.EROFS: "read-only",
+    errno.ENOTDIR: "read-only",  # its folder cannot be made: a file is in the way
     errno.ENOSPC: "full",
     errno.EDQUOT: "full",
     errno.EIO: "io",

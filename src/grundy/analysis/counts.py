@@ -45,6 +45,7 @@ from grundy.bounds import (
     too_many_sizes,
 )
 from grundy.game import Ruleset, on_partitions
+from grundy.partition import partition_numbers
 from grundy.registry import get_ruleset, identifies
 from grundy.solver import solver_for
 from grundy.store import Store
@@ -53,6 +54,7 @@ from grundy.validate import as_bool, as_store, check_non_negative
 
 if TYPE_CHECKING:
     from grundy.atlas import Atlas
+    from grundy.search import CompiledKernel
 
 __all__ = [
     "METHODS",
@@ -232,8 +234,7 @@ def _count(
         if kernel is not None and kernel.can_census(top, misere):
             doing = f"counting {rules.name} at n ≤ {top} by its census"
             check_positions(rules, sizes, doing, CENSUS_RATE, CENSUS_BYTES)
-            census = partial(kernel.tally, misere=misere)  # one size per compiled pass
-            return _by_size(census, sizes, "serial", progress, on_size)
+            return _census(kernel, sizes, misere, progress, on_size)
     doing = f"counting {rules.name} at n ≤ {top} by valuing every position"
     check_positions(
         rules, sizes, doing, ENUMERATION_RATE * (1 if scheduler == "serial" else cores())
@@ -257,7 +258,49 @@ def _enumerate(
         )
     positions = _positions_up_to(rules, sizes, DASK_FROM) if scheduler is None else 0
     scheduler = scheduler_for(scheduler, positions)
-    return _by_size(partial(_tally, rules, misere), sizes, scheduler, progress, on_size)
+    task = partial(_tally, rules, misere)
+    return _by_size(task, sizes, scheduler, progress, on_size, rules.number_of_positions)
+
+
+def _census(
+    kernel: CompiledKernel,
+    sizes: Sequence[int],
+    misere: bool,
+    progress: Progress | None,
+    on_size: SizeDone,
+) -> Tallies:
+    """{n: tally} by the kernel's census, one compiled pass per size, smallest first, each
+    handed to `on_size` as soon as it is counted.
+
+    `progress(valued, total)` counts partitions: the total of every size from the start
+    and, within a size, as the pass values them (a few times a second), so that a
+    progress bar's estimate holds although the sizes grow exponentially.
+
+    >>> from grundy import get_ruleset
+    >>> told = []
+    >>> _census(get_ruleset("cr").kernel, [3, 4], False, lambda *a: told.append(a), print)
+    3 {0: 1, 1: 2}
+    4 {0: 1, 2: 2, 3: 2}
+    {3: {0: 1, 1: 2}, 4: {0: 1, 2: 2, 3: 2}}
+    >>> told[0], told[-1]
+    ((0, 8), (8, 8))
+    """
+    numbers = partition_numbers(max(sizes))
+    total = sum(numbers[n] for n in sizes)
+    before = 0
+    found: Tallies = {}
+
+    def valued(k: int) -> None:
+        if progress is not None:
+            progress(before + k, total)
+
+    valued(0)
+    for n in sorted(sizes):
+        found[n] = kernel.tally(n, misere, valued)  # type: ignore[assignment]
+        before += numbers[n]
+        on_size(n, found[n])
+        valued(0)
+    return found
 
 
 def _by_size(
@@ -266,17 +309,26 @@ def _by_size(
     scheduler: str,
     progress: Progress | None,
     on_size: SizeDone | None,
+    weight: Callable[[int], int | None] = lambda n: None,
 ) -> Tallies:
     """{n: task(n)} for the sizes (`map_chunks`), each handed to `on_size` as soon as
-    it is done."""
+    it is done; `progress(done, total)` in positions where `weight(n)` (how many
+    positions size n has) is known for every size, else in sizes."""
     found: Tallies = {}
+    weights = [weight(n) for n in sizes]
+    if None in weights or not sum(weights):  # type: ignore[arg-type]
+        weights = [1] * len(sizes)
+    share = dict(zip(sizes, weights, strict=True))
+    total = sum(share.values())  # type: ignore[arg-type]
+    counted = [0]
 
     def done(n: int, tally: dict[int, int]) -> None:
         found[n] = tally
+        counted[0] += share[n]  # type: ignore[operator]
         if on_size is not None:
             on_size(n, tally)
         if progress is not None:
-            progress(len(found), len(sizes))
+            progress(counted[0], total)
 
     # on a cluster the largest sizes, the longest tasks, go first
     order = list(sizes) if scheduler == "serial" else sorted(sizes, reverse=True)

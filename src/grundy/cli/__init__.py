@@ -23,8 +23,8 @@ from typing import Any
 
 import typer
 
-# Importing a command module registers its commands on `app`; `grundy -h` lists the
-# commands in the order they are registered, then the groups (store, poset, atlas).
+# Importing a command module registers its commands on `app`; `grundy -h` lists them
+# in the panels of `PANELS` (`arranged`), whatever the order of these imports.
 # isort: off
 from grundy.cli import sweep, pattern, conjecture, stats, count, classify, games  # noqa: F401
 from grundy.cli import play, nim, value, moves, reproduce, search, serve, table  # noqa: F401
@@ -34,7 +34,16 @@ from grundy.cli import store, poset, poset_tables, atlas  # noqa: F401
 # isort: on
 from grundy.cli.common import HELP_OPTIONS, Interrupted, app
 
-__all__ = ["app", "main", "run"]
+__all__ = ["PANELS", "app", "arranged", "main", "run"]
+
+#: The panels of `grundy -h`, in order, each with its commands (listed alphabetically).
+PANELS = {
+    "Games and positions": ("games", "value", "moves", "table", "search", "play", "nim"),
+    "Families and sizes": ("sweep", "pattern", "count", "conjecture", "classify", "stats"),
+    "Posets": ("poset",),
+    "Kept results": ("store", "atlas", "warm"),
+    "Papers and the page": ("reproduce", "serve"),
+}
 
 _NEGATIVE_NUMBER = re.compile(r"^-[0-9]")
 #: A paper cited by its key in a help text: "000 §2.3", "(004 Theorem 4.1)" (not the
@@ -108,8 +117,29 @@ def _command() -> Any:
     text parameters and flags are taken as they are (`_as_given`)."""
     from grundy.reproduce.rows import PAPERS
 
-    command = typer.main.get_command(app)
+    command = arranged(typer.main.get_command(app))
     _tidy(command, _as_given(), PAPERS)
+    return command
+
+
+def arranged(command: Any) -> Any:
+    """The click group `command` with its commands in the panels of `PANELS`, panel by
+    panel and alphabetically within each (a command no panel names: a ValueError, so that
+    a new command is given its place).
+
+    >>> list(arranged(typer.main.get_command(app)).commands)[:4]
+    ['games', 'moves', 'nim', 'play']
+    """
+    panel_of = {name: panel for panel, names in PANELS.items() for name in names}
+    unplaced = sorted(set(command.commands) - set(panel_of))
+    if unplaced:
+        raise ValueError(f"grundy.cli.PANELS places no command {', '.join(unplaced)}")
+    order = list(PANELS)
+    for name, sub in command.commands.items():
+        sub.rich_help_panel = panel_of[name]
+    command.commands = dict(
+        sorted(command.commands.items(), key=lambda item: (order.index(panel_of[item[0]]), item[0]))
+    )
     return command
 
 

@@ -22,6 +22,7 @@ from grundy.cli.common import (
     refuse_together,
     resolve_game,
 )
+from grundy.game import Ruleset
 
 atlas_app = typer.Typer(
     help="The atlas: every partition of every n ≤ N valued once, one byte each, on disk.",
@@ -102,18 +103,27 @@ def atlas_build(
         {"--workers": workers is not None, "--scheduler": scheduler is not None},
         "--workers starts a local cluster of its own",
     )
-    if (n is None) == (box is None):
+    refuse_together(
+        {"--n": n is not None, "--box": box is not None},
+        "an atlas holds whole levels (--n A..B) or the diagrams inside one box (--box AxB)",
+    )
+    if n is None and box is None:
         raise ValueError("give the levels to build with --n A..B, or a box with --box AxB")
     shape = None if box is None else parse_box(box, "--box")
     n_max = None if n is None else _largest_level(n)
     rules = resolve_game(game, piece)
+    refuse_without_kernel(rules)
     at = [-1]
     sizes = partition_numbers(n_max) if shape is None else [box_size(*shape)]
     total = sum(sizes)
     before = [0]
 
     def stopped() -> str:
-        return f"building level {at[0]} of the {rules.name} atlas" if at[0] >= 0 else "starting"
+        if shape is not None:
+            return "building the {} × {} box of the {} atlas".format(*shape, rules.name)
+        # a level is reported as it is valued: the one after a complete level is not yet
+        level = max(at[0], _levels_done(directory) + 1)
+        return f"building level {level} of the {rules.name} atlas" if level >= 0 else "starting"
 
     def resume() -> str:
         return f"{_kept(directory)}: run the same command again to resume"
@@ -164,6 +174,42 @@ def _largest_level(n: str) -> int:
             "the ranking numbers)"
         )
     return sizes[-1]
+
+
+def refuse_without_kernel(rules: Ruleset) -> None:
+    """A ValueError for a game with no compiled kernel (nothing builds its atlas), saying
+    why one with a closed form needs none.
+
+    >>> from grundy.registry import get_ruleset
+    >>> refuse_without_kernel(get_ruleset("lctr"))
+    Traceback (most recent call last):
+    ...
+    ValueError: lctr needs no atlas: its closed form gives any position's value at once ...
+    >>> refuse_without_kernel(get_ruleset("cr"))
+    """
+    from grundy.game import capabilities
+
+    found = capabilities(rules)
+    if "kernel" in found:
+        return
+    if "closed_form" in found:
+        raise ValueError(
+            f"{rules.name} needs no atlas: its closed form gives any position's value at "
+            "once (grundy value, count and sweep use it), and it has no compiled kernel to "
+            "build one"
+        )
+    raise ValueError(f"{rules.name} has no compiled kernel, so it has no atlas")
+
+
+def _levels_done(directory: Path) -> int:
+    """The largest complete level of the atlas in `directory` (-1: none, or no atlas)."""
+    from grundy.atlas import AtlasError
+    from grundy.atlas import open as open_atlas
+
+    try:
+        return int(open_atlas(directory).info()["levels"])
+    except (AtlasError, FileNotFoundError):
+        return -1
 
 
 def _kept(directory: Path) -> str:

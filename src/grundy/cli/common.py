@@ -740,16 +740,50 @@ def parse_range(text: str, what: str = "range") -> range:
     return sizes
 
 
-def open_store(store: Path | None, no_store: bool) -> Store | None:
-    """The results store of `--store` (default: `grundy.store.default_path`), or None
-    with `--no-store`; both together are refused."""
+def open_store(store: Path | None, no_store: bool = False, writes: bool = True) -> Store | None:
+    """The results store of `--store`, else of $GRUNDY_STORE, else the default one
+    (`grundy.store.default_path`); None with `--no-store` (both together are refused).
+
+    A store the user named (`--store`, $GRUNDY_STORE) that fails is an error (a
+    `StoreError`).  The default store, which nobody asked for, may be impossible to
+    make or (`writes`) to write, as for a user whose home folder is read-only: then one
+    line on stderr says so and the command goes on without a store (None).
+
+    >>> import contextlib, io, pathlib, tempfile
+    >>> from unittest import mock
+    >>> blocked = pathlib.Path(tempfile.mkdtemp()) / "a-file"
+    >>> _ = blocked.write_text("")  # nothing can be made under a file, not even by root
+    >>> unset = {"XDG_DATA_HOME": str(blocked), "GRUNDY_STORE": ""}  # "": as if unset
+    >>> with mock.patch.dict(os.environ, unset), contextlib.redirect_stderr(io.StringIO()) as err:
+    ...     print(open_store(None))
+    None
+    >>> err.getvalue().startswith("grundy: going on without the results store: ")
+    True
+    """
     refuse_together(
         {"--store": store is not None, "--no-store": no_store},
         "--no-store neither reads nor writes a store",
     )
-    from grundy.store import Store
+    if no_store:
+        return None
+    from grundy.store import Store, StoreError
 
-    return None if no_store else Store(store)
+    if store is not None or os.environ.get("GRUNDY_STORE"):
+        return Store(store)
+    try:
+        results = Store()
+        if writes:
+            results.check_writable()
+    except StoreError as error:
+        if error.kind not in ("read-only", "full"):
+            raise
+        what = str(error).split("; ")[0]
+        sys.stderr.write(
+            f"grundy: going on without the results store: {what}; to keep results, give "
+            "--store FILE or set $GRUNDY_STORE (--no-store: no store, and no line)\n"
+        )
+        return None
+    return results
 
 
 def how_to_resume(rules: Ruleset, results: Store | None, kept: str | None) -> str:
@@ -761,7 +795,7 @@ def how_to_resume(rules: Ruleset, results: Store | None, kept: str | None) -> st
     from grundy.registry import identifies
 
     if results is None:
-        return starts_over("--no-store keeps nothing")
+        return starts_over("no results store is used")
     if not identifies(rules):
         return starts_over(f"{rules.name} is not stored (its name does not identify it)")
     if kept is None:

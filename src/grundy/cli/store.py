@@ -17,6 +17,7 @@ from grundy.cli.common import (
     app,
     console,
     emit,
+    open_store,
     rows_as_csv,
     say_written,
     write_latex,
@@ -35,12 +36,14 @@ GameFilterOption = Annotated[
 def store_list(
     store: StoreOption = None, latex: LatexOption = None, as_json: JsonOption = False
 ) -> None:
-    """How many values and counted sizes are stored, per game, rules version and play."""
-    from grundy.store import Store
+    """How many values and counted sizes are stored, per game, rules version and play.
 
-    results = Store(store)
-    summary = results.summary()
-    table = Table(title=f"results store {escape(str(results.path))}")
+    Where the default store cannot be made (a home folder that cannot be written), one
+    line says so and the list is empty."""
+    results = open_store(store, writes=False)
+    summary = results.summary() if results is not None else []
+    where = "none" if results is None else str(results.path)
+    table = Table(title=f"results store {escape(where)}")
     for column in ("game", "rules version", "play"):
         table.add_column(column)
     for column in ("values", "sizes counted"):
@@ -49,7 +52,7 @@ def store_list(
         play = "misère" if row["misere"] else "normal"
         counts = (str(row["values"]), row["sizes"] or "none")
         table.add_row(escape(row["game"]), str(row["rules_version"]), play, *counts)
-    data = {"store": str(results.path), "games": summary}
+    data = {"store": None if results is None else str(results.path), "games": summary}
     write_latex(latex, [table], data, as_json)
     emit(data, as_json, lambda: console.print(table))
 
@@ -61,10 +64,9 @@ def store_export(
     store: StoreOption = None,
 ) -> None:
     """Every stored value (of one game) as CSV: game, rules_version, misere, position, value."""
-    from grundy.store import Store
-
     check_writable(output)
-    rows = list(Store(store).rows(game))
+    results = open_store(store, writes=False)
+    rows = list(results.rows(game)) if results is not None else []
     if not rows:
         raise ValueError(
             "nothing to export: the store has no values" + (f" of {game}" if game else "")

@@ -110,7 +110,7 @@ def sweep_command(
         write_text_atomic(csv_file, rows_as_csv(rows))
     if parquet is not None:
         write_parquet(rows, parquet)
-    heading = f"{rules.name} on {family}: {len(rows)} positions"
+    heading = f"{rules.name} on {family}: {len(rows)} positions" + _k_explained(family)
     if latex is not None:
         write_text_atomic(latex, booktabs(rows, caption=heading) + "\n")
     if plot is not None:
@@ -136,6 +136,25 @@ def sweep_command(
         console.print(table)
 
     emit(data, as_json, show)
+
+
+#: What the column k of a family of many members per choice of parameters numbers
+#: (`grundy.analysis.sweep.ENUMERATED`), for the sweep's heading.
+_K_COLUMN = {
+    "partitions": "the partitions of n, from [n] to 1^n (reverse lexicographic order)",
+    "box": "the non-empty diagrams in the box, in lexicographic order (1, 1^2, 2, 2,1, …)",
+}
+
+
+def _k_explained(family: str) -> str:
+    """What the heading adds for a family whose rows have a column k (none for others).
+
+    >>> _k_explained("partitions")
+    '; k numbers the partitions of n, from [n] to 1^n (reverse lexicographic order)'
+    >>> _k_explained("a^m,b")
+    ''
+    """
+    return f"; k numbers {_K_COLUMN[family]}" if family in _K_COLUMN else ""
 
 
 def run_sweep(

@@ -18,8 +18,9 @@ GamesArg = Annotated[
 
 @app.command("warm")
 def warm_command(games: GamesArg = None, as_json: JsonOption = False) -> None:
-    """Compile every kernel's code ahead (search drivers, census, atlas loops), for a
-    cluster image or a shared machine: later commands load it from the disk cache
+    """Compile every kernel's code ahead (search drivers, census, atlas loops).
+
+    For a cluster image or a shared machine: later commands load it from the disk cache
     ($GRUNDY_CACHE_DIR, else $XDG_CACHE_HOME/grundy or ~/.cache/grundy). A game already
     warm takes a second."""
     from grundy.search.cache import disk_cache  # numba: only when the command runs

@@ -233,8 +233,9 @@ class Search:
             return (info & 0x7F) == k
         return self._test(word, k)
 
-    def values(self, roots: np.ndarray) -> np.ndarray:
-        """The values of many packed positions (uint64[n] or uint64[n, 2]) by full mex."""
+    def values(self, roots: np.ndarray, valued: Callable[[int], None] | None = None) -> np.ndarray:
+        """The values of many packed positions (uint64[n] or uint64[n, 2]) by full mex;
+        `valued(k)` is told after each chunk of work that the first k roots are valued."""
         results = np.zeros(roots.shape[0], dtype=np.int64)
         st = self._stack
         st.state[:] = 0
@@ -243,11 +244,14 @@ class Search:
         def step(budget: int) -> int:
             st = self._stack
             t = self.table
-            return mex_run(
+            status = mex_run(
                 t.keys, t.logcap, t.meta, self.base, self.kernel.splits, roots, results,
                 st.words, st.nc, st.cur, st.lo, st.hi, st.kids, st.kids2, st.state, st.counters,
                 budget,
             )  # fmt: skip
+            if valued is not None:
+                valued(int(st.state[D.ROOT]))
+            return int(status)
 
         self._drive(step)
         return results

@@ -211,22 +211,28 @@ class CompiledKernel:
         limit = NARROW_CENSUS_N - self.census_shift if self.census_shift else MAX_CENSUS_N
         return n_max <= limit and not (misere and self.splits)
 
-    def census(self, n: int, misere: bool = False) -> tuple[np.ndarray, np.ndarray] | None:
+    def census(
+        self, n: int, misere: bool = False, valued: Callable[[int], None] | None = None
+    ) -> tuple[np.ndarray, np.ndarray] | None:
         """(words, values) of every partition of n ≥ 1, [n] first, in one compiled pass.
 
         None when `can_census` says no.  The words are the partitions' own
         (unshifted) words: uint64[p(n)] up to NARROW_CENSUS_N, uint64[p(n), 2] above.
+        `valued(k)`: told every quarter of a second or so that k partitions are valued
+        (the pass runs in chunks, so Ctrl-C stops it at once).
         """
         if n < 1 or not self.can_census(n, misere):
             return None
         word_width = 1 if n <= NARROW_CENSUS_N else 2
         words = partition_words(n, partition_numbers(n)[n], word_width)
         roots = words << np.uint64(self.census_shift) if self.census_shift else words
-        return words, self.shared(misere, word_width).values(roots)
+        return words, self.shared(misere, word_width).values(roots, valued)
 
-    def tally(self, n: int, misere: bool = False) -> dict[int, int] | None:
-        """{value: number of partitions of n with it}, by `census`; None when `can_census`
-        says no.
+    def tally(
+        self, n: int, misere: bool = False, valued: Callable[[int], None] | None = None
+    ) -> dict[int, int] | None:
+        """{value: number of partitions of n with it}, by `census` (`valued`: see there);
+        None when `can_census` says no.
 
         >>> from grundy import get_ruleset
         >>> kernel = get_ruleset("cr").kernel
@@ -237,7 +243,7 @@ class CompiledKernel:
             return None
         if n == 0:  # the empty partition, terminal where it is a position
             return {(1 if misere else 0): 1} if self.allows_empty else {}
-        _, values = self.census(n, misere)  # type: ignore[misc]
+        _, values = self.census(n, misere, valued)  # type: ignore[misc]
         return {int(v): int(c) for v, c in enumerate(np.bincount(values)) if c}
 
     def count_table(

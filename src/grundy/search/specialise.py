@@ -11,9 +11,11 @@ digest of the kernel's identity — its name, the source files of ``expand``
 and ``canonical``, and the constants a kernel factory closed over (the steps
 of a piece) — so a changed kernel gets a fresh module and a fresh cache.
 
-Compiling a kernel's drivers takes seconds; on a terminal, the first compile
-of a kernel's code in a process (numba broadcasts it only when the code is
-not in the disk cache) prints one line saying so (`compile_notices`).
+Compiling a kernel's drivers takes seconds; the first compile of a kernel's
+code in a process (numba broadcasts it only when the code is not in the disk
+cache) prints one line on stderr saying so, on a terminal or not: a script's
+log and a notebook (whose cell shows stderr) explain the pause too
+(`compile_notices`).
 
 A kernel whose identity cannot be digested (no source file, or a closure
 over something other than plain constants), or any kernel where there is no
@@ -72,7 +74,7 @@ def specialised(
     """The plain functions `templates` (all of one module, whose globals they see, with
     ``expand`` and ``canonical`` free) compiled for one kernel, by name, cached on disk as
     `compiled_drivers` is: the way the atlas's level engine binds a kernel too.  `seconds`:
-    about how long they take to compile, for the line on a terminal."""
+    about how long they take to compile, for the line on stderr."""
     home = sys.modules[templates[0].__module__]
     kind = home.__name__.rsplit(".", 1)[-1]
     source = _source(templates, home.__name__, name)
@@ -95,7 +97,7 @@ def specialised(
 
 
 def _notice(home: str, name: str, kept: bool, seconds: float) -> str:
-    """What the first compile of a kernel's functions says on a terminal.
+    """What the first compile of a kernel's functions says on stderr.
 
     >>> _notice("grundy.atlas.box_engine", "chomp", True, 3)
     "compiling the chomp kernel's atlas box engine, once — about 3 s"
@@ -114,7 +116,7 @@ _shown = True
 
 @contextlib.contextmanager
 def compile_notices(shown: bool) -> Iterator[None]:
-    """Show (or hold back, for a command with its own progress line) the line a terminal
+    """Show (or hold back, for a command with its own progress line) the line stderr
     gets when a kernel's code is compiled."""
     global _shown
     before, _shown = _shown, shown
@@ -125,12 +127,13 @@ def compile_notices(shown: bool) -> Iterator[None]:
 
 
 class _FirstCompile(event.Listener):
-    """Says on a terminal, once per process and kernel, that the kernel's code is being
-    compiled: numba broadcasts "numba:compile" only for code not found in the disk cache."""
+    """Says on stderr (a terminal, a file, a notebook's cell), once per process and
+    kernel, that the kernel's code is being compiled: numba broadcasts "numba:compile"
+    only for code not found in the disk cache."""
 
     def on_start(self, compiling: event.Event) -> None:
         notice = _NOTICES.get(compiling.data["dispatcher"].py_func.__module__)
-        if notice is None or notice in _SAID or not (_shown and sys.stderr.isatty()):
+        if notice is None or notice in _SAID or not _shown:
             return
         _SAID.add(notice)
         print(notice, file=sys.stderr, flush=True)

@@ -38,6 +38,8 @@ from grundy.search.wordops import COUNT, EXACT, GROW_AT, REPLACED, entry, is_zer
 __all__ = ["DEFAULT_MEMORY", "TranspositionTable", "format_bytes", "pack", "parse_memory"]
 
 META_SIZE = 4
+#: How many slots of the old table `TranspositionTable.grow` moves at a time.
+MOVE_SLOTS = 1 << 20
 _LOW64 = (1 << 64) - 1
 
 
@@ -177,15 +179,24 @@ class TranspositionTable:
 
     # -------------------------------------------------------------- growth
     def grow(self) -> bool:
-        """Double the table if the cap allows it; returns whether it grew."""
+        """Double the table if the cap allows it; returns whether it grew.
+
+        The old entries move over in chunks of `MOVE_SLOTS` slots (about a tenth of a
+        second each), so Ctrl-C stops even a large table's growth at once (a table of
+        512 MiB takes 2 s to grow); the table is a cache of proven facts, so one left
+        with part of its old entries is still right.
+        """
         if not self.can_grow:
             return False
         old = self.keys
         replaced = self.replaced
         self._allocate(self.logcap + 1)
         self.peak_bytes = max(self.peak_bytes, old.nbytes + self.keys.nbytes)
-        _reinsert(self.keys, self.logcap, self.meta, old)
-        self.meta[REPLACED] += replaced
+        try:
+            for start in range(0, old.shape[0], MOVE_SLOTS):
+                _reinsert(self.keys, self.logcap, self.meta, old[start : start + MOVE_SLOTS])
+        finally:
+            self.meta[REPLACED] += replaced
         return True
 
     # --------------------------------------------------------- checkpoints
