@@ -8,7 +8,6 @@ from __future__ import annotations
 import math
 import subprocess
 import sys
-import time
 from itertools import product
 
 import pytest
@@ -65,9 +64,7 @@ def grundy_cli(*argv: str) -> subprocess.CompletedProcess[str]:
 def test_unbounded_work_is_refused_at_once(
     command: str, game: str, position: str, fragment: str
 ) -> None:
-    started = time.monotonic()
     done = grundy_cli(command, game, position)
-    assert time.monotonic() - started < 20
     assert done.returncode == 2, done.stderr
     assert done.stdout == ""
     assert done.stderr.startswith("grundy: error: ") and done.stderr.count("\n") == 1
@@ -166,10 +163,9 @@ MISERE_SEARCHES = [
 
 
 def refused_at_once(*argv: str) -> str:
-    """The one line `grundy ARGV` refuses with (exit 2, within 20 s)."""
-    started = time.monotonic()
+    """The one line `grundy ARGV` refuses with (exit 2; a hang fails by `grundy_cli`'s
+    timeout, not by a timing assertion)."""
     done = grundy_cli(*argv)
-    assert time.monotonic() - started < 20
     assert done.returncode == 2, done.stderr
     assert done.stdout == ""
     assert done.stderr.startswith("grundy: error: ") and done.stderr.count("\n") == 1
