@@ -34,6 +34,7 @@ PACKAGE = "grundy"
 #: the README and the tutorials import from.
 PUBLIC = (
     "grundy",
+    "grundy.answers",  # the door: which source answered (grundy.answer)
     "grundy.game",  # Ruleset and its kin: a game of your own
     "grundy.partition",
     "grundy.sums",

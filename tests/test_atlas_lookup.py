@@ -14,7 +14,6 @@ from grundy import get_ruleset
 from grundy.analysis.counts import count_table
 from grundy.atlas import AtlasError, build
 from grundy.cli import main
-from grundy.cli.common import valued
 from grundy.partition import partitions
 from grundy.solver import Solver
 
@@ -51,19 +50,30 @@ def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
     return status, out, err
 
 
+def answered(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    """`run`, with a --json answer's "source" left out: the answer, wherever it came from."""
+    status, out, err = run(capsys, *args)
+    if "--json" in args and status == 0:
+        data = json.loads(out)
+        data.pop("source", None)
+        out = json.dumps(data)
+    return status, out, err
+
+
 @pytest.mark.parametrize(("game", "misere"), KINDS)
 def test_lookups_agree_with_the_solver_on_every_partition(
     atlases: dict[tuple[str, bool], Path], game: str, misere: bool
 ) -> None:
     rules = get_ruleset(game)
     atlas = grundy.atlas.open(atlases[game, misere])
-    reference, looked_up = Solver(rules, fast=False), Solver(rules)
+    reference = Solver(rules, fast=False)
     for n in range(LEVELS + 1):
         for lam in partitions(n):
             if n == 0 and not atlas.covers(lam):  # misère Chomp's empty board
                 continue
-            assert valued(looked_up, atlas, lam, misere) == reference.value(lam, misere), lam
-    assert looked_up.memo_size(misere) == 0  # every value came from the atlas
+            found = grundy.answer(rules, lam, misere, atlas=atlas)
+            assert found.value == reference.value(lam, misere), lam
+            assert set(found.sources) <= {"closed form", "atlas"}, lam  # never searched
 
 
 @pytest.mark.parametrize(("game", "misere"), KINDS)
@@ -73,9 +83,9 @@ def test_value_at_the_command_line_is_the_same_with_the_atlas(
     flags = ["--misere"] if misere else []
     for position in ("1", "4,3,2,1", "4,4,2", "6,4,1^2"):
         args = ["value", game, position, *flags, "--json"]
-        without = run(capsys, *args)
+        without = answered(capsys, *args)
         assert without[0] == 0
-        assert run(capsys, *args, "--atlas", str(atlases[game, misere])) == without
+        assert answered(capsys, *args, "--atlas", str(atlases[game, misere])) == without
 
 
 def test_value_and_moves_within_the_atlas_never_ask_the_solver(
@@ -87,7 +97,8 @@ def test_value_and_moves_within_the_atlas_never_ask_the_solver(
     assert status == 0 and json.loads(out)["value"] == 0
     status, out, _ = run(capsys, "moves", "cr", "4,3,2,1", "--atlas", where, "--json")
     assert status == 0 and len(json.loads(out)["options"]) == 8
-    with pytest.raises(AssertionError, match="asked about 5,4,3"):  # 12 boxes: beyond
+    # 5,4,3 (12 boxes, as its canonical form 3^3,2,1) is beyond the atlas
+    with pytest.raises(AssertionError, match=r"asked about 3\^3,2,1"):
         main(["value", "cr", "5,4,3", "--atlas", where])
 
 
@@ -97,10 +108,10 @@ def test_a_sum_is_looked_up_summand_by_summand(
     where = str(build(get_ruleset("cris"), 6, tmp_path).directory)
     for position in ("3,1 + 2 + 1^2", "2,1 + 2,1"):  # the second: a pair that cancels
         args = ["value", "cris", position, "--json"]
-        without = run(capsys, *args)
+        without = answered(capsys, *args)
         with monkeypatch.context() as patched:
             refuse_solving(patched)
-            assert run(capsys, *args, "--atlas", where) == without
+            assert answered(capsys, *args, "--atlas", where) == without
 
 
 @pytest.mark.parametrize(("game", "misere"), KINDS)
@@ -112,9 +123,9 @@ def test_moves_are_identical_with_and_without_the_atlas(
     for position in ("1", "4,3,2,1", "3^3", "5,3,2,1"):
         for output in ([], ["--json"]):
             args = ["moves", game, position, *flags, *output]
-            without = run(capsys, *args)
+            without = answered(capsys, *args)
             assert without[0] == 0
-            assert run(capsys, *args, "--atlas", str(atlases[game, misere])) == without
+            assert answered(capsys, *args, "--atlas", str(atlases[game, misere])) == without
 
 
 @pytest.mark.parametrize(("game", "misere"), KINDS)
@@ -193,11 +204,11 @@ def test_a_bad_atlas_is_one_line(atlases: dict[tuple[str, bool], Path], capsys, 
     absent = str(tmp_path / "absent")
     assert "no atlas directory" in one_line_error(capsys, "value", "cr", "3,1", "--atlas", absent)
     corrupt = tmp_path / "corrupt"
-    build(get_ruleset("cr"), 4, corrupt)
-    level = corrupt / "level-004" / "00000.npy"
+    build(get_ruleset("cr"), 5, corrupt)
+    level = corrupt / "level-005" / "00000.npy"
     level.write_bytes(level.read_bytes()[:-1] + b"\x07")
-    err = one_line_error(capsys, "value", "cr", "3,1", "--atlas", str(corrupt))
-    assert "level 4 chunk 0 does not match its checksum" in err
+    err = one_line_error(capsys, "value", "cr", "3,2", "--atlas", str(corrupt))  # no closed form
+    assert "level 5 chunk 0 does not match its checksum" in err
 
 
 def test_grundy_atlas_names_one_atlas_for_every_command(
@@ -205,7 +216,8 @@ def test_grundy_atlas_names_one_atlas_for_every_command(
 ) -> None:
     monkeypatch.setenv("GRUNDY_ATLAS", str(atlases["cr", False]))
     without = ["value", "chomp", "3,1", "--json"]
-    assert run(capsys, *without) == run(capsys, *without, "--atlas", str(atlases["chomp", False]))
+    with_atlas = answered(capsys, *without, "--atlas", str(atlases["chomp", False]))
+    assert answered(capsys, *without) == with_atlas
     status, out, _ = run(capsys, "count", "cr", "--n", "6", "--no-store", "--json")
     assert status == 0 and json.loads(out)["from_atlas"] == list(range(7))
     status, out, _ = run(capsys, "count", "cr", "--n", "6", "--misere", "--no-store", "--json")

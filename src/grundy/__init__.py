@@ -20,14 +20,16 @@ imported when the game is first looked up (`grundy.games`).
 from typing import Any as _Any
 
 from grundy import nim
+from grundy.answers import Answer, answer, options, outcome, value, winning_moves
 from grundy.game import FunctionRuleset, Option, PartitionRuleset, Ruleset, capabilities
 from grundy.jupyter import register_svg as _register_svg
 from grundy.partition import Partition
 from grundy.registry import get_ruleset, register, ruleset_names, rulesets
-from grundy.solver import Solver, options, outcome, solver_for, value, winning_moves
+from grundy.solver import Solver, solver_for
 from grundy.sums import PartitionSum, PartitionSumRuleset
 
 __all__ = [
+    "Answer",
     "FunctionRuleset",
     "Option",
     "Partition",
@@ -36,6 +38,7 @@ __all__ = [
     "PartitionSumRuleset",
     "Ruleset",
     "Solver",
+    "answer",
     "capabilities",
     "coin_turning",
     "count",
@@ -74,6 +77,7 @@ _LAZY = {
 #: search, ...) is internal: reachable as ``grundy.X`` all the same, but not listed.
 _PUBLIC_MODULES = (
     "analysis",
+    "answers",
     "atlas",
     "game",
     "games",

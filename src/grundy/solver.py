@@ -1,4 +1,7 @@
-"""The generic solver: Sprague–Grundy values of any ruleset, and the public value API.
+"""The generic solver: Sprague–Grundy values of any ruleset by exhaustive search.
+
+The public questions (`grundy.value`, `grundy.options`, …) are asked through the door,
+`grundy.answers`, which asks this solver last.
 
 `Solver` computes
 
@@ -51,19 +54,15 @@ from grundy.game import FunctionRuleset, Option, Ruleset, capabilities, on_parti
 from grundy.memory import DEFAULT_MEMORY, format_bytes
 from grundy.nim import mex
 from grundy.registry import get_ruleset
-from grundy.validate import as_bool, parse_position
+from grundy.validate import as_bool
 
 __all__ = [
     "BYTES_PER_POSITION",
     "PluginError",
     "PositionTooLarge",
     "Solver",
-    "options",
-    "outcome",
     "search_limit",
     "solver_for",
-    "value",
-    "winning_moves",
 ]
 
 Position = Hashable
@@ -356,42 +355,3 @@ def solver_for(game: str | Ruleset) -> Solver:
     if solver is None:
         solver = _SOLVERS[rules] = Solver(rules)
     return solver
-
-
-# -------------------------------------------------------------- public API
-def value(game: str | Ruleset, position: Any, misere: bool = False) -> int:
-    """The Sprague–Grundy value of `position` in `game` (the misère value if asked).
-
-    The position is read by the game (`Ruleset.parse`): text, a sequence of parts
-    (numpy's integers too), never a dict; `misere` is True or False.
-
-    >>> value("downright", [3, 1]), value("lctr", "3,1", misere=True)
-    (2, 1)
-    >>> value("lctr", "3,1", misere="no")
-    Traceback (most recent call last):
-    ...
-    TypeError: misere must be True or False, got str 'no'
-    """
-    solver = solver_for(game)
-    return solver.value(parse_position(solver.ruleset, position), misere)
-
-
-def options(game: str | Ruleset, position: Any, misere: bool = False) -> list[Option]:
-    """Every option of `position` as (move, position, value, description); arguments as
-    for `value`.  The description names the move as `grundy moves` and the page do.
-
-    >>> [(o.description, str(o.position), o.value) for o in options("lctr", "3,1")]
-    [('remove the top row', '1', 1), ('remove the left column', '2', 2)]
-    """
-    solver = solver_for(game)
-    return solver.options(parse_position(solver.ruleset, position), misere)
-
-
-def winning_moves(game: str | Ruleset, position: Any, misere: bool = False) -> list[Option]:
-    """The options of value 0: the moves to a P-position (under the same convention)."""
-    return [opt for opt in options(game, position, misere) if opt.value == 0]
-
-
-def outcome(game: str | Ruleset, position: Any, misere: bool = False) -> str:
-    """ "P" (the previous player wins) when the value is 0, else "N"."""
-    return "P" if value(game, position, misere) == 0 else "N"

@@ -11,6 +11,11 @@ methods are used where the game declares one, in this order:
 * its compiled kernel's census (`grundy.search`), which values every
   partition of every n ≤ N in one compiled pass.
 
+The sources are asked in the door's order (`grundy.answers`): an atlas, the
+store, then the game's counting formula ("closed form"), its census
+("kernel") or enumeration ("search"); `count_table(..., sources=...)` says
+which counted each size.
+
 A results store (`grundy.store`) keeps the tallies by game, rules version,
 convention and size, so a count reads the sizes counted before.  Each size
 is stored as soon as it is counted — by the census, by enumeration here or
@@ -53,6 +58,7 @@ from grundy.sums import PartitionSumRuleset, sum_count_table
 from grundy.validate import as_bool, as_store, check_non_negative
 
 if TYPE_CHECKING:
+    from grundy.answers import Source
     from grundy.atlas import Atlas
     from grundy.search import CompiledKernel
 
@@ -85,6 +91,7 @@ def count_table(
     sums: bool = False,
     on_size: SizeDone | None = None,
     atlas: Atlas | None = None,
+    sources: dict[int, Source] | None = None,
 ) -> list[dict[int, int]]:
     """[{value: number of positions of size n with that value} for n = 0 … n_max].
 
@@ -101,12 +108,13 @@ def count_table(
     `progress(done, total)` is called as the work advances.  With an `atlas`
     (`grundy.atlas`, of this game and convention: `AtlasError` otherwise), the
     sizes within its levels are read from it, neither counted nor stored.
+    `sources`, a dict, is given each size's source (`grundy.answers.SOURCES`).
 
-    >>> counted = []
-    >>> count_table("cr", 3, on_size=lambda n, tally: counted.append(n))[3]
+    >>> counted, sources = [], {}
+    >>> count_table("cr", 3, on_size=lambda n, tally: counted.append(n), sources=sources)[3]
     {0: 1, 1: 2}
-    >>> counted
-    [0, 1, 2, 3]
+    >>> counted, sources
+    ([0, 1, 2, 3], {0: 'kernel', 1: 'kernel', 2: 'kernel', 3: 'kernel'})
     """
     rules = get_ruleset(game)
     check_non_negative(n=n_max)
@@ -121,16 +129,18 @@ def count_table(
         check_sums(rules, misere)
         single = count_table(
             rules, n_max, False, method, progress,
-            store=store, scheduler=scheduler, on_size=on_size, atlas=atlas,
+            store=store, scheduler=scheduler, on_size=on_size, atlas=atlas, sources=sources,
         )  # fmt: skip
         return sum_count_table(single)
     if store is not None and not identifies(rules):
         store = None
     key = (rules.name, rules.rules_version, misere)
     known = store.tallies(*key, range(n_max + 1), exact_count(rules)) if store is not None else {}
-    if atlas is not None:
+    served: dict[int, Source] = dict.fromkeys(known, "store")
+    if atlas is not None:  # before the store (`grundy.answers`)
         atlas.check_for(rules, misere)
         known.update({n: atlas.counts(n) for n in range(min(atlas.levels, n_max) + 1)})
+        served.update(dict.fromkeys(range(min(atlas.levels, n_max) + 1), "atlas"))
     missing = [n for n in range(n_max + 1) if n not in known]
 
     def keep(n: int, tally: dict[int, int]) -> None:
@@ -140,7 +150,11 @@ def count_table(
             on_size(n, tally)
 
     if missing:
-        known.update(_count(rules, missing, misere, method, scheduler, progress, keep))
+        counted, source = _count(rules, missing, misere, method, scheduler, progress, keep)
+        known.update(counted)
+        served.update(dict.fromkeys(counted, source))
+    if sources is not None:
+        sources.update(served)
     return [known[n] for n in range(n_max + 1)]
 
 
@@ -220,26 +234,27 @@ def _count(
     scheduler: str | None,
     progress: Progress | None,
     on_size: SizeDone,
-) -> Tallies:
+) -> tuple[Tallies, Source]:
     """{n: tally} for the sizes by the fastest method the game declares ("auto") or by
-    enumeration; each tally handed to `on_size` as soon as it is found."""
+    enumeration, and the source that counted them; each tally handed to `on_size` as soon
+    as it is found."""
     top = max(sizes)
     if method == "auto":
         table = rules.count_table(top, misere, progress)  # every size at once
         if table is not None:
             for n in sizes:
                 on_size(n, table[n])
-            return {n: table[n] for n in sizes}
+            return {n: table[n] for n in sizes}, "closed form"
         kernel = rules.kernel
         if kernel is not None and kernel.can_census(top, misere):
             doing = f"counting {rules.name} at n ≤ {top} by its census"
             check_positions(rules, sizes, doing, CENSUS_RATE, CENSUS_BYTES)
-            return _census(kernel, sizes, misere, progress, on_size)
+            return _census(kernel, sizes, misere, progress, on_size), "kernel"
     doing = f"counting {rules.name} at n ≤ {top} by valuing every position"
     check_positions(
         rules, sizes, doing, ENUMERATION_RATE * (1 if scheduler == "serial" else cores())
     )
-    return _enumerate(rules, sizes, misere, scheduler, progress, on_size)
+    return _enumerate(rules, sizes, misere, scheduler, progress, on_size), "search"
 
 
 def _enumerate(

@@ -26,10 +26,10 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable
 from typing import Any
 
+from grundy.answers import value
 from grundy.bounds import TooMuchWork, count_positions, take_at_most
 from grundy.game import Ruleset
 from grundy.registry import get_ruleset
-from grundy.solver import value
 from grundy.validate import check_non_negative
 
 __all__ = ["CLASSES", "classify", "classify_sizes", "sg_pairs"]
@@ -69,7 +69,7 @@ def sg_pairs(game: str | Ruleset, starts: Iterable[Any]) -> dict[Hashable, Pair]
     """{position: (SG, SG⁻)} for every position reachable from `starts`.
 
     Positions are in canonical form, smallest first.  Values come from
-    `grundy.solver.value` (closed forms where the ruleset has them, the generic
+    `grundy.answers.value` (closed forms where the ruleset has them, the generic
     solver otherwise).
     """
     rules = get_ruleset(game)

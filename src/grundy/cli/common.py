@@ -31,15 +31,12 @@ from rich.text import Text
 
 from grundy import families
 from grundy.game import Ruleset
-from grundy.partition import Partition
 from grundy.registry import get_ruleset
 from grundy.validate import check_input_file
 
 if TYPE_CHECKING:
     from rich.progress import Progress
 
-    from grundy.atlas import Atlas
-    from grundy.solver import Solver
     from grundy.store import Store
 
 #: The help options of every command and group (sub-groups inherit them).
@@ -295,6 +292,17 @@ StoreOption = Annotated[
         callback=_writable,
     ),
 ]
+#: `value` and `moves`: a results store read (never written) for the values a sweep kept.
+ReadStoreOption = Annotated[
+    Optional[Path],  # noqa: UP045
+    typer.Option(
+        "--store",
+        help="Also read values from this results store (`grundy sweep` keeps them there; "
+        "none by default).",
+        exists=True,
+        dir_okay=False,
+    ),
+]
 NoStoreOption = Annotated[
     bool, typer.Option("--no-store", help="Neither read nor write the results store.")
 ]
@@ -317,8 +325,6 @@ AtlasOption = Annotated[
         "when it is this game's and convention's); positions beyond its levels are computed.",
     ),
 ]
-#: The environment variable naming an atlas for the commands that read one.
-ATLAS_VARIABLE = "GRUNDY_ATLAS"
 
 
 def resolve_game(game: str, piece: str | None = None) -> Ruleset:
@@ -829,54 +835,3 @@ def rows_as_csv(rows: list[dict[str, Any]]) -> str:
     writer.writeheader()
     writer.writerows(rows)
     return out.getvalue()
-
-
-def atlas_for(rules: Ruleset, misere: bool | None, directory: str | Path | None) -> Atlas | None:
-    """The atlas a command reads values from: `--atlas DIR`, else $GRUNDY_ATLAS, else None.
-
-    An atlas given with --atlas must be of this game, rules version and convention
-    (`AtlasError`, one line, otherwise); `misere` None (a command giving both
-    conventions, `sweep --both`) takes either.  $GRUNDY_ATLAS names one atlas for every
-    command, so where it is another game's or convention's it is ignored; but one that
-    cannot be read (absent, corrupt, not an atlas) is an error either way.
-    """
-    if directory is not None:
-        atlas = _open_atlas(Path(directory), "--atlas")
-        atlas.check_for(rules, atlas.misere if misere is None else misere)
-        return atlas
-    named = os.environ.get(ATLAS_VARIABLE, "")
-    if not named.strip():
-        return None
-    atlas = _open_atlas(Path(named), f"${ATLAS_VARIABLE}")
-    return atlas if atlas.is_for(rules, atlas.misere if misere is None else misere) else None
-
-
-def _open_atlas(directory: Path, given_by: str) -> Atlas:
-    """The atlas in `directory`; an error reading it names where it was given."""
-    from grundy.atlas import AtlasError
-    from grundy.atlas import open as open_atlas
-
-    try:
-        return open_atlas(directory)
-    except (AtlasError, FileNotFoundError) as error:
-        raise type(error)(f"{given_by}: {error}") from None
-
-
-def valued(solver: Solver, atlas: Atlas | None, position: Any, misere: bool) -> int:
-    """`position`'s value: from the atlas where it holds every term of the position
-    (`Solver.terms`: its canonical components, nim-added in normal play), else from
-    the solver (a partition the atlas does not hold goes straight there).
-
-    >>> from grundy.solver import solver_for
-    >>> valued(solver_for("cr"), None, get_ruleset("cr").parse("2,2"), False)
-    0
-    """
-    if atlas is None or (isinstance(position, Partition) and not atlas.covers(position)):
-        return solver.value(position, misere)
-    terms = solver.terms(position, misere)
-    if not all(atlas.covers(term) for term in terms):
-        return solver.value(position, misere)
-    total = 0
-    for term in terms:
-        total ^= atlas.value(term)
-    return total

@@ -9,6 +9,7 @@ import typer
 from rich.markup import escape
 from typer.core import TyperCommand
 
+from grundy.answers import atlas_for
 from grundy.cli.common import (
     AtlasOption,
     GameArg,
@@ -17,7 +18,6 @@ from grundy.cli.common import (
     PieceOption,
     SizesOption,
     app,
-    atlas_for,
     console,
     emit,
     interruptible,

@@ -9,6 +9,7 @@ import typer
 from rich.markup import escape
 from rich.table import Table
 
+from grundy.answers import Source, atlas_for, json_source, source_of
 from grundy.atomic import check_writable, write_text_atomic
 from grundy.cli.common import (
     AtlasOption,
@@ -23,7 +24,6 @@ from grundy.cli.common import (
     SizesOption,
     StoreOption,
     app,
-    atlas_for,
     console,
     counted_sizes,
     display_name,
@@ -90,7 +90,9 @@ def count_command(
     """How many positions of each size n have each value (LCTR value 0: OEIS A373457).
 
     With an atlas (--atlas DIR or $GRUNDY_ATLAS), the sizes within its levels are
-    read from it; the rest come from the store or are counted.
+    read from it; the rest come from the store or are counted.  --json names the
+    sources of the sizes asked: "atlas", "store", "closed form" (the game's counting
+    formula), "kernel" (its census) or "search" (every position valued).
     """
     from grundy.analysis.counts import METHODS, check_sums, count_table
 
@@ -120,11 +122,12 @@ def count_command(
 
     doing = f"counting {rules.name}"
     computed: list[int] = []  # the sizes counted now; the others were read from the store
+    sources: dict[int, Source] = {}
     with interruptible(doing, resume), progress_bar(f"counting {escape(rules.name)}") as bar:
         table = count_table(
             rules, n_max, misere, method, bar.update,
             store=results, scheduler=scheduler, sums=sums,
-            on_size=lambda size, _: computed.append(size), atlas=values_at,
+            on_size=lambda size, _: computed.append(size), atlas=values_at, sources=sources,
         )  # fmt: skip
     rows = {size: table[size] for size in sizes}
     if oeis is not None:
@@ -149,6 +152,7 @@ def count_command(
         "computed": sorted(computed),
         "from_store": sorted(set(range(n_max + 1)) - set(computed) - set(in_atlas)),
         "from_atlas": list(in_atlas),
+        "source": json_source(source_of(sources[size] for size in sizes)),
     }
     table_out = _counts_table(rules.name, misere, sums, rows)
     write_latex(latex, [table_out], data, as_json)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from rich.markup import escape
 from rich.table import Table
 
+from grundy.answers import answer, json_source, source_of
 from grundy.cli.common import (
     AtlasOption,
     GameArg,
@@ -13,17 +14,15 @@ from grundy.cli.common import (
     MisereOption,
     PieceOption,
     PositionArg,
+    ReadStoreOption,
     app,
-    atlas_for,
     console,
     emit,
     read_position,
     resolve_game,
     search_progress,
-    valued,
     write_latex,
 )
-from grundy.game import Option
 from grundy.solver import solver_for
 
 
@@ -34,25 +33,24 @@ def moves_command(
     misere: MisereOption = False,
     piece: PieceOption = None,
     atlas: AtlasOption = None,
+    store: ReadStoreOption = None,
     latex: LatexOption = None,
     as_json: JsonOption = False,
 ) -> None:
     """Every option of a position with its value; winning moves (to value 0) marked.
 
-    With an atlas (--atlas DIR or $GRUNDY_ATLAS), values within its levels are looked up.
+    With an atlas (--atlas DIR or $GRUNDY_ATLAS), values within its levels are looked up;
+    with --store, values a sweep kept are read.  --json names the sources that answered
+    (of the position's value and its options' values).
     """
     rules = resolve_game(game, piece)
     _, pos = read_position(rules, position)
-    solver = solver_for(rules)
-    values = atlas_for(rules, misere, atlas)
-    with search_progress(solver, f"{rules.name} {position}"):
+    with search_progress(solver_for(rules), f"{rules.name} {position}"):
         # The position first: a search past its bound is refused before the options are
         # listed, and one that runs values every option into the memo on the way.
-        result = valued(solver, values, pos, misere)
-        opts = [
-            Option(move, child, valued(solver, values, child, misere), rules.format_move(move))
-            for move, child in solver.moves(pos)
-        ]
+        found = answer(rules, pos, misere, atlas=atlas, store=store)
+        listed = answer(rules, pos, misere, question="options", atlas=atlas, store=store)
+    opts, result = listed.value, found.value
     rows = [
         {
             "move": str(opt.move),
@@ -69,6 +67,7 @@ def moves_command(
         "misere": misere,
         "value": result,
         "options": rows,
+        "source": json_source(source_of([*found.sources, *listed.sources])),
     }
 
     table = Table(title=f"{escape(rules.name)} {escape(data['position'])}: value {result}")

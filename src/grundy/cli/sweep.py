@@ -15,6 +15,7 @@ import typer
 from rich.markup import escape
 from rich.table import Table
 
+from grundy.answers import atlas_for
 from grundy.atomic import check_writable, write_text_atomic
 from grundy.cli.common import (
     AtlasOption,
@@ -29,7 +30,6 @@ from grundy.cli.common import (
     SchedulerOption,
     StoreOption,
     app,
-    atlas_for,
     brief,
     console,
     display_name,
@@ -168,7 +168,7 @@ def run_sweep(
     atlas: str | None = None,
 ) -> list[dict[str, Any]]:
     """The sweep behind `sweep` and `pattern`, with the store, the atlas (`--atlas`, else
-    $GRUNDY_ATLAS: `atlas_for`), a progress bar and a line on Ctrl-C saying how many
+    $GRUNDY_ATLAS: `grundy.answers.atlas_for`), a progress bar and a line on Ctrl-C saying how many
     values are stored."""
     from grundy.analysis.sweep import sweep
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rich.markup import escape
 
+from grundy.answers import answer, json_source
 from grundy.cli.common import (
     AtlasOption,
     GameArg,
@@ -11,14 +12,13 @@ from grundy.cli.common import (
     MisereOption,
     PieceOption,
     PositionArg,
+    ReadStoreOption,
     app,
-    atlas_for,
     console,
     emit,
     read_position,
     resolve_game,
     search_progress,
-    valued,
 )
 from grundy.solver import solver_for
 
@@ -30,6 +30,7 @@ def value_command(
     misere: MisereOption = False,
     piece: PieceOption = None,
     atlas: AtlasOption = None,
+    store: ReadStoreOption = None,
     as_json: JsonOption = False,
 ) -> None:
     """The Sprague–Grundy value of a position (misère value with --misere).
@@ -41,20 +42,23 @@ def value_command(
     which holds at most one position per 1,000 bytes of that cap and stops with
     an error when the search passes it; on a terminal it shows its progress
     against that bound, and Ctrl-C says what it was searching.  With an atlas
-    (--atlas DIR or $GRUNDY_ATLAS), a position within its levels is looked up.
+    (--atlas DIR or $GRUNDY_ATLAS), a position within its levels is looked up;
+    with --store, a value a sweep kept is read.  --json names the source that
+    answered: "closed form", "atlas", "store", "kernel" or "search" (a list where
+    several served).
     """
     rules = resolve_game(game, piece)
     _, pos = read_position(rules, position)
-    solver = solver_for(rules)
-    values = atlas_for(rules, misere, atlas)
-    with search_progress(solver, f"{rules.name} {position}"):
-        result = valued(solver, values, pos, misere)
+    with search_progress(solver_for(rules), f"{rules.name} {position}"):
+        found = answer(rules, pos, misere, atlas=atlas, store=store)
+    result = found.value
     data = {
         "game": rules.name,
         "position": rules.format_position(pos),
         "misere": misere,
         "value": result,
         "outcome": "P" if result == 0 else "N",
+        "source": json_source(found.source),
     }
 
     def show() -> None:

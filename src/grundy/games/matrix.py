@@ -46,7 +46,7 @@ from grundy.games.matrix_subsets import TABLE_MAX_STATES, SubsetTable, table_sta
 from grundy.partition import Partition
 from grundy.posets.core import bits as set_bits
 from grundy.registry import register
-from grundy.solver import value as solver_value
+from grundy.solver import solver_for
 from grundy.validate import as_int, is_digits
 
 __all__ = [
@@ -678,7 +678,7 @@ class MatrixRules(Ruleset):
             return 1 if misere else 0
         lam = ferrers_partition(m)
         if lam is not None:
-            return solver_value("cr", lam, misere)
+            return solver_for("cr").value(lam, misere)
         if table_states(m) <= TABLE_MAX_STATES:
             return SubsetTable(m, misere).root
         return None
