@@ -170,3 +170,28 @@ def test_source_of_orders_and_merges() -> None:
 def test_an_unknown_question_is_refused() -> None:
     with pytest.raises(ValueError, match="unknown question 'why'"):
         grundy.answer("lctr", "3,1", question="why")  # type: ignore[arg-type]
+
+
+def test_sweeps_counts_and_conjectures_take_the_atlas_as_the_door_does(
+    cr_atlas: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A directory, or $GRUNDY_ATLAS where it is this game's and convention's
+    (`grundy.answers.atlas_for`), as `grundy.value` takes it."""
+    from grundy.analysis import count_table, sweep
+    from grundy.analysis.conjectures import check_conjecture
+
+    sources: dict[int, str] = {}
+    count_table("cr", 7, atlas=cr_atlas, sources=sources)
+    assert sources == {**dict.fromkeys(range(7), "atlas"), 7: "kernel"}
+    monkeypatch.setenv("GRUNDY_ATLAS", str(cr_atlas))
+    sources.clear()
+    count_table("cr", 6, sources=sources)
+    assert set(sources.values()) == {"atlas"}
+    sources.clear()
+    count_table("cr", 6, misere=True, sources=sources)  # another convention: ignored
+    assert "atlas" not in sources.values()
+    rows = sweep("cr", "partitions", n=[5])
+    assert [row["value"] for row in rows] == [grundy.value("cr", row["position"]) for row in rows]
+    monkeypatch.setattr("grundy.analysis.conjectures._valued", None)  # the atlas alone
+    checked = check_conjecture("cr", "rank % 2 == 0", "value == 0", sizes=range(1, 7))
+    assert checked["holds"] and checked["checked"] > 0

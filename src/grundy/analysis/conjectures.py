@@ -28,9 +28,11 @@ atlas.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
+from grundy.answers import atlas_for
 from grundy.bounds import (
     CENSUS_BYTES,
     CONJECTURE_RATE,
@@ -121,19 +123,19 @@ def check_conjecture(
     misere: bool = False,
     limit: int = 10,
     progress: ProgressCallback | None = None,
-    atlas: Atlas | None = None,
+    atlas: Atlas | str | os.PathLike[str] | None = None,
 ) -> dict[str, Any]:
     """Whether every position of the given sizes satisfying `when` satisfies `then`.
 
     Returns {"holds", "checked" (positions where `when` held), "sizes",
-    "counterexamples" (the first `limit`, smallest n first)}.  With an `atlas`
-    of this game and convention (`AtlasError` otherwise), the sizes within its
-    levels are read from it.
+    "counterexamples" (the first `limit`, smallest n first)}.  With an `atlas` (an
+    `Atlas` or its directory) of this game and convention (`AtlasError` otherwise;
+    None: $GRUNDY_ATLAS where it is this game's and convention's,
+    `grundy.answers.atlas_for`), the sizes within its levels are read from it.
     """
     rules = get_ruleset(game)
     misere = as_bool(misere, "misere")
-    if atlas is not None:
-        atlas.check_for(rules, misere)
+    atlas = atlas_for(rules, misere, atlas)
     condition, claim = Predicate(when), Predicate(then)
     sizes = take_at_most(sizes, MAX_SIZES, too_many_sizes(f"checking a conjecture on {rules.name}"))
     if not sizes:

@@ -31,6 +31,7 @@ them all when it ends.)
 
 from __future__ import annotations
 
+import os
 from collections import Counter
 from collections.abc import Callable, Sequence
 from functools import partial
@@ -38,6 +39,7 @@ from itertools import islice
 from typing import TYPE_CHECKING
 
 from grundy.analysis.distribute import DASK_FROM, check_scheduler, map_chunks, scheduler_for
+from grundy.answers import atlas_for
 from grundy.bounds import (
     CENSUS_BYTES,
     CENSUS_RATE,
@@ -90,7 +92,7 @@ def count_table(
     scheduler: str | None = None,
     sums: bool = False,
     on_size: SizeDone | None = None,
-    atlas: Atlas | None = None,
+    atlas: Atlas | str | os.PathLike[str] | None = None,
     sources: dict[int, Source] | None = None,
 ) -> list[dict[int, int]]:
     """[{value: number of positions of size n with that value} for n = 0 … n_max].
@@ -105,9 +107,11 @@ def count_table(
     each size this call counts (not for those read from the store), once it
     is stored.  `scheduler` says where an enumeration runs
     (`enumerated_count_table`); the faster methods run here.
-    `progress(done, total)` is called as the work advances.  With an `atlas`
-    (`grundy.atlas`, of this game and convention: `AtlasError` otherwise), the
-    sizes within its levels are read from it, neither counted nor stored.
+    `progress(done, total)` is called as the work advances.  With an `atlas` (an
+    `Atlas` or its directory, of this game and convention: `AtlasError` otherwise;
+    None: $GRUNDY_ATLAS where it is this game's and convention's, as
+    `grundy.answers.atlas_for` says), the sizes within its levels are read from it,
+    neither counted nor stored.
     `sources`, a dict, is given each size's source (`grundy.answers.SOURCES`).
 
     >>> counted, sources = [], {}
@@ -134,11 +138,11 @@ def count_table(
         return sum_count_table(single)
     if store is not None and not identifies(rules):
         store = None
+    atlas = atlas_for(rules, misere, atlas)
     key = (rules.name, rules.rules_version, misere)
     known = store.tallies(*key, range(n_max + 1), exact_count(rules)) if store is not None else {}
     served: dict[int, Source] = dict.fromkeys(known, "store")
     if atlas is not None:  # before the store (`grundy.answers`)
-        atlas.check_for(rules, misere)
         known.update({n: atlas.counts(n) for n in range(min(atlas.levels, n_max) + 1)})
         served.update(dict.fromkeys(range(min(atlas.levels, n_max) + 1), "atlas"))
     missing = [n for n in range(n_max + 1) if n not in known]
@@ -220,7 +224,7 @@ def count(
     n: int,
     misere: bool = False,
     method: str = "auto",
-    atlas: Atlas | None = None,
+    atlas: Atlas | str | os.PathLike[str] | None = None,
 ) -> dict[int, int]:
     """{value: how many positions of size n have it}; see `count_table`."""
     return count_table(game, n, misere, method, atlas=atlas)[n]
@@ -311,7 +315,10 @@ def _census(
 
     valued(0)
     for n in sorted(sizes):
-        found[n] = kernel.tally(n, misere, valued)  # type: ignore[assignment]
+        tally = kernel.tally(n, misere, valued)
+        if tally is None:  # (the caller asked `can_census` first)
+            raise ValueError(f"{kernel.name}: the census does not reach n = {n}")
+        found[n] = tally
         before += numbers[n]
         on_size(n, found[n])
         valued(0)
@@ -330,16 +337,16 @@ def _by_size(
     it is done; `progress(done, total)` in positions where `weight(n)` (how many
     positions size n has) is known for every size, else in sizes."""
     found: Tallies = {}
-    weights = [weight(n) for n in sizes]
-    if None in weights or not sum(weights):  # type: ignore[arg-type]
-        weights = [1] * len(sizes)
-    share = dict(zip(sizes, weights, strict=True))
-    total = sum(share.values())  # type: ignore[arg-type]
+    weights = {n: weight(n) for n in sizes}
+    share = {n: w for n, w in weights.items() if w is not None}
+    if len(share) < len(weights) or not sum(share.values()):
+        share = dict.fromkeys(sizes, 1)
+    total = sum(share.values())
     counted = [0]
 
     def done(n: int, tally: dict[int, int]) -> None:
         found[n] = tally
-        counted[0] += share[n]  # type: ignore[operator]
+        counted[0] += share[n]
         if on_size is not None:
             on_size(n, tally)
         if progress is not None:

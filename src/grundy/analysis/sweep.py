@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 from grundy import partition
 from grundy.analysis.distribute import value_many
 from grundy.analysis.tree_size import stats
+from grundy.answers import atlas_for
 from grundy.atomic import atomic_open
 from grundy.bounds import TooMuchWork, about, binomial_count, partition_count
 from grundy.families import MAX_POSITIONS, Template, grid
@@ -107,7 +108,7 @@ def sweep(
     store: Store | str | os.PathLike[str] | None = None,
     scheduler: str | None = None,
     progress: ProgressCallback | None = None,
-    atlas: Atlas | None = None,
+    atlas: Atlas | str | os.PathLike[str] | None = None,
     **ranges: Iterable[int],
 ) -> SweepRows:
     """One row per combination of the parameter `ranges` (the last varying fastest).
@@ -127,16 +128,18 @@ def sweep(
     run before neither builds nor parses a position.  `scheduler` says where
     values are computed (`grundy.analysis.distribute.value_many`: None,
     "serial", "local" or a Dask address), both conventions in one job.
-    `progress` is called with (values done, total).  With an `atlas`
-    (`grundy.atlas`, of this game and of a convention asked for: `AtlasError`
-    otherwise), the members it holds are read from it in that convention,
-    neither computed nor stored: the family "partitions" level by level, any
-    other member by member (`_from_atlas`).
+    `progress` is called with (values done, total).  With an `atlas` (an `Atlas`
+    or its directory, of this game and of a convention asked for: `AtlasError`
+    otherwise; None: $GRUNDY_ATLAS where it is this game's and a convention's
+    asked for, `grundy.answers.atlas_for`), the members it holds are read from it in
+    that convention, neither computed nor stored: the family "partitions" level by
+    level, any other member by member (`_from_atlas`).
     """
     rules = get_ruleset(game)
     conventions = [False, True] if misere is None else [as_bool(misere, "misere")]
     with_stats = as_bool(with_stats, "with_stats")
     store = as_store(store)
+    atlas = atlas_for(rules, misere, atlas)
     if isinstance(family, str) and family in ENUMERATED:
         grid_rows, build = _enumerated(family, ranges)
     else:
