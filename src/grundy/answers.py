@@ -62,6 +62,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
+from weakref import WeakKeyDictionary
 
 from grundy.game import Option, Ruleset, capabilities
 from grundy.registry import get_ruleset, identifies
@@ -155,17 +156,17 @@ def atlas_for(
     convention's it is ignored; but one that cannot be read (absent, corrupt, not an
     atlas) is an error either way.  The command line's ``--atlas`` is `atlas`.
     """
-    from grundy.atlas import Atlas
+    if atlas is None:
+        named = os.environ.get(ATLAS_VARIABLE, "")
+        if not named.strip():
+            return None
+        found = _open_atlas(Path(named), f"${ATLAS_VARIABLE}")
+        return found if found.is_for(rules, found.misere if misere is None else misere) else None
+    from grundy.atlas import Atlas  # numpy: only where an atlas is given
 
-    if atlas is not None:
-        found = atlas if isinstance(atlas, Atlas) else _open_atlas(Path(atlas), "atlas")
-        found.check_for(rules, found.misere if misere is None else misere)
-        return found
-    named = os.environ.get(ATLAS_VARIABLE, "")
-    if not named.strip():
-        return None
-    found = _open_atlas(Path(named), f"${ATLAS_VARIABLE}")
-    return found if found.is_for(rules, found.misere if misere is None else misere) else None
+    found = atlas if isinstance(atlas, Atlas) else _open_atlas(Path(atlas), "atlas")
+    found.check_for(rules, found.misere if misere is None else misere)
+    return found
 
 
 def _open_atlas(directory: Path, given_by: str) -> Atlas:
@@ -179,6 +180,10 @@ def _open_atlas(directory: Path, given_by: str) -> Atlas:
         raise type(error)(f"{given_by}: {error}") from None
 
 
+#: Each ruleset's capabilities, read once (`capabilities` costs microseconds a call).
+_CAPABILITIES: WeakKeyDictionary[Ruleset, frozenset[str]] = WeakKeyDictionary()
+
+
 class _Door:
     """One game, convention, atlas and store: the sources asked, in order."""
 
@@ -190,7 +195,9 @@ class _Door:
         self.atlas = atlas
         self.store = store if store is not None and identifies(rules) else None
         self.solver = solver_for(rules)
-        have = set(capabilities(rules))
+        have = _CAPABILITIES.get(rules)
+        if have is None:
+            have = _CAPABILITIES[rules] = frozenset(capabilities(rules))
         self.closed = "closed_form" in have
         self.kernel = "kernel" in have
 

@@ -292,15 +292,24 @@ StoreOption = Annotated[
         callback=_writable,
     ),
 ]
+
+
+def _existing_store(path: str | None) -> str | None:
+    """`ReadStoreOption`'s check while the command line is read: the file exists."""
+    if path is not None:
+        check_input_file(path, "results store")
+    return path
+
+
 #: `value` and `moves`: a results store read (never written) for the values a sweep kept.
 ReadStoreOption = Annotated[
-    Optional[Path],  # noqa: UP045
+    Optional[str],  # noqa: UP045  (text: a Path would make typer import pydantic)
     typer.Option(
         "--store",
+        metavar="FILE",
         help="Also read values from this results store (`grundy sweep` keeps them there; "
         "none by default).",
-        exists=True,
-        dir_okay=False,
+        callback=_existing_store,
     ),
 ]
 NoStoreOption = Annotated[
