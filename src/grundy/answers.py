@@ -163,8 +163,9 @@ def atlas_for(
         found = _open_atlas(Path(named), f"${ATLAS_VARIABLE}")
         return found if found.is_for(rules, found.misere if misere is None else misere) else None
     from grundy.atlas import Atlas  # numpy: only where an atlas is given
+    from grundy.atlas import open as open_atlas
 
-    found = atlas if isinstance(atlas, Atlas) else _open_atlas(Path(atlas), "atlas")
+    found = atlas if isinstance(atlas, Atlas) else open_atlas(atlas)
     found.check_for(rules, found.misere if misere is None else misere)
     return found
 
