@@ -27,6 +27,9 @@ may come from several sources.
 
 Counts of a size keep this order too (`grundy.analysis.counts`: the atlas, the
 store, then the game's counting formula, its kernel's census or enumeration).
+Work over many positions at once — sweeps, counts, conjectures — takes its atlas
+here (`atlas_for`) but still reads it a level at a time, and values the rest in
+bulk (`grundy.analysis.distribute`, a census), not one question at a time.
 
 An `Answer` holds the value, the source (one name, or a tuple of names in the
 order above where several served) and its `kind`, which says what the value is:
