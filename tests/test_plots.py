@@ -204,6 +204,7 @@ def test_titles_name_the_games_as_the_docs_do() -> None:
     docs/games.md gives it in bold before its command-line name."""
     from grundy.cli.common import DISPLAY_NAMES, display_name
     from grundy.registry import get_ruleset, rulesets
+    from grundy.solver import is_builtin
 
     docs = (Path(__file__).parents[1] / "docs" / "games.md").read_text()
     named = dict(re.findall(r"\*\*([^*]+)\*\* \(`([a-z0-9-]+)`", docs))
@@ -211,7 +212,7 @@ def test_titles_name_the_games_as_the_docs_do() -> None:
     named["3-dimensional LCTR"] = named.pop("d-dimensional LCTR")  # `lctr-3d` is d = 3
     for name, game in named.items():
         assert DISPLAY_NAMES[game] == name, game
-    builtin = {rules.name for rules in rulesets() if type(rules).__module__.startswith("grundy.")}
+    builtin = {rules.name for rules in rulesets() if is_builtin(rules)}
     assert builtin <= set(DISPLAY_NAMES)
     assert display_name(get_ruleset("cr")) == "Column-Row"
 

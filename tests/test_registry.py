@@ -312,7 +312,7 @@ def test_cli_module_reference(isolated: None, capsys: pytest.CaptureFixture[str]
     assert status == 0 and err == ""
     data = json.loads(out)
     assert data == {"game": "test-take-row", "position": "3,2,1", "misere": False, "value": 1,
-                    "outcome": "N"}  # fmt: skip
+                    "outcome": "N", "source": "search"}  # fmt: skip
     status, out, _ = run(capsys, "moves", ref, "3,1^2", "--json")
     assert status == 0
     rows = json.loads(out)["options"]
