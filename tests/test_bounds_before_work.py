@@ -6,13 +6,13 @@ the library refuses with `TooMuchWork` (a ValueError), never hangs."""
 from __future__ import annotations
 
 import math
-import subprocess
-import sys
+from collections.abc import Callable
 from itertools import product
 
 import pytest
 
 import grundy
+from cli_child import Done, run_in_one_child
 from grundy.analysis.tree_size import tree_size
 from grundy.bounds import TooMuchWork
 from grundy.game import Ruleset
@@ -48,12 +48,22 @@ UNBOUNDED = [
 ]
 
 
-def grundy_cli(*argv: str) -> subprocess.CompletedProcess[str]:
-    """`grundy ARGV` in a child process, killed (failing the test) after 30 s."""
-    code = "import sys; from grundy.cli import main; sys.exit(main(sys.argv[1:]))"
-    return subprocess.run(
-        [sys.executable, "-c", code, *argv], capture_output=True, text=True, timeout=30
-    )
+@pytest.fixture(scope="module")
+def grundy_cli(tmp_path_factory: pytest.TempPathFactory) -> Callable[..., Done]:
+    """`grundy_cli(*argv)`: how `grundy ARGV` ended, for each argv of `CLI_ROWS`.
+
+    All of them run in one child process (`cli_child.run_in_one_child`), each test still
+    checking its own line. A line that hangs in Python is stopped after
+    `cli_child.ROW_TIMEOUT` s and fails alone; one that hangs where no signal reaches it
+    (or takes the child's memory) has the child killed after `cli_child.CHILD_TIMEOUT` s,
+    and then every command-line test of this file fails at once, rather than CI hanging."""
+    done = run_in_one_child(CLI_ROWS, tmp_path_factory.mktemp("store") / "results.sqlite")
+
+    def result(*argv: str) -> Done:
+        assert argv in done, f"{argv} is not in CLI_ROWS"
+        return done[argv]
+
+    return result
 
 
 @pytest.mark.parametrize(
@@ -62,7 +72,7 @@ def grundy_cli(*argv: str) -> subprocess.CompletedProcess[str]:
     ids=[f"{c} {g} {p[:24]}" for c, g, p, _ in UNBOUNDED],
 )
 def test_unbounded_work_is_refused_at_once(
-    command: str, game: str, position: str, fragment: str
+    command: str, game: str, position: str, fragment: str, grundy_cli: Callable[..., Done]
 ) -> None:
     done = grundy_cli(command, game, position)
     assert done.returncode == 2, done.stderr
@@ -73,7 +83,7 @@ def test_unbounded_work_is_refused_at_once(
         assert "a walk holds" in done.stderr and "max_states raises the bound" in done.stderr
 
 
-def test_small_and_cheap_cases_still_answer() -> None:
+def test_small_and_cheap_cases_still_answer(grundy_cli: Callable[..., Done]) -> None:
     moves = grundy_cli("moves", "chomp", "3,2,1", "--json")
     assert moves.returncode == 0, moves.stderr
     assert '"value": 1' in moves.stdout
@@ -162,10 +172,9 @@ MISERE_SEARCHES = [
 ]
 
 
-def refused_at_once(*argv: str) -> str:
-    """The one line `grundy ARGV` refuses with (exit 2; a hang fails by `grundy_cli`'s
-    timeout, not by a timing assertion)."""
-    done = grundy_cli(*argv)
+def refused_at_once(done: Done) -> str:
+    """The one line a `grundy ARGV` refused with (exit 2; a hang fails by `grundy_cli`'s
+    timeouts, not by a timing assertion)."""
     assert done.returncode == 2, done.stderr
     assert done.stdout == ""
     assert done.stderr.startswith("grundy: error: ") and done.stderr.count("\n") == 1
@@ -178,14 +187,27 @@ def refused_at_once(*argv: str) -> str:
     ids=[f"{c} {g} {p[:24]}" for c, g, p, _ in SEARCHES],
 )
 def test_a_search_past_its_bound_is_refused_at_once(
-    command: str, game: str, position: str, fragment: str
+    command: str, game: str, position: str, fragment: str, grundy_cli: Callable[..., Done]
 ) -> None:
-    assert fragment in refused_at_once(command, game, position)
+    assert fragment in refused_at_once(grundy_cli(command, game, position))
 
 
 @pytest.mark.parametrize(("game", "position"), MISERE_SEARCHES)
-def test_a_misere_search_past_its_bound_is_refused_at_once(game: str, position: str) -> None:
-    assert "by search holds at least" in refused_at_once("value", game, position, "--misere")
+def test_a_misere_search_past_its_bound_is_refused_at_once(
+    game: str, position: str, grundy_cli: Callable[..., Done]
+) -> None:
+    done = grundy_cli("value", game, position, "--misere")
+    assert "by search holds at least" in refused_at_once(done)
+
+
+#: Every command line of this file (run at once in one child: `grundy_cli`).
+CLI_ROWS = [
+    *((command, game, position) for command, game, position, _ in UNBOUNDED),
+    ("moves", "chomp", "3,2,1", "--json"),
+    ("moves", "cr", "1^999999999999"),
+    *((command, game, position) for command, game, position, _ in SEARCHES),
+    *(("value", game, position, "--misere") for game, position in MISERE_SEARCHES),
+]
 
 
 def test_searches_within_the_bounds_still_answer() -> None:
@@ -204,12 +226,32 @@ def letters(position: object) -> float:
     return lam.largest + lam.length if isinstance(lam, Partition) else math.inf
 
 
-def searched(rules: Ruleset, position: object, misere: bool, reach: int) -> int | None:
+def searched(
+    rules: Ruleset,
+    position: object,
+    misere: bool,
+    reach: int,
+    exact: Solver,
+    terms: dict[tuple[object, bool], list[object]],
+) -> int | None:
     """How many positions the generic search holds to value `position` (a term: what the
     solver searches) when, as a kernel may, every position with at most `reach` letters is
-    valued at once; None when the position itself is valued so (no search)."""
-    exact, solver = Solver(rules, fast=False), Solver(rules)
+    valued at once; None when the position itself is valued so (no search).
+
+    Each search starts from an empty memo, as the count must; what does not depend on the
+    search is shared by every search of a game: the values (`exact`, a
+    `Solver(rules, fast=False)`) and the terms of each option (`terms`, filled here)."""
+    solver = Solver(rules)
     solver._kernel = False  # the kernel is the `reach` below
+    split = solver.terms
+
+    def terms_of(node: object, misere: bool = False) -> list[object]:
+        known = terms.get((node, misere))
+        if known is None:
+            known = terms[node, misere] = split(node, misere)
+        return known
+
+    solver.terms = terms_of  # type: ignore[method-assign]
     plain = solver._quick
 
     def quick(node: object, misere: bool) -> int | None:
@@ -223,6 +265,21 @@ def searched(rules: Ruleset, position: object, misere: bool, reach: int) -> int 
         return None
     solver.value(position, misere)
     return solver.memo_size(misere)
+
+
+def remember_options(rules: Ruleset, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`rules.options` lists each position's options once for the rest of the test (every
+    search and walk of a small game meets the same positions again and again)."""
+    listed: dict[object, list[tuple[object, object]]] = {}
+    options = rules.options
+
+    def remembered(position: object) -> list[tuple[object, object]]:
+        known = listed.get(position)
+        if known is None:
+            known = listed[position] = list(options(position))
+        return known
+
+    monkeypatch.setattr(rules, "options", remembered)
 
 
 def nonrep_positions(n_max: int) -> list[NonRepPosition]:
@@ -281,18 +338,26 @@ def test_what_games_say_a_search_holds_are_lower_bounds(
     from grundy.games import corners, lctr_nonrep
 
     rules = get_ruleset(game)
+    remember_options(rules, monkeypatch)
     positions = small_positions(rules)
     for position in positions:
         states = rules.number_of_states(position)
         assert states is None or states <= tree_size(rules, position).states, position
+    # What the solver searches, each (term, play) once: many positions share a term (a
+    # diagram and its conjugate, a sum and its summands), and the check is the same.
+    terms = {
+        (term, misere): None
+        for misere in (False, True)
+        for position in positions
+        for term in Solver(rules).terms(position, misere)
+    }
+    exact, split = Solver(rules, fast=False), {}
     for reach in reaches:
         monkeypatch.setattr(game_module, "KERNEL_LETTERS", reach)
         monkeypatch.setattr(lctr_nonrep, "KERNEL_LETTERS", reach)
         monkeypatch.setattr(corners, "KERNEL_LETTERS", reach)
-        for position in positions:
-            for misere in (False, True):
-                for term in Solver(rules).terms(position, misere):  # what the solver searches
-                    bound = rules.number_searched(term, misere)
-                    held = searched(rules, term, misere, reach)
-                    if bound is not None and held is not None:
-                        assert bound <= held, (term, misere, reach, bound, held)
+        for term, misere in terms:
+            bound = rules.number_searched(term, misere)
+            held = searched(rules, term, misere, reach, exact, split)
+            if bound is not None and held is not None:
+                assert bound <= held, (term, misere, reach, bound, held)

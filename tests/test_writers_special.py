@@ -18,15 +18,27 @@ from typing import Any
 
 import pytest
 
+from cli_child import run_in_one_child
 from grundy.atomic import atomic_open, check_writable, write_text_atomic
 from grundy.cli import main
 
 CLI = "import sys; from grundy.cli import main; sys.exit(main(sys.argv[1:]))"
 
 
-def grundy(*argv: str, **run: Any) -> subprocess.CompletedProcess[str]:
-    """`grundy ARGV` in a child process, killed (failing the test) after 60 s."""
-    return subprocess.run([sys.executable, "-c", CLI, *argv], text=True, timeout=60, **run)
+def grundy(*argv: str, **popen: Any) -> subprocess.Popen[str]:
+    """`grundy ARGV` started in a child process (`finished` waits for it)."""
+    return subprocess.Popen([sys.executable, "-c", CLI, *argv], text=True, **popen)
+
+
+def finished(child: subprocess.Popen[str]) -> subprocess.CompletedProcess[str]:
+    """How `child` ended, killed (failing the test) after 60 s."""
+    try:
+        out, err = child.communicate(timeout=60)
+    except subprocess.TimeoutExpired:
+        child.kill()
+        child.communicate()
+        raise
+    return subprocess.CompletedProcess(child.args, child.returncode, out, err)
 
 
 class FifoReader:
@@ -195,47 +207,93 @@ def test_every_writer_keeps_what_the_destination_is(
     assert kind == "device" or written() not in (b"", b"old")
 
 
+@pytest.fixture(scope="module")
+def standard_output(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    """The commands that write to standard output, each in a child process of its own (its
+    standard output is what is tested), all started at once: "-" and "/dev/stdout" → how
+    `grundy table … --svg NAME` ended, its standard output a pipe; "file" → (the file, its
+    inode when the shell opened it, how ``grundy table … --latex /dev/stdout > file``
+    ended)."""
+    store = tmp_path_factory.mktemp("store") / "results.sqlite"
+    env = {**os.environ, "GRUNDY_STORE": str(store)}
+    out = tmp_path_factory.mktemp("shell") / "out.tex"
+    pipe = subprocess.PIPE
+    with out.open("w") as shell:
+        inode = os.fstat(shell.fileno()).st_ino
+        children = {
+            name: grundy("table", "lctr", "4,2,1", "--svg", name, stdout=pipe, stderr=pipe, env=env)
+            for name in ("-", "/dev/stdout")
+        }
+        to_file = grundy("table", "lctr", "4,2,1", "--latex", "/dev/stdout", stdout=shell, env=env)
+        ended: dict[str, Any] = {name: finished(child) for name, child in children.items()}
+        ended["file"] = (out, inode, finished(to_file))
+    return ended
+
+
 @pytest.mark.parametrize("name", ["-", "/dev/stdout"])
-def test_dash_and_dev_stdout_are_standard_output(name: str) -> None:
-    run = grundy("table", "lctr", "4,2,1", "--svg", name, capture_output=True)
+def test_dash_and_dev_stdout_are_standard_output(
+    standard_output: dict[str, Any], name: str
+) -> None:
+    run = standard_output[name]
     assert run.returncode == 0, run.stderr
     assert run.stdout.startswith("<svg") and "</svg>\n" in run.stdout
     assert "zeros (P-positions)" in run.stdout  # the table, after the picture
     assert not Path("-").exists()
 
 
-def test_dev_stdout_sent_to_a_file_is_written_into_it(tmp_path: Path) -> None:
+def test_dev_stdout_sent_to_a_file_is_written_into_it(standard_output: dict[str, Any]) -> None:
     """As ``grundy … --latex /dev/stdout > out.tex``: the shell's file gets everything, and
     is still the file the shell opened."""
-    out = tmp_path / "out.tex"
-    with out.open("w") as shell:
-        inode = os.fstat(shell.fileno()).st_ino
-        run = grundy("table", "lctr", "4,2,1", "--latex", "/dev/stdout", stdout=shell)
+    out, inode, run = standard_output["file"]
     assert run.returncode == 0
     assert out.stat().st_ino == inode
     assert "\\begin{ytableau}" in out.read_text()
 
 
-@pytest.mark.parametrize(
-    "argv",
-    [
-        ["search", "cr", "6,4,2", "--checkpoint", "{}"],
-        ["poset", "ruler-set-partitions", "--n", "1..6", "--checkpoint", "{}"],
+#: Commands that read their checkpoint back ("{}" the file), by name.
+CHECKPOINTED = {
+    "search": ["search", "cr", "6,4,2", "--checkpoint", "{}"],
+    "poset ruler-set-partitions": [
+        "poset", "ruler-set-partitions", "--n", "1..6", "--checkpoint", "{}"
     ],
-    ids=["search", "poset ruler-set-partitions"],
-)
-@pytest.mark.parametrize("kind", ["FIFO", "device", "-"])
+}  # fmt: skip
+NOT_REGULAR = ["FIFO", "device", "-"]
+
+
+@pytest.fixture(scope="module")
+def checkpointed(tmp_path_factory: pytest.TempPathFactory) -> dict[tuple[str, str], Any]:
+    """(command, kind) → (its checkpoint's path, how the command ended), every command run
+    in one child process (`cli_child.run_in_one_child`: a command that hangs on its FIFO
+    fails alone after `ROW_TIMEOUT` s, or all at once if the child is killed); None for
+    the device where no device can be made (not root)."""
+    rows, paths = [], {}
+    for command, argv in CHECKPOINTED.items():
+        for kind in NOT_REGULAR:
+            path = tmp_path_factory.mktemp("checkpoint") / "checkpoint"
+            if kind == "FIFO":
+                os.mkfifo(path)  # no reader: reading it back would block for ever
+            elif kind == "device":
+                try:
+                    os.mknod(path, stat.S_IFCHR | 0o666, os.makedev(1, 3))
+                except PermissionError:
+                    continue
+            else:
+                path = Path(kind)
+            paths[command, kind] = path
+            rows.append([a.replace("{}", str(path)) for a in argv])
+    store = tmp_path_factory.mktemp("store") / "results.sqlite"
+    done = iter(run_in_one_child(rows, store).values())
+    return {key: (path, next(done)) for key, path in paths.items()}
+
+
+@pytest.mark.parametrize("command", CHECKPOINTED)
+@pytest.mark.parametrize("kind", NOT_REGULAR)
 def test_a_checkpoint_that_is_not_a_regular_file_is_refused_before_any_work(
-    tmp_path: Path, argv: list[str], kind: str
+    checkpointed: dict[tuple[str, str], Any], command: str, kind: str
 ) -> None:
-    path = tmp_path / "checkpoint"
-    if kind == "FIFO":
-        os.mkfifo(path)  # no reader: reading it back would block for ever
-    elif kind == "device":
-        make_device(path)
-    else:
-        path = Path(kind)
-    run = grundy(*(a.replace("{}", str(path)) for a in argv), capture_output=True)
+    if (command, kind) not in checkpointed:
+        pytest.skip("making a device needs root")
+    path, run = checkpointed[command, kind]
     assert (run.returncode, run.stdout) == (2, "")
     what = {"FIFO": "a FIFO", "device": "a character device", "-": "standard output"}[kind]
     assert run.stderr == (
