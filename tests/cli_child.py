@@ -12,7 +12,8 @@ import json
 import os
 import subprocess
 import sys
-from collections.abc import Sequence
+import tempfile
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -75,24 +76,42 @@ class Done:
     stderr: str
 
 
+def start_in_one_child(
+    rows: Sequence[Sequence[str]], store: Path
+) -> Callable[[], dict[tuple[str, ...], Done]]:
+    """Start the child of `run_in_one_child` now (it runs while the caller goes on), and
+    return what waits for it and gives its answer."""
+    argvs = [list(argv) for argv in rows]
+    with tempfile.TemporaryFile("w+") as listed:  # the child's stdin: it starts at once
+        json.dump(argvs, listed)
+        listed.seek(0)
+        child = subprocess.Popen(
+            [sys.executable, "-c", f"ROW_TIMEOUT = {ROW_TIMEOUT}\n{DRIVER}"],
+            stdin=listed,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env={**os.environ, "GRUNDY_STORE": str(store)},
+        )
+
+    def finish() -> dict[tuple[str, ...], Done]:
+        try:
+            stdout, stderr = child.communicate(timeout=CHILD_TIMEOUT)
+        except subprocess.TimeoutExpired:
+            child.kill()
+            child.communicate()
+            pytest.fail(f"the child running {len(argvs)} command lines took over {CHILD_TIMEOUT} s")
+        assert child.returncode == 0, stderr
+        lines = [json.loads(line) for line in stdout.splitlines()]
+        done = {tuple(argv): Done(status, out, err) for argv, status, out, err in lines}
+        assert list(done) == [tuple(argv) for argv in argvs], stdout[-2000:]
+        return done
+
+    return finish
+
+
 def run_in_one_child(rows: Sequence[Sequence[str]], store: Path) -> dict[tuple[str, ...], Done]:
     """How each `grundy ARGV` of `rows` ended, all run in one child process in turn, with
     `store` as its results store ($GRUNDY_STORE: never the user's). A child killed after
     `CHILD_TIMEOUT` s fails the caller (a fixture: every test using it fails at once)."""
-    argvs = [list(argv) for argv in rows]
-    try:
-        child = subprocess.run(
-            [sys.executable, "-c", f"ROW_TIMEOUT = {ROW_TIMEOUT}\n{DRIVER}"],
-            input=json.dumps(argvs),
-            capture_output=True,
-            text=True,
-            timeout=CHILD_TIMEOUT,
-            env={**os.environ, "GRUNDY_STORE": str(store)},
-        )
-    except subprocess.TimeoutExpired:
-        pytest.fail(f"the child running {len(argvs)} command lines took over {CHILD_TIMEOUT} s")
-    assert child.returncode == 0, child.stderr
-    lines = [json.loads(line) for line in child.stdout.splitlines()]
-    done = {tuple(argv): Done(status, out, err) for argv, status, out, err in lines}
-    assert list(done) == [tuple(argv) for argv in argvs], child.stdout[-2000:]
-    return done
+    return start_in_one_child(rows, store)()

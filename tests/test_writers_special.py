@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from cli_child import run_in_one_child
+from cli_child import start_in_one_child
 from grundy.atomic import atomic_open, check_writable, write_text_atomic
 from grundy.cli import main
 
@@ -207,27 +207,52 @@ def test_every_writer_keeps_what_the_destination_is(
     assert kind == "device" or written() not in (b"", b"old")
 
 
-@pytest.fixture(scope="module")
-def standard_output(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+@pytest.fixture(scope="module", autouse=True)
+def children(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> dict[str, Callable[[], Any]]:
+    """The child processes of the tests of this file that run, started before its first
+    test, so that they run while the tests of this process do: what waits for each group
+    (`standard_output`, `checkpointed`)."""
+    used = {
+        name
+        for item in request.session.items
+        if getattr(item, "module", None) is request.module
+        for name in getattr(item, "fixturenames", ())
+    }
+    starts = {"standard_output": start_standard_output, "checkpointed": start_checkpointed}
+    return {name: start(tmp_path_factory) for name, start in starts.items() if name in used}
+
+
+def start_standard_output(factory: pytest.TempPathFactory) -> Callable[[], dict[str, Any]]:
     """The commands that write to standard output, each in a child process of its own (its
-    standard output is what is tested), all started at once: "-" and "/dev/stdout" → how
-    `grundy table … --svg NAME` ended, its standard output a pipe; "file" → (the file, its
-    inode when the shell opened it, how ``grundy table … --latex /dev/stdout > file``
-    ended)."""
-    store = tmp_path_factory.mktemp("store") / "results.sqlite"
-    env = {**os.environ, "GRUNDY_STORE": str(store)}
-    out = tmp_path_factory.mktemp("shell") / "out.tex"
+    standard output is what is tested), all started at once; what waits for them gives
+    "-" and "/dev/stdout" → how `grundy table … --svg NAME` ended, its standard output a
+    pipe; "file" → (the file, its inode when the shell opened it, how
+    ``grundy table … --latex /dev/stdout > file`` ended)."""
+    env = {**os.environ, "GRUNDY_STORE": str(factory.mktemp("store") / "results.sqlite")}
+    out = factory.mktemp("shell") / "out.tex"
     pipe = subprocess.PIPE
-    with out.open("w") as shell:
+    with out.open("w") as shell:  # the child has its own copy, as from a shell
         inode = os.fstat(shell.fileno()).st_ino
-        children = {
+        started = {
             name: grundy("table", "lctr", "4,2,1", "--svg", name, stdout=pipe, stderr=pipe, env=env)
             for name in ("-", "/dev/stdout")
         }
         to_file = grundy("table", "lctr", "4,2,1", "--latex", "/dev/stdout", stdout=shell, env=env)
-        ended: dict[str, Any] = {name: finished(child) for name, child in children.items()}
+
+    def finish() -> dict[str, Any]:
+        ended: dict[str, Any] = {name: finished(child) for name, child in started.items()}
         ended["file"] = (out, inode, finished(to_file))
-    return ended
+        return ended
+
+    return finish
+
+
+@pytest.fixture(scope="module")
+def standard_output(children: dict[str, Callable[[], Any]]) -> dict[str, Any]:
+    """How the commands of `start_standard_output` ended."""
+    return children["standard_output"]()
 
 
 @pytest.mark.parametrize("name", ["-", "/dev/stdout"])
@@ -260,16 +285,18 @@ CHECKPOINTED = {
 NOT_REGULAR = ["FIFO", "device", "-"]
 
 
-@pytest.fixture(scope="module")
-def checkpointed(tmp_path_factory: pytest.TempPathFactory) -> dict[tuple[str, str], Any]:
-    """(command, kind) → (its checkpoint's path, how the command ended), every command run
-    in one child process (`cli_child.run_in_one_child`: a command that hangs on its FIFO
-    fails alone after `ROW_TIMEOUT` s, or all at once if the child is killed); None for
-    the device where no device can be made (not root)."""
+def start_checkpointed(
+    factory: pytest.TempPathFactory,
+) -> Callable[[], dict[tuple[str, str], Any]]:
+    """Every command of `CHECKPOINTED` with each kind of checkpoint, run in one child
+    process (`cli_child.start_in_one_child`: a command that hangs on its FIFO fails alone
+    after `ROW_TIMEOUT` s, or all at once if the child is killed), started now; what waits
+    for it gives (command, kind) → (its checkpoint's path, how the command ended), with
+    no device where none can be made (not root)."""
     rows, paths = [], {}
     for command, argv in CHECKPOINTED.items():
         for kind in NOT_REGULAR:
-            path = tmp_path_factory.mktemp("checkpoint") / "checkpoint"
+            path = factory.mktemp("checkpoint") / "checkpoint"
             if kind == "FIFO":
                 os.mkfifo(path)  # no reader: reading it back would block for ever
             elif kind == "device":
@@ -281,9 +308,19 @@ def checkpointed(tmp_path_factory: pytest.TempPathFactory) -> dict[tuple[str, st
                 path = Path(kind)
             paths[command, kind] = path
             rows.append([a.replace("{}", str(path)) for a in argv])
-    store = tmp_path_factory.mktemp("store") / "results.sqlite"
-    done = iter(run_in_one_child(rows, store).values())
-    return {key: (path, next(done)) for key, path in paths.items()}
+    wait = start_in_one_child(rows, factory.mktemp("store") / "results.sqlite")
+
+    def finish() -> dict[tuple[str, str], Any]:
+        done = iter(wait().values())
+        return {key: (path, next(done)) for key, path in paths.items()}
+
+    return finish
+
+
+@pytest.fixture(scope="module")
+def checkpointed(children: dict[str, Callable[[], Any]]) -> dict[tuple[str, str], Any]:
+    """How the commands of `start_checkpointed` ended."""
+    return children["checkpointed"]()
 
 
 @pytest.mark.parametrize("command", CHECKPOINTED)
