@@ -36,6 +36,7 @@ from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from typing import Any, NamedTuple
 
 from grundy import nim
+from grundy.bounds import MAX_OPTIONS, TooMuchWork, Work, about
 from grundy.game import Drawing, Ruleset
 from grundy.nim import mex
 from grundy.posets import Poset, bits, parse_spec
@@ -44,13 +45,16 @@ from grundy.registry import register
 from grundy.validate import as_bool
 
 __all__ = [
+    "MAX_CLOSED_FORM_SECONDS",
     "CoinMove",
     "CoinPosition",
     "CoinTurning",
     "Family",
     "as_poset",
+    "closed_form_work",
     "divisor_ruler_value",
     "family",
+    "listed_coins",
     "moves",
     "position_value",
     "ruler_function",
@@ -245,6 +249,48 @@ def family(spec: FamilyLike) -> Family:
 
 
 # ---------------------------------------------------------------- values
+#: Longest (estimated) evaluation of (4.1a) grundy starts: it shows no progress, so
+#: past ten minutes it is refused, saying how long it would take.
+MAX_CLOSED_FORM_SECONDS = 600
+#: Generous rates (about twice the fastest measured): comparable pairs a second for the
+#: turtles' option sets (2.2 million measured on chain:6000), and 64-bit words a second
+#: ANDed for the bit-plane sums of the ruler and the ideals.
+_PAIR_RATE = 5_000_000
+_WORD_RATE = 1_000_000_000
+
+
+def closed_form_work(poset: Poset, fam: Family) -> Work | None:
+    """What evaluating (4.1a) element by element costs on `poset` with family `fam`, at
+    least, read off the down-sets without evaluating (None for a user family).
+
+    Every step is a lower bound: the turtles put g(y) in a set for each comparable pair
+    y < x; the ruler ANDs, for each such pair, a mask of x's down-set (one plane is
+    never empty there: a minimal element of it has value 1); the ideals AND that mask
+    once for each x.
+
+    >>> closed_form_work(as_poset("chain:120000"), family("ruler")).check(MAX_CLOSED_FORM_SECONDS)
+    Traceback (most recent call last):
+    ...
+    grundy.bounds.TooMuchWork: the ruler family's values on chain:120000 would take about \
+2.5 hours (9.0 × 10^12 64-bit words ANDed at about 1.0 × 10^9 a second), more than the 10 minutes \
+grundy starts on; a smaller poset, or the ideal family
+    """
+    if not isinstance(fam, (Turtles, Ruler, Ideals)):
+        return None
+    pairs = words = 0
+    for i in range(len(poset)):
+        down = poset.down_mask(i)
+        below = down.bit_count() - 1
+        length = (down.bit_length() + 63) // 64
+        pairs += below
+        words += below * length if isinstance(fam, Ruler) else length
+    doing = f"the {fam.name} family's values on {poset.spec or poset.name}"
+    advice = "a smaller poset" + ("" if isinstance(fam, Ideals) else ", or the ideal family")
+    if isinstance(fam, Turtles):
+        return Work(doing, pairs, "comparable pairs", _PAIR_RATE, advice=advice)
+    return Work(doing, words, "64-bit words ANDed", _WORD_RATE, advice=advice)
+
+
 def _plane_sum(mask: int, planes: list[int]) -> int:
     """⊕ of g over the indices in `mask`, from the bit-planes of g."""
     s = 0
@@ -266,7 +312,9 @@ def value_list(
     With `use_product` (default), a product poset with the ruler or ideal
     family is evaluated through its factors by 004 Theorem 4.2.
     `progress(k)` is called after every k further elements (for progress bars).
-    `poset` may be a spec string such as "chain:3" (`as_poset`).
+    `poset` may be a spec string such as "chain:3" (`as_poset`).  Work estimated past
+    `MAX_CLOSED_FORM_SECONDS` (`closed_form_work`) is refused before it starts
+    (`TooMuchWork`).
     """
     poset = as_poset(poset)
     use_product = as_bool(use_product, "use_product")
@@ -281,6 +329,9 @@ def value_list(
         gr = value_list(right, fam, use_product=True)
         g = [nim.mul(a, b) for a in gl for b in gr]  # 004 Theorem 4.2 (4.2a)
     else:
+        work = closed_form_work(poset, fam)
+        if work is not None:
+            work.check(MAX_CLOSED_FORM_SECONDS)
         g = []
         planes: list[int] = []
         for i in range(len(poset)):
@@ -458,6 +509,23 @@ class CoinTurning(Ruleset):
         return CoinPosition(poset, family(fam), _heads_mask(poset, heads))
 
     def options(self, position: CoinPosition) -> Iterator[tuple[tuple, CoinPosition]]:
+        """Turn each turning set whose maximum is a head.  Each move lists its coins, so
+        sets of more than `grundy.bounds.MAX_OPTIONS` coins in all are refused
+        (`TooMuchWork`) before the first (`listed_coins`).
+
+        >>> next(RULESET.options(RULESET.parse("chain:120000 ruler 120000")))
+        Traceback (most recent call last):
+        ...
+        grundy.bounds.TooMuchWork: coin-turning chain:120000 ruler (1 head): its moves turn \
+7.2 × 10^9 coins in all, more than the 10,000,000 grundy lists for one position
+        """
+        coins = listed_coins(position)
+        if coins is not None and coins > MAX_OPTIONS:
+            raise TooMuchWork(
+                f"{self.name} {_named(position)}: its moves turn "
+                f"{about(coins)} coins in all, more than the {MAX_OPTIONS:,} grundy lists for "
+                "one position"
+            )
         poset, fam, heads = position
         for i in bits(heads):
             for t in fam.sets(poset, i):
@@ -487,6 +555,36 @@ class CoinTurning(Ruleset):
     def draw_data(self, position: CoinPosition) -> tuple[Poset, int]:
         """The coins drawn: (the poset, the heads as a bitmask of its elements' indices)."""
         return position.poset, position.heads
+
+
+def listed_coins(position: CoinPosition) -> int | None:
+    """How many coins the moves of `position` turn in all, read off the down-sets (None
+    for a user family): Σ |T| over the turning sets T whose maximum x is a head, that is
+    2·|Λ_x| − 1 (turtles), |Λ_x| (ideal), or the pairs y ≤ z ≤ x (ruler: Σ_z∈Λ_x |Λ_z|).
+
+    >>> [listed_coins(RULESET.parse(f"chain:4 {name} 4")) for name in ("ruler", "ideal")]
+    [10, 4]
+    """
+    poset, fam, heads = position
+    total = 0
+    for x in bits(heads):
+        down = poset.down_mask(x)
+        if isinstance(fam, Turtles):
+            total += 2 * down.bit_count() - 1
+        elif isinstance(fam, Ideals):
+            total += down.bit_count()
+        elif isinstance(fam, Ruler):
+            total += sum(poset.down_mask(z).bit_count() for z in bits(down))
+        else:
+            return None
+    return total
+
+
+def _named(position: CoinPosition) -> str:
+    """The position in a few words (poset, family, number of heads), for a refusal."""
+    poset, fam, heads = position
+    count = heads.bit_count()
+    return f"{poset.spec or poset.name} {fam.name} ({count:,} head{'s' * (count != 1)})"
 
 
 RULESET = register(CoinTurning())

@@ -41,6 +41,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
+from grundy.bounds import TooMuchWork, about
 from grundy.game import Drawing, Ruleset
 from grundy.games.matrix_subsets import TABLE_MAX_STATES, SubsetTable, table_states
 from grundy.partition import Partition
@@ -53,6 +54,8 @@ __all__ = [
     "BRUTE_FORCE_SIDE",
     "MATRIX",
     "MATRIX_FAMILIES",
+    "MAX_LABELLED_LINES",
+    "MAX_LISTED_ENTRIES",
     "PLAIN_MATRIX",
     "BoolMatrix",
     "MatrixMove",
@@ -68,6 +71,14 @@ __all__ = [
 #: by brute force over that side's permutations (≤ 3! = 6 orders, each
 #: followed by sorting the columns); larger ones by nauty.
 BRUTE_FORCE_SIDE = 3
+
+#: Most lines (rows plus columns) of a matrix whose canonical form nauty labels: its
+#: time grows about as the cube of the lines (identity:300, 600 lines: 0.3 s;
+#: identity:600: 2.2 s), so 2,048 lines take about a minute and identity:4096 hours.
+MAX_LABELLED_LINES = 2048
+#: Most entries the options of one matrix hold in all (options × rows × columns):
+#: `moves` writes each option in full, so 10^9 entries are a gigabyte of text.
+MAX_LISTED_ENTRIES = 10**9
 
 
 # ------------------------------------------------------------------ matrices
@@ -323,10 +334,28 @@ def _family_matrix(name: str, parameters: str) -> BoolMatrix:
     ('100;010;001', '111;111')
     >>> parse_matrix("ferrers:2,1") == ferrers_matrix("2,1")
     True
+
+    A Ferrers matrix holds |λ| entries, at most as many as the largest other family
+    (ones:4096,4096), so ``ferrers:999999^999999`` (10^12 bits) is refused unbuilt:
+
+    >>> parse_matrix("ferrers:999999^999999")
+    Traceback (most recent call last):
+    ...
+    grundy.bounds.TooMuchWork: bad matrix 'ferrers:999999^999999': it holds |λ| = 1.0 × 10^12 \
+entries, more than the 16,777,216 (4096 × 4096) a named matrix may hold; Column-Row on λ (cr) \
+is the same game
     """
     syntax, build = MATRIX_FAMILIES[name]
     if build is None:
-        return ferrers_matrix(parameters)
+        lam = Partition.coerce(parameters)
+        if lam.size > _MAX_FAMILY_SIDE**2:
+            raise TooMuchWork(
+                f"bad matrix '{name}:{parameters[:40]}': it holds |λ| = {about(lam.size)} "
+                f"entries, more than the {_MAX_FAMILY_SIDE**2:,} ({_MAX_FAMILY_SIDE} × "
+                f"{_MAX_FAMILY_SIDE}) a named matrix may hold; Column-Row on λ (cr) is the "
+                "same game"
+            )
+        return ferrers_matrix(lam)
     pieces = [p.strip() for p in parameters.split(",")]
     if len(pieces) != syntax.count(",") + 1 or not all(is_digits(p) for p in pieces):
         raise ValueError(
@@ -560,11 +589,26 @@ def _canonical_nauty(m: BoolMatrix) -> BoolMatrix:
     matrix one uncoloured labelling covers transposition too: the side of the
     first canonical vertex becomes the rows.  A disconnected matrix is
     labelled with rows and columns as colour classes, in both orientations
-    when square, and the smaller result is kept.
+    when square, and the smaller result is kept.  A graph of more than
+    `MAX_LABELLED_LINES` vertices is refused unlabelled (`TooMuchWork`): nauty's time
+    grows about as the cube of the lines.
+
+    >>> _canonical_nauty(parse_matrix("co-identity:4096"))
+    Traceback (most recent call last):
+    ...
+    grundy.bounds.TooMuchWork: matrix 4096×4096: its canonical form labels a graph of 8,192 \
+lines (rows and columns), more than the 2,048 grundy labels (nauty's time grows about as \
+the cube of the lines: 1,200 take 2 s)
     """
+    nrows, ncols = m.shape
+    if m.lines > MAX_LABELLED_LINES:
+        raise TooMuchWork(
+            f"matrix {nrows}×{ncols}: its canonical form labels a graph of {m.lines:,} lines "
+            f"(rows and columns), more than the {MAX_LABELLED_LINES:,} grundy labels (nauty's "
+            "time grows about as the cube of the lines: 1,200 take 2 s)"
+        )
     import pynauty
 
-    nrows, ncols = m.shape
     rows = m.rows
     adjacency = {i: [nrows + j for j in set_bits(r)] for i, r in enumerate(rows)}
     if len(_component_line_sets(rows)) == 1:
@@ -638,13 +682,40 @@ class MatrixRules(Ruleset):
         return parse_matrix(spec)
 
     def options(self, position: BoolMatrix) -> Iterator[tuple[MatrixMove, BoolMatrix]]:
-        """Remove each nonzero row, then each nonzero column; zero lines then vanish."""
+        """Remove each nonzero row, then each nonzero column; zero lines then vanish.
+
+        Options holding more than `MAX_LISTED_ENTRIES` entries in all (each option is
+        about as large as the position) are refused (`TooMuchWork`) before the first:
+
+        >>> next(MATRIX.options(parse_matrix("ones:4096,4096")))
+        Traceback (most recent call last):
+        ...
+        grundy.bounds.TooMuchWork: matrix 4096×4096: its 8,192 options hold about \
+1.4 × 10^11 entries in all, more than the 1,000,000,000 grundy lists for one position
+        """
+        self._check_listing(position)
         for i, r in enumerate(position.rows):
             if r:
                 yield MatrixMove("row", i + 1), position.delete_row(i).without_zero_lines()
         for j, c in enumerate(position.columns()):
             if c:
                 yield MatrixMove("column", j + 1), position.delete_column(j).without_zero_lines()
+
+    @staticmethod
+    def _check_listing(position: BoolMatrix) -> None:
+        """Refuse (`TooMuchWork`) options holding more than `MAX_LISTED_ENTRIES` entries:
+        each of the position's nonzero lines is an option of about its rows × columns."""
+        used = 0
+        for r in position.rows:
+            used |= r
+        count = sum(1 for r in position.rows if r) + used.bit_count()
+        entries = count * position.nrows * position.ncols
+        if entries > MAX_LISTED_ENTRIES:
+            raise TooMuchWork(
+                f"matrix {position.nrows}×{position.ncols}: its {count:,} options hold about "
+                f"{about(entries)} entries in all, more than the {MAX_LISTED_ENTRIES:,} grundy "
+                "lists for one position"
+            )
 
     def canonical(self, position: BoolMatrix) -> BoolMatrix:
         if self.symmetry:

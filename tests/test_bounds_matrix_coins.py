@@ -1,0 +1,122 @@
+"""Bounds before work on the matrix and coin-turning games (issue 24, finding 6): each
+case below ran for minutes with no bound and no progress line; each is now refused at
+once, in one line (exit 2), with the bound in the message.  All rows run in one child
+process (`grundy.cli.main` called in turn), so the file costs one interpreter start."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import textwrap
+from typing import Any
+
+import pytest
+
+import grundy
+from grundy.bounds import TooMuchWork
+from grundy.games import coin_turning
+from grundy.posets import parse_spec
+
+NAUTY = "more than the 2,048 grundy labels"
+LISTED = "more than the 1,000,000,000 grundy lists for one position"
+FERRERS = "more than the 16,777,216 (4096 × 4096) a named matrix may hold"
+RULER = "would take about 2.5 hours (9.0 × 10^12 64-bit words ANDed"
+TURTLES = "would take about 24 minutes (7.2 × 10^9 comparable pairs"
+COINS = "its moves turn 7.2 × 10^9 coins in all, more than the 10,000,000"
+
+#: (argv, fragment of the one-line refusal)
+CASES: list[tuple[list[str], str]] = [
+    (["value", "matrix", "identity:4096"], NAUTY),
+    (["value", "matrix", "identity:4096", "--misere"], NAUTY),
+    (["moves", "matrix", "identity:4096"], NAUTY),
+    (["stats", "matrix", "identity:4096"], LISTED),
+    (["value", "matrix", "co-identity:4096"], NAUTY),
+    (["value", "matrix", "co-identity:4096", "--misere"], NAUTY),
+    (["moves", "matrix", "co-identity:4096"], NAUTY),
+    (["stats", "matrix", "co-identity:4096"], LISTED),
+    (["moves", "matrix", "ones:4096,4096"], LISTED),
+    (["stats", "matrix", "ones:4096,4096"], LISTED),
+    (["value", "matrix", "ferrers:999999^999999"], FERRERS),
+    (["value", "matrix", "ferrers:999999^999999", "--misere"], FERRERS),
+    (["moves", "matrix", "ferrers:999999^999999"], FERRERS),
+    (["stats", "matrix", "ferrers:999999^999999"], FERRERS),
+    (["value", "coin-turning", "chain:120000 ruler 120000"], RULER),
+    (["value", "coin-turning", "chain:120000 ruler 120000", "--misere"], COINS),
+    (["moves", "coin-turning", "chain:120000 ruler 120000"], RULER),
+    (["stats", "coin-turning", "chain:120000 ruler 120000"], COINS),
+    (["value", "coin-turning", "chain:120000 turtles 120000"], TURTLES),
+    (["moves", "coin-turning", "chain:120000 turtles 120000"], TURTLES),
+    (["value", "coin-turning", "chain:120000 ideal 120000", "--misere"], COINS),
+    (["stats", "coin-turning", "chain:120000 ideal 120000"], COINS),
+]
+
+DRIVER = textwrap.dedent(
+    """
+    import contextlib, io, json, sys
+    from grundy.cli import main
+
+    for argv in json.loads(sys.argv[1]):
+        out, err = io.StringIO(), io.StringIO()
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            try:
+                code = main(argv)
+            except SystemExit as exit:
+                code = exit.code
+        print(json.dumps({"code": code, "out": out.getvalue(), "err": err.getvalue()}),
+              flush=True)
+    """
+)
+
+
+@pytest.fixture(scope="module")
+def answers() -> list[dict[str, Any]]:
+    """Every row's exit code, stdout and stderr, from one child (killed after 120 s)."""
+    done = subprocess.run(
+        [sys.executable, "-c", DRIVER, json.dumps([argv for argv, _ in CASES])],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    return [json.loads(line) for line in done.stdout.splitlines()]
+
+
+@pytest.mark.parametrize(
+    ("row", "fragment"),
+    [(k, fragment) for k, (_, fragment) in enumerate(CASES)],
+    ids=[" ".join(argv) for argv, _ in CASES],
+)
+def test_refused_at_once_in_one_line(
+    answers: list[dict[str, Any]], row: int, fragment: str
+) -> None:
+    answer = answers[row]
+    assert answer["code"] == 2, answer
+    assert answer["out"] == ""
+    err = answer["err"]
+    assert err.startswith("grundy: error: ") and err.count("\n") == 1, err
+    assert fragment in err
+
+
+def test_large_positions_that_answer_still_do() -> None:
+    # a Ferrers matrix is Column-Row on its row sums: no canonical labelling
+    assert grundy.value("matrix", "ones:4096,4096") == grundy.value("cr", "4096^4096")
+    # the ideals cost one AND a element: 120,000 elements answer
+    assert grundy.value("coin-turning", "chain:120000 ideal 120000") == 0
+    assert grundy.value("coin-turning", "chain:200 ruler 200") == 8  # R(200) = 8 (004 Thm 5.1)
+
+
+def test_the_estimate_is_below_the_bound_where_the_paper_checks_run() -> None:
+    for spec in ("chain:1024", "asm:6", "subspaces:6:2", "divisors:720720"):
+        poset = parse_spec(spec)
+        for name in ("ruler", "ideal", "turtles"):
+            work = coin_turning.closed_form_work(poset, coin_turning.family(name))
+            assert work is not None
+            work.check(coin_turning.MAX_CLOSED_FORM_SECONDS)
+
+
+def test_the_library_refuses_with_too_much_work() -> None:
+    with pytest.raises(TooMuchWork, match=r"2\.5 hours"):
+        coin_turning.value_list("chain:120000", "ruler")
+    with pytest.raises(TooMuchWork, match="8,192 lines"):
+        grundy.value("matrix", "identity:4096")
