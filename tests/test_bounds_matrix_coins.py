@@ -1,19 +1,14 @@
 """Bounds before work on the matrix and coin-turning games (issue 24, finding 6): each
 case below ran for minutes with no bound and no progress line; each is now refused at
 once, in one line (exit 2), with the bound in the message.  All rows run in one child
-process (`grundy.cli.main` called in turn), so the file costs one interpreter start."""
+process (`cli_child`), so the file costs one interpreter start."""
 
 from __future__ import annotations
-
-import json
-import subprocess
-import sys
-import textwrap
-from typing import Any
 
 import pytest
 
 import grundy
+from cli_child import Done, run_in_one_child
 from grundy.bounds import TooMuchWork
 from grundy.games import coin_turning
 from grundy.posets import parse_spec
@@ -51,51 +46,24 @@ CASES: list[tuple[list[str], str]] = [
     (["stats", "coin-turning", "chain:120000 ideal 120000"], COINS),
 ]
 
-DRIVER = textwrap.dedent(
-    """
-    import contextlib, io, json, sys
-    from grundy.cli import main
-
-    for argv in json.loads(sys.argv[1]):
-        out, err = io.StringIO(), io.StringIO()
-        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-            try:
-                code = main(argv)
-            except SystemExit as exit:
-                code = exit.code
-        print(json.dumps({"code": code, "out": out.getvalue(), "err": err.getvalue()}),
-              flush=True)
-    """
-)
-
 
 @pytest.fixture(scope="module")
-def answers() -> list[dict[str, Any]]:
-    """Every row's exit code, stdout and stderr, from one child (killed after 120 s)."""
-    done = subprocess.run(
-        [sys.executable, "-c", DRIVER, json.dumps([argv for argv, _ in CASES])],
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert done.returncode == 0, done.stderr
-    return [json.loads(line) for line in done.stdout.splitlines()]
+def answers(tmp_path_factory: pytest.TempPathFactory) -> dict[tuple[str, ...], Done]:
+    """How each row ended, all run in one child (`cli_child.run_in_one_child`: a row that
+    hangs fails alone, a child that hangs fails them all)."""
+    store = tmp_path_factory.mktemp("store") / "results.sqlite"
+    return run_in_one_child([argv for argv, _ in CASES], store)
 
 
-@pytest.mark.parametrize(
-    ("row", "fragment"),
-    [(k, fragment) for k, (_, fragment) in enumerate(CASES)],
-    ids=[" ".join(argv) for argv, _ in CASES],
-)
+@pytest.mark.parametrize(("argv", "fragment"), CASES, ids=[" ".join(argv) for argv, _ in CASES])
 def test_refused_at_once_in_one_line(
-    answers: list[dict[str, Any]], row: int, fragment: str
+    answers: dict[tuple[str, ...], Done], argv: list[str], fragment: str
 ) -> None:
-    answer = answers[row]
-    assert answer["code"] == 2, answer
-    assert answer["out"] == ""
-    err = answer["err"]
-    assert err.startswith("grundy: error: ") and err.count("\n") == 1, err
-    assert fragment in err
+    done = answers[tuple(argv)]
+    assert done.returncode == 2, done.stderr
+    assert done.stdout == ""
+    assert done.stderr.startswith("grundy: error: ") and done.stderr.count("\n") == 1, done.stderr
+    assert fragment in done.stderr
 
 
 def test_large_positions_that_answer_still_do() -> None:
