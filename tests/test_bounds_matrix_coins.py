@@ -9,9 +9,11 @@ import pytest
 
 import grundy
 from cli_child import Done, run_in_one_child
+from grundy.analysis.tree_size import _state_graph
 from grundy.bounds import TooMuchWork
 from grundy.games import coin_turning
 from grundy.posets import parse_spec
+from grundy.solver import Solver
 
 NAUTY = "more than the 2,048 grundy labels"
 LISTED = "more than the 1,000,000,000 grundy lists for one position"
@@ -19,6 +21,7 @@ FERRERS = "more than the 16,777,216 (4096 × 4096) a named matrix may hold"
 RULER = "would take about 2.5 hours (9.0 × 10^12 64-bit words ANDed"
 TURTLES = "would take about 24 minutes (7.2 × 10^9 comparable pairs"
 COINS = "its moves turn 7.2 × 10^9 coins in all, more than the 10,000,000"
+MOVES = "lists at least 7.2 × 10^9 moves, more than the 10,000,000 grundy lists in all"
 
 #: (argv, fragment of the one-line refusal)
 CASES: list[tuple[list[str], str]] = [
@@ -42,6 +45,8 @@ CASES: list[tuple[list[str], str]] = [
     (["stats", "coin-turning", "chain:120000 ruler 120000"], COINS),
     (["value", "coin-turning", "chain:120000 turtles 120000"], TURTLES),
     (["moves", "coin-turning", "chain:120000 turtles 120000"], TURTLES),
+    (["value", "coin-turning", "chain:120000 turtles 120000", "--misere"], MOVES),
+    (["stats", "coin-turning", "chain:120000 turtles 120000"], MOVES),
     (["value", "coin-turning", "chain:120000 ideal 120000", "--misere"], COINS),
     (["stats", "coin-turning", "chain:120000 ideal 120000"], COINS),
 ]
@@ -88,3 +93,32 @@ def test_the_library_refuses_with_too_much_work() -> None:
         coin_turning.value_list("chain:120000", "ruler")
     with pytest.raises(TooMuchWork, match="8,192 lines"):
         grundy.value("matrix", "identity:4096")
+
+
+def test_the_declared_moves_are_at_most_those_listed(monkeypatch: pytest.MonkeyPatch) -> None:
+    # number_of_moves is a lower bound on the moves the walk and the misère search list
+    rules = coin_turning.RULESET
+    real = rules.options
+    listed = [0]
+
+    def counted(position: coin_turning.CoinPosition) -> list:
+        pairs = list(real(position))
+        listed[0] += len(pairs)
+        return pairs
+
+    monkeypatch.setattr(rules, "options", counted)
+    for spec in [f"chain:{n}" for n in range(1, 9)] + ["divisors:12"]:
+        poset = parse_spec(spec)
+        n = len(poset.elements)
+        for heads in range(1 << n):
+            if heads.bit_count() > 3:
+                continue
+            position = coin_turning.CoinPosition(poset, coin_turning.family("turtles"), heads)
+            bound = rules.number_of_moves(position)
+            listed[0] = 0
+            children, _ = _state_graph(rules, position, 10**6, None)
+            walked = sum(map(len, children.values()))
+            assert listed[0] == walked and bound <= walked, (spec, heads)
+            listed[0] = 0
+            Solver(rules).value(position, misere=True)
+            assert bound <= listed[0], (spec, heads)

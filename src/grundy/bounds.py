@@ -40,6 +40,7 @@ __all__ = [
     "Work",
     "about",
     "binomial_count",
+    "check_moves",
     "check_options",
     "check_positions",
     "check_search",
@@ -254,6 +255,9 @@ class Counted(Protocol):
     def number_searched(self, position: Any, misere: bool) -> int | None:
         """How many positions the generic search holds (at least) to value it, or None."""
 
+    def number_of_moves(self, position: Any, misere: bool) -> int | None:
+        """How many moves valuing or walking it lists in all (at least), or None."""
+
     def format_position(self, position: Any) -> str:
         """The position as text."""
 
@@ -390,6 +394,29 @@ def check_search(rules: Counted, position: Any, misere: bool, limit: int, memory
             f"{_named(rules, position)}: valuing it by search holds at least {about(count)} "
             "positions (no closed form or compiled kernel values them), more than the "
             f"{limit:,} the search holds in {format_bytes(memory)}"
+        )
+
+
+def check_moves(rules: Counted, position: Any, misere: bool, limit: int, doing: str) -> None:
+    """Refuse (`TooMuchWork`), before a step of it, `doing` ("walking its game tree",
+    "valuing it by search") to a position whose positions the game says
+    (``number_of_moves``) list more than `limit` moves in all.  Nothing is refused for a
+    game that does not say.
+
+    >>> from grundy.registry import get_ruleset
+    >>> coins = get_ruleset("coin-turning")
+    >>> check_moves(coins, coins.parse("chain:120000 turtles 120000"), True, MAX_OPTIONS,
+    ...             "valuing it by search")
+    Traceback (most recent call last):
+    ...
+    grundy.bounds.TooMuchWork: coin-turning chain:120000 turtles 120000: valuing it by search \
+lists at least 7.2 × 10^9 moves, more than the 10,000,000 grundy lists in all
+    """
+    count = rules.number_of_moves(position, misere)
+    if count is not None and count > limit:
+        raise TooMuchWork(
+            f"{_named(rules, position)}: {doing} lists at least {about(count)} moves, "
+            f"more than the {limit:,} grundy lists in all"
         )
 
 

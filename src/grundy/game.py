@@ -37,7 +37,9 @@ capability             what it gives (default when not declared)
                        how many the generic search holds to value a position
                        that no closed form or kernel values, and with
                        ``number_of_options``, at least how many options a
-                       position has, so that a walk, a search or a listing
+                       position has, with ``number_of_moves``, at least how
+                       many moves a walk or search lists in all, so that a
+                       walk, a search or a listing
                        past what grundy holds is refused before it starts
                        (unknown: listings are cut off at
                        `grundy.bounds.MAX_OPTIONS`, walks and searches as
@@ -404,6 +406,14 @@ class Ruleset(ABC):
         holds the positions up to conjugation (``canonical``), and stops at every position
         a closed form or the kernel values (one with a boundary word of at most
         `KERNEL_LETTERS` letters), so a line of play counts only up to the first of them."""
+        return None
+
+    def number_of_moves(self, position: Position, misere: bool = False) -> int | None:
+        """At least how many moves (options, counted with multiplicity) are listed in all
+        to walk the game tree of `position` (`grundy.analysis.tree_size`) and to value it
+        by the generic search (misère play if `misere`) when no closed form or kernel
+        values its positions, known without listing them (None: not known), so work past
+        `grundy.bounds.MAX_OPTIONS` moves is refused before it starts."""
         return None
 
 

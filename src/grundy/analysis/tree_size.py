@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable
 from typing import Any
 
-from grundy.bounds import MAX_OPTIONS, TooMuchWork, check_states
+from grundy.bounds import MAX_OPTIONS, TooMuchWork, check_moves, check_states
 from grundy.game import Ruleset, TreeSize
 from grundy.registry import get_ruleset
 from grundy.solver import solver_for
@@ -55,8 +55,9 @@ def tree_size(
     dropped as soon as they have been passed on.  More than `max_states`
     reachable positions is a ValueError (the walk would not finish in memory),
     before any step where the game says its tree holds more
-    (``number_of_states``), and so are more than `MAX_MOVES` moves, before a
-    position's options are listed where the game says how many it has
+    (``number_of_states``), and so are more than `MAX_MOVES` moves, before any
+    step where the game says its positions list more (``number_of_moves``) or
+    before a position's options are listed where it says how many it has
     (``number_of_options``); a position reachable from itself is a ValueError
     (the game is not finite).  `progress(states)` is called as the walk meets
     new positions.
@@ -64,6 +65,7 @@ def tree_size(
     rules = get_ruleset(game)
     root = parse_position(rules, position)
     check_states(rules, root, max_states, "tree_size's max_states raises the bound")
+    check_moves(rules, root, False, MAX_MOVES, "walking its game tree")
     children, order = _state_graph(rules, root, max_states, progress)
     # order is a reverse topological order (children before parents).
     paths: dict[Hashable, int] = {root: 1}

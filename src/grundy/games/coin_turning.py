@@ -531,6 +531,30 @@ class CoinTurning(Ruleset):
             for t in fam.sets(poset, i):
                 yield tuple(poset.members(t)), CoinPosition(poset, fam, heads ^ t)
 
+    def number_of_moves(self, position: CoinPosition, misere: bool = False) -> int | None:
+        """At least how many moves walking or searching `position` lists (turtles; None for
+        other families; the sum stops at the first head past `MAX_OPTIONS`): it lists the
+        Σ_{x ∈ H} |Λ_x| options of H, and for each head x and non-head y < x the distinct
+        position H − x + y (the move {y, x}), which lists at least the |Λ_y| moves of y.
+        Either play: the search runs only where no closed form values (misère play).
+
+        >>> RULESET.number_of_moves(RULESET.parse("chain:4 turtles 4"))  # 4 + (1 + 2 + 3)
+        10
+        >>> RULESET.number_of_moves(RULESET.parse("chain:120000 turtles 120000"))
+        7200060000
+        """
+        poset, fam, heads = position
+        if not isinstance(fam, Turtles):
+            return None
+        total = 0
+        for x in bits(heads):
+            if total > MAX_OPTIONS:
+                break
+            down = poset.down_mask(x)
+            total += down.bit_count()
+            total += sum(poset.down_mask(y).bit_count() for y in bits(down & ~heads))
+        return total
+
     def closed_form(self, position: CoinPosition, misere: bool = False) -> int | None:
         if misere:
             return None
