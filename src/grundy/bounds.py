@@ -34,6 +34,7 @@ from grundy.memory import PHYSICAL_MEMORY, format_bytes
 
 __all__ = [
     "MAX_OPTIONS",
+    "MAX_SEARCH_MOVES",
     "MAX_SECONDS",
     "MAX_SIZES",
     "TooMuchWork",
@@ -65,6 +66,9 @@ MAX_DIGITS = 100_000
 #: Most options of one position grundy lists (`grundy moves`, `grundy.options`), and
 #: most moves a game-tree walk lists in all (Chomp on 100^100: 20 million, 6 minutes).
 MAX_OPTIONS = 10_000_000
+#: Most moves a search lists in all, where the game says how many (`check_moves`): at the
+#: walk's pace above (about 55,000 moves a second), past it a value takes hours.
+MAX_SEARCH_MOVES = 1_000_000_000
 
 #: Most sizes n one count or conjecture takes.  Past it no game grundy knows finishes
 #: within MAX_SECONDS: the fastest, LCTR's Durfee-window count, grows as n^2.6 (8,000:
@@ -405,12 +409,12 @@ def check_moves(rules: Counted, position: Any, misere: bool, limit: int, doing: 
 
     >>> from grundy.registry import get_ruleset
     >>> coins = get_ruleset("coin-turning")
-    >>> check_moves(coins, coins.parse("chain:120000 turtles 120000"), True, MAX_OPTIONS,
-    ...             "valuing it by search")
+    >>> check_moves(coins, coins.parse("chain:120000 turtles 120000"), True,
+    ...             MAX_SEARCH_MOVES, "valuing it by search")
     Traceback (most recent call last):
     ...
     grundy.bounds.TooMuchWork: coin-turning chain:120000 turtles 120000: valuing it by search \
-lists at least 7.2 × 10^9 moves, more than the 10,000,000 grundy lists in all
+lists at least 7.2 × 10^9 moves, more than the 1,000,000,000 grundy lists in all
     """
     count = rules.number_of_moves(position, misere)
     if count is not None and count > limit:

@@ -45,6 +45,7 @@ from weakref import WeakKeyDictionary
 
 from grundy.bounds import (
     MAX_OPTIONS,
+    MAX_SEARCH_MOVES,
     TooMuchWork,
     check_moves,
     check_options,
@@ -267,7 +268,7 @@ the 10,000,000 grundy lists for one position
         check_options(rules, root)  # the root lists the most options: past the bound, at once
         limit, steps = search_limit(), 0
         check_search(rules, root, misere, limit, limit * BYTES_PER_POSITION)  # past it: at once
-        check_moves(rules, root, misere, MAX_OPTIONS, "valuing it by search")
+        check_moves(rules, root, misere, MAX_SEARCH_MOVES, "valuing it by search")
         # Each frame: [node, the terms of each of its options, or None until expanded].
         # The expanded, unfinished frames are exactly the ancestors of the top
         # frame, so meeting one of them again among the children is a cycle.
