@@ -49,7 +49,7 @@ import json
 import os
 import re
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
 
@@ -395,7 +395,9 @@ def write_chunk(directory: Path, n: int, k: int, values: np.ndarray) -> dict[str
     present(directory, path, folder=False)
     try:
         if not made:
-            folder.mkdir()
+            with suppress(FileExistsError):  # another worker of a cluster made it meanwhile
+                folder.mkdir()
+            present(directory, folder)  # and it is a plain folder, not a link put there
         with atomic_open(path, "wb", regular=True) as handle:
             np.save(handle, values)
     except OSError as error:
