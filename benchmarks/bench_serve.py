@@ -149,11 +149,12 @@ HARD_START = f"sato-welter {STAIRCASE}"  # not solved in 5 s; its options take m
 Request = tuple[str, str, dict[str, Any] | None]  # method, path, JSON body
 
 
-def baseline_tree(path: Path) -> Path:
-    """The code at `BASELINE_COMMIT`, checked out in `path` if it is not there yet."""
+def baseline_tree(path: Path, commit: str = BASELINE_COMMIT) -> Path:
+    """The code at `commit`, checked out in `path` if it is not there yet (also used by
+    bench_serve_server.py, with its own commit)."""
     if not (path / "src" / "grundy").is_dir():
         subprocess.run(
-            ["git", "-C", str(ROOT), "worktree", "add", "--detach", str(path), BASELINE_COMMIT],
+            ["git", "-C", str(ROOT), "worktree", "add", "--detach", str(path), commit],
             check=True,
             capture_output=True,
         )

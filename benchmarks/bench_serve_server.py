@@ -52,6 +52,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from bench_serve import baseline_tree
+
 ROOT = Path(__file__).resolve().parents[1]
 BASELINE_COMMIT = "a6b6523"
 CLIENTS = 12
@@ -309,17 +311,6 @@ def memory(name: str, kind: str, tree: Path, args: argparse.Namespace) -> int:
     return peak
 
 
-def baseline_tree(path: Path) -> Path:
-    """The code at `BASELINE_COMMIT`, checked out in `path` if it is not there yet."""
-    if not (path / "src" / "grundy").is_dir():
-        subprocess.run(
-            ["git", "-C", str(ROOT), "worktree", "add", "--detach", str(path), BASELINE_COMMIT],
-            check=True,
-            capture_output=True,
-        )
-    return path
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--requests", type=int, default=3000, help="light requests")
@@ -345,7 +336,7 @@ def main() -> None:
         f"{args.idle} idle connections",
         flush=True,
     )
-    base = baseline_tree(args.baseline)
+    base = baseline_tree(args.baseline, BASELINE_COMMIT)
     before = measure("before", "werkzeug", base, args)
     after = measure("after", "waitress", ROOT, args)
     old = memory("before", "werkzeug", base, args)
