@@ -3,7 +3,7 @@
     .venv/bin/python benchmarks/bench_asm_ruler.py [--direct-budget SECONDS] [--sizes 4,6,...]
 
 For each n: the time of `asm_ruler_table(n)` (counting by rank and z, module
-grundy.games.asm_ruler) and, while the direct method's cumulative time stays
+grundy.games.coin_turning.asm_ruler) and, while the direct method's cumulative time stays
 within --direct-budget (and n ≤ --direct-max-n), of `asm_ruler_direct(n)`
 (Lenstra's Theorem 4.1 on the bitset poset `grundy.posets.asm(n)`, every
 interval summed element by element), with the check that both tables agree
@@ -15,7 +15,7 @@ from __future__ import annotations
 import argparse
 import time
 
-from grundy.games.asm_ruler import asm_ruler_direct, asm_ruler_table
+from grundy.games.coin_turning.asm_ruler import asm_ruler_direct, asm_ruler_table
 
 
 def main() -> None:

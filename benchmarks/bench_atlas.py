@@ -4,7 +4,7 @@ every n ≤ N (issue 18's measure), in one process.
 Baseline: the census behind `count` (`CompiledKernel.tally`: every partition
 of n searched by the compiled mex with the transposition table, one table
 shared by all n ≤ N), on a fresh table.  Ours: the level engine
-(`grundy.atlas.engine.LevelEngine`: each level valued from the levels below,
+(`grundy.engine.levels.LevelEngine`: each level valued from the levels below,
 one byte a position), in memory and then written to disk by
 `grundy.atlas.build`.  Both tallies must agree; compiling (or loading numba's
 cache) is done before timing.
@@ -23,11 +23,11 @@ import numpy as np
 
 from grundy import get_ruleset
 from grundy.atlas import build
-from grundy.atlas.engine import LevelEngine
+from grundy.engine import Search
+from grundy.engine.drivers import partition_words
+from grundy.engine.kernel import NARROW_CENSUS_N
+from grundy.engine.levels import LevelEngine
 from grundy.partition import partition_numbers
-from grundy.search import Search
-from grundy.search.drivers import partition_words
-from grundy.search.kernel import NARROW_CENSUS_N
 
 
 def census(kernel, n_max: int) -> tuple[list[dict[int, int]], int]:

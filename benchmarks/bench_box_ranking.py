@@ -1,5 +1,5 @@
 """Ranking in a box against ranking among the partitions of n: ns per call of
-`grundy.atlas.box.box_word_rank` and of `grundy.atlas.ranking.word_rank` on the same
+`grundy.engine.box_ranking.box_word_rank` and of `grundy.engine.ranking.word_rank` on the same
 packed words, each called in a compiled loop, in one process.
 
 The words are narrow (a + b ≤ 56), diagrams drawn uniformly from the a × b box
@@ -19,9 +19,9 @@ import time
 import numba
 import numpy as np
 
-from grundy.atlas.box import box_parts_unrank, box_size, box_table, box_word_rank
-from grundy.atlas.ranking import MAX_N, ranking_table, word_rank
-from grundy.search.wordops import NARROW_LETTERS, from_parts
+from grundy.engine.box_ranking import box_parts_unrank, box_size, box_table, box_word_rank
+from grundy.engine.ranking import MAX_N, ranking_table, word_rank
+from grundy.engine.wordops import NARROW_LETTERS, from_parts
 
 REPEATS = 5
 

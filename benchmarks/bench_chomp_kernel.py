@@ -1,5 +1,5 @@
 """Chomp's options kernel: the one that flips letters of the parent's word
-(`grundy.games.chomp_kernel.chomp`) against the one it replaced (kept here as
+(`grundy.games.chomp.chomp_kernel.chomp`) against the one it replaced (kept here as
 `baseline_chomp`: each bite's parts rebuilt and packed anew, O(rows) a bite).
 
 Two figures, each the best of a few repeats, compiling done first:
@@ -22,12 +22,12 @@ from collections.abc import Callable
 import numba
 import numpy as np
 
-from grundy.atlas.box import box_parts_unrank, box_size, box_table
-from grundy.atlas.box_engine import BoxEngine
-from grundy.games.chomp_kernel import CHOMP, chomp
-from grundy.search import CompiledKernel
-from grundy.search.primitives import conjugation_canonical, emit_parts
-from grundy.search.wordops import NARROW_LETTERS, from_parts, nbits, to_parts
+from grundy.engine import CompiledKernel
+from grundy.engine.box_levels import BoxEngine
+from grundy.engine.box_ranking import box_parts_unrank, box_size, box_table
+from grundy.engine.primitives import conjugation_canonical, emit_parts
+from grundy.engine.wordops import NARROW_LETTERS, from_parts, nbits, to_parts
+from grundy.games.chomp.chomp_kernel import CHOMP, chomp
 
 REPEATS = 3
 

@@ -3,7 +3,7 @@
 The baseline is a faithful implementation of 002 Algorithm 1: a dictionary
 D of partitions (tuples of parts) to values, filled by plain recursion
 SG(λ, D) over every column and every row of λ (no conjugation symmetry, no
-merging of equal rows), D initially empty.  Ours is `grundy.search.Search`
+merging of equal rows), D initially empty.  Ours is `grundy.engine.Search`
 (compiled engine; fresh table per position, numba compilation done before
 timing).  Both must agree; the script prints times and ratios.
 
@@ -17,10 +17,10 @@ import argparse
 import sys
 import time
 
-from grundy.games.column_row import COLUMN_ROW_KERNEL
+from grundy.engine import METHODS, Search, encode
+from grundy.games.column_row.column_row import COLUMN_ROW_KERNEL
 from grundy.nim import mex
 from grundy.partition import staircase
-from grundy.search import METHODS, Search, encode
 
 sys.setrecursionlimit(10_000)
 

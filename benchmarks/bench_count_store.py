@@ -31,7 +31,7 @@ from pathlib import Path
 
 from grundy.analysis.counts import count_table
 from grundy.registry import get_ruleset
-from grundy.store import Store
+from grundy.results import Store
 
 RULES = get_ruleset("cr")
 KERNEL = RULES.kernel

@@ -1,10 +1,10 @@
 """Counts of partitions of n by value, for every n <= 60 (issue 2 target: < 1 minute).
 
-Ours, two exact methods (`grundy.games.lctr_counts`):
+Ours, two exact methods (`grundy.games.lctr.lctr_counts`):
   * "enumerate": `enumerated_count_table`, the top-row-vector dynamic programme,
     normal and misère play;
   * "durfee": `durfee_count_table`, the Durfee-window count (000 Cor. 16, Thm. 11;
-    for misère play the window-2 rule proved in `grundy/games/lctr.py`), normal and
+    for misère play the window-2 rule proved in `grundy/games/lctr/lctr.py`), normal and
     misère play — what `grundy.analysis.count_table` uses for these games ("auto").
 Baseline, in the same run: the naive loop — enumerate every partition of n and
 call `grundy.value` on it (solver memo cleared first) — at the sizes given.
@@ -22,7 +22,7 @@ import time
 
 from grundy import get_ruleset, solver_for, value
 from grundy.analysis import count_table
-from grundy.games.lctr_counts import durfee_count_table, enumerated_count_table
+from grundy.games.lctr.lctr_counts import durfee_count_table, enumerated_count_table
 from grundy.partition import partitions
 
 VARIANTS = [("lctr", False), ("lctr", True), ("downright", False), ("downright", True)]

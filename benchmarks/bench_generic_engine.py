@@ -1,7 +1,7 @@
 """Column-Row staircases: the generic compiled engine against the dedicated one it replaced.
 
 Issue 7's measure: the generic engine (any game's options kernel, narrow or
-wide words; `grundy.search`) must not lose to the dedicated Column-Row
+wide words; `grundy.engine`) must not lose to the dedicated Column-Row
 engine of commit 732d0ec, kept verbatim in `benchmarks/baseline_cr_engine/`
 as the baseline.  For each staircase S_n both run in this process with a
 fresh table (default memory cap, nimber test), after compiling; the values
@@ -23,9 +23,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from baseline_cr_engine import Search as DedicatedSearch
-from grundy.games.column_row import COLUMN_ROW_KERNEL
+from grundy.engine import Search, encode
+from grundy.games.column_row.column_row import COLUMN_ROW_KERNEL
 from grundy.partition import staircase
-from grundy.search import Search, encode
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -1,5 +1,5 @@
 """The Durfee-window count of partitions by LCTR value: column automaton + packed
-big-integer products (`grundy.games.lctr_counts.durfee_count_table`) against the
+big-integer products (`grundy.games.lctr.lctr_counts.durfee_count_table`) against the
 method it replaced, for normal LCTR (OEIS A373457 is the value-0 column).
 
 Run:  .venv/bin/python benchmarks/bench_lctr_counts.py [--compare 300,500] [--alone 2000,5000,10000]
@@ -23,8 +23,8 @@ from math import isqrt
 
 import numpy as np
 
-from grundy.games.lctr_base import DIAGONAL_WINDOW, NO_OPTION, BoxTable, box_table
-from grundy.games.lctr_counts import _window_value, durfee_count_table
+from grundy.games.lctr.lctr_base import DIAGONAL_WINDOW, NO_OPTION, BoxTable, box_table
+from grundy.games.lctr.lctr_counts import _window_value, durfee_count_table
 from grundy.partition import partition_numbers
 
 Bins = list[tuple[int, int, tuple[int, ...], int]]

@@ -34,7 +34,13 @@ from functools import partial
 from math import isqrt
 
 import grundy
-from grundy.games.lctr import LCTRRules, downright_value, lctr_value, per_box_value, value_table
+from grundy.games.lctr.lctr import (
+    LCTRRules,
+    downright_value,
+    lctr_value,
+    per_box_value,
+    value_table,
+)
 from grundy.partition import Partition
 
 #: CPU time of this process: on a shared machine it is far steadier than wall time,

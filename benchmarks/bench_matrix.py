@@ -26,9 +26,9 @@ import statistics
 import time
 from collections.abc import Callable
 
-import grundy.games.matrix as mx
+import grundy.games.matrix.matrix as mx
 from grundy import Ruleset, Solver
-from grundy.games.matrix import PLAIN_MATRIX, BoolMatrix, MatrixRules, ferrers_partition
+from grundy.games.matrix.matrix import PLAIN_MATRIX, BoolMatrix, MatrixRules, ferrers_partition
 
 
 class CanonicalOnly(MatrixRules):

@@ -35,7 +35,7 @@ def ranks(words: np.ndarray) -> np.ndarray:
     ℓ is the number of U letters (set bits), λ1 the number of R letters.
 
     >>> from grundy.partition import Partition
-    >>> from grundy.search.words import encode
+    >>> from grundy.engine.words import encode
     >>> ranks(np.array([encode(Partition([4, 2, 2, 1])), encode(Partition([3]))], np.uint64))
     array([0, 2])
     """

@@ -17,7 +17,7 @@ from __future__ import annotations
 import argparse
 import time
 
-from grundy.games.set_partition_ruler import (
+from grundy.games.coin_turning.set_partition_ruler import (
     TABLE_4,
     set_partition_ruler,
     set_partition_ruler_baseline,

@@ -58,7 +58,7 @@ IMPORT_CLI = ("import grundy.cli (typer, rich, grundy's core)", "import grundy.c
 LOOK_UP = ("look up cr (its module)", 'rules = grundy.get_ruleset("cr")')
 ENGINE = [
     ("import numba (numpy, llvmlite)", "import numba"),
-    ("import grundy.search (decorate the engine)", "import grundy.search"),
+    ("import grundy.engine (decorate the engine)", "import grundy.engine"),
     LOOK_UP,
     (
         "first compiled call: kernel module, numba set-up, 1 cache load",

@@ -37,9 +37,9 @@ from pathlib import Path
 from typing import Any
 
 import grundy
-from grundy.analysis.distribute import local_cluster
 from grundy.analysis.sweep import sweep
-from grundy.store import Store
+from grundy.engine.cluster import local_cluster
+from grundy.results import Store
 
 #: name: (template, parameter ranges)
 FAMILIES: dict[str, tuple[str, dict[str, range]]] = {

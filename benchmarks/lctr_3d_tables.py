@@ -1,4 +1,4 @@
-"""Tables of 3-dimensional LCTR (games/lctr_3d.py) for docs/findings/lctr_3d.md.
+"""Tables of 3-dimensional LCTR (games/lctr/lctr_3d.py) for docs/findings/lctr_3d.md.
 
 Prints, for plane partitions of n ≤ N (default 16):
 
@@ -26,8 +26,8 @@ from collections import Counter
 from itertools import product
 
 from grundy import Solver
-from grundy.games.lctr import downright_value
-from grundy.games.lctr_3d import (
+from grundy.games.lctr.lctr import downright_value
+from grundy.games.lctr.lctr_3d import (
     LCTR_3D,
     Antichain,
     DimensionalLCTR,

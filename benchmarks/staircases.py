@@ -2,7 +2,7 @@
 
 002 Conjecture 1 (computed to S_16) and 003's table of U(n) (to U(10)) are
 the papers' data; this script extends both with the compiled engine of
-`grundy.search` (nimber test, fresh table per n so every n's statistics are
+`grundy.engine` (nimber test, fresh table per n so every n's statistics are
 its own) and prints, per n and play convention: the value, positions
 expanded, table entries, wall-clock and CPU time (the machine is shared, so
 CPU time is the fair measure), peak table bytes and the process's peak RSS.
@@ -21,9 +21,9 @@ import resource
 import sys
 import time
 
-from grundy.games.column_row import COLUMN_ROW_KERNEL
+from grundy.engine import METHODS, Search, encode, format_bytes
+from grundy.games.column_row.column_row import COLUMN_ROW_KERNEL
 from grundy.partition import staircase
-from grundy.search import METHODS, Search, encode, format_bytes
 
 
 def peak_rss() -> int:

@@ -3,8 +3,8 @@
     .venv/bin/python benchmarks/verify_asm_ideal.py [--max-n 12]
 
 For every n ≤ max-n the values of all elements of A_n are computed twice, by
-Lemma 4.1 (4.4) on the bitset poset (grundy.games.asm_ruler.asm_ideal_values)
-and by the general Theorem 4.1 code (grundy.games.coin_turning.values with the
+Lemma 4.1 (4.4) on the bitset poset (grundy.games.coin_turning.asm_ruler.asm_ideal_values)
+and by the general Theorem 4.1 code (grundy.games.coin_turning.coin_turning.values with the
 "ideal" family), and compared with the closed form (1.3).
 """
 
@@ -14,8 +14,8 @@ import argparse
 import time
 
 from grundy import posets
-from grundy.games import coin_turning
-from grundy.games.asm_ruler import asm_ideal_values, theorem_1_1_value
+from grundy.games.coin_turning import coin_turning
+from grundy.games.coin_turning.asm_ruler import asm_ideal_values, theorem_1_1_value
 
 
 def main() -> None:

@@ -1,8 +1,8 @@
-"""Check Chomp (games/chomp.py, docs/games.md item 1) further out than the tests do.
+"""Check Chomp (games/chomp/chomp.py, docs/games.md item 1) further out than the tests do.
 
 * every partition of n ≤ N (default 18): the public value (gamma closed form)
   against `Solver(fast=False)`, normal and misère, and the compiled kernel
-  `grundy.games.chomp_kernel.CHOMP` against the same (unless --no-kernel);
+  `grundy.games.chomp.chomp_kernel.CHOMP` against the same (unless --no-kernel);
 * conjugation invariance: the options of λ′ are the conjugates of those of λ
   (n ≤ N), which makes the values equal by induction;
 * gammas [a, 1^(b−1)], a, b ≤ G (default 30): two-pile Nim on (a − 1, b − 1),
@@ -23,7 +23,7 @@ import time
 
 import grundy
 from grundy import Solver
-from grundy.games import chomp
+from grundy.games.chomp import chomp
 from grundy.partition import Partition, gamma, partitions, rectangle
 
 

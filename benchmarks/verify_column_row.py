@@ -2,7 +2,7 @@
 
 For every partition of n ≤ N (default 18): both compiled engines (full mex
 and the nimber test, normal and misère play) and every closed form of
-`grundy.games.column_row` (002 Lemma 1.1 = 003 Theorem 1 = 000 Lemma 17,
+`grundy.games.column_row.column_row` (002 Lemma 1.1 = 003 Theorem 1 = 000 Lemma 17,
 002 Lemma 3.1, Theorem 4.1, Theorem 5.1) against `Solver` (the reference,
 which never calls a fast path).  Also tests the closed forms on their whole
 families further out (rectangles, gammas, almost gammas with sides ≤ 14)
@@ -20,10 +20,10 @@ import sys
 import time
 
 from grundy import Solver, get_ruleset
-from grundy.games import column_row as cr
-from grundy.games.column_row import COLUMN_ROW_KERNEL
+from grundy.engine import Search, encode
+from grundy.games.column_row import column_row as cr
+from grundy.games.column_row.column_row import COLUMN_ROW_KERNEL
 from grundy.partition import Partition, partitions, staircase
-from grundy.search import Search, encode
 
 
 def main(argv: list[str] | None = None) -> int:

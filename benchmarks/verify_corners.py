@@ -1,10 +1,11 @@
-"""Check the corner games (games/corners.py, docs/games.md items 6–9) further out than the tests.
+"""Check the corner games (games/corners/corners.py, docs/games.md items 6–9) further out
+than the tests.
 
 For Corner, Consecutive Corner, SCC and Anticorner, on every partition of
 n ≤ N (default 18):
 
 * the public value against `Solver(fast=False)`, normal and misère, and the
-  compiled kernel of `grundy.games.corners_kernel` against the same (unless
+  compiled kernel of `grundy.games.corners.corners_kernel` against the same (unless
   --no-kernel);
 * conjugation invariance: the options of λ′ are the conjugates of those of λ;
 * (not Anticorner) G⁻(λ) = G(λ) except on [n] and [1^n], where G = n mod 2
@@ -22,7 +23,7 @@ import time
 
 import grundy
 from grundy import Solver
-from grundy.games import corners
+from grundy.games.corners import corners
 from grundy.partition import partitions
 
 GAMES = {

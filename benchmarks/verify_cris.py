@@ -17,7 +17,7 @@ import argparse
 import time
 
 from grundy import Solver
-from grundy.games.cris import CRIS, CRISRules
+from grundy.games.cris.cris import CRIS, CRISRules
 from grundy.partition import partitions_up_to, rectangle, staircase
 
 

@@ -1,4 +1,4 @@
-"""Non-repetitive LCTR against plain LCTR (games/lctr_nonrep.py; docs/findings/lctr_nonrep.md).
+"""Non-repetitive LCTR against plain LCTR (games/lctr/lctr_nonrep.py; docs/findings/lctr_nonrep.md).
 
 Prints, for every partition of n ≤ N (default 30), no history:
 
@@ -21,8 +21,8 @@ import time
 from collections import Counter
 
 from grundy import Solver
-from grundy.games.lctr import lctr_value
-from grundy.games.lctr_nonrep import LCTR_NONREP, NonRepPosition
+from grundy.games.lctr.lctr import lctr_value
+from grundy.games.lctr.lctr_nonrep import LCTR_NONREP, NonRepPosition
 from grundy.partition import Partition, partitions, rectangle
 
 HISTORIES = ["", "L", "T"] + [a + b for a in "LT" for b in "LT"]

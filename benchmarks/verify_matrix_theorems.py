@@ -18,8 +18,8 @@ import time
 
 import grundy
 from grundy import Solver
-from grundy.games import matrix_theorems as th
-from grundy.games.matrix import PLAIN_MATRIX, ferrers_matrix
+from grundy.games.matrix import matrix_theorems as th
+from grundy.games.matrix.matrix import PLAIN_MATRIX, ferrers_matrix
 from grundy.partition import staircase
 
 

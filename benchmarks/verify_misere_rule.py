@@ -4,7 +4,7 @@ Run:  .venv/bin/python benchmarks/verify_misere_rule.py [--max-n 40]
 
 The misère fast values (`lctr_value(λ, misere=True)`, `downright_value(λ,
 misere=True)`) rest on the misère propagation proved in the docstring of
-grundy/games/lctr.py: SG⁻(λ[i−1, j−1]) = SG⁻(λ[i, j]) whenever d(λ[i, j]) ≥ 2,
+grundy/games/lctr/lctr.py: SG⁻(λ[i−1, j−1]) = SG⁻(λ[i, j]) whenever d(λ[i, j]) ≥ 2,
 so SG⁻(λ) = SG⁻(λ[d−2, d−2]).  For every partition λ with n ≤ max-n this script
 checks, for misère LCTR and misère Downright (and, for completeness, normal play):
 
@@ -24,7 +24,7 @@ import sys
 import time
 
 from grundy import Solver
-from grundy.games.lctr import DOWNRIGHT, LCTR, diagonal_violations, downright_value, lctr_value
+from grundy.games.lctr.lctr import DOWNRIGHT, LCTR, diagonal_violations, downright_value, lctr_value
 from grundy.partition import partitions
 
 COMBOS = [

@@ -2,7 +2,7 @@
 
 * G(λ) ≤ λ1 + ℓ(λ) − 1, and which λ attain the bound;
 * G(λ) = 1 exactly when λ = (1) or (r, r, r−1, …, 2) ⊆ λ ⊆ (r^r), r ≥ 2
-  (`grundy.games.pnim.is_value_one_shape`).
+  (`grundy.games.pnim.pnim.is_value_one_shape`).
 
 Values come from the generic solver (`Solver(PNIM, fast=False)`; PNim has no
 closed form).  Prints what it checked and every partition below the bound (one
@@ -15,7 +15,7 @@ import argparse
 import time
 
 from grundy import Solver
-from grundy.games.pnim import PNIM, is_value_one_shape
+from grundy.games.pnim.pnim import PNIM, is_value_one_shape
 from grundy.partition import partitions
 
 

@@ -1,4 +1,4 @@
-"""Check the RIT closed forms and the CRIT facts of grundy.games.rit against search.
+"""Check the RIT closed forms and the CRIT facts of grundy.games.rit.rit against search.
 
 For every partition of n ≤ N (default 24), with the exhaustive
 `Solver(fast=False)` as the reference:
@@ -20,7 +20,7 @@ import sys
 import time
 
 from grundy import Solver
-from grundy.games import rit
+from grundy.games.rit import rit
 from grundy.partition import Partition, partitions
 
 

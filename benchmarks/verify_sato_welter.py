@@ -1,4 +1,4 @@
-"""Check Sato's theorem as grundy.games.sato_welter implements it, against search.
+"""Check Sato's theorem as grundy.games.sato_welter.sato_welter implements it, against search.
 
 * Every partition of n ≤ N (default 22): the hook game searched by
   `Solver(fast=False)` has the normal-play value `sato_welter_value(λ)`
@@ -20,7 +20,7 @@ import sys
 import time
 
 from grundy import Solver
-from grundy.games import sato_welter as sw
+from grundy.games.sato_welter import sato_welter as sw
 from grundy.nim import mex
 from grundy.partition import partitions
 

@@ -39,14 +39,14 @@ PUBLIC = (
     "grundy.partition",
     "grundy.sums",
     "grundy.nim",
-    "grundy.store",  # the results store a sweep or count is given
+    "grundy.results",  # the results store a sweep or count is given
     "grundy.posets.*",
     "grundy.games.*",
     "grundy.analysis.*",
     "grundy.atlas.*",
     "grundy.render.*",
     "grundy.reproduce",
-    "grundy.reproduce.core",
+    "grundy.reproduce.catalogue",
     "grundy.reproduce.report",
 )
 
@@ -74,7 +74,8 @@ def is_public(module: str, public: tuple[str, ...] = PUBLIC) -> bool:
     """Whether `module` is in the public API: named in `public` (itself, or under an entry
     ``package.*``) and not internal (`INTERNAL`).
 
-    >>> [is_public(m) for m in ("grundy.games.chomp", "grundy.games.chomp_kernel", "grundy.cli")]
+    >>> modules = ("grundy.games.chomp.chomp", "grundy.games.chomp.chomp_kernel", "grundy.cli")
+    >>> [is_public(m) for m in modules]
     [True, False, False]
     """
     if INTERNAL.search(module):
@@ -90,7 +91,7 @@ def reference_pages(source: Path = SOURCE, package: str = PACKAGE) -> dict[str, 
     """The public modules and packages (`is_public`), each with its page, sorted by name.
 
     >>> pages = reference_pages()
-    >>> "grundy.games.chomp" in pages, "grundy.games.chomp_kernel" in pages
+    >>> "grundy.games.chomp.chomp" in pages, "grundy.games.chomp.chomp_kernel" in pages
     (True, False)
     """
     found = modules(source, package)

@@ -28,11 +28,11 @@ def private_results_store(
 @pytest.fixture(autouse=True, scope="session")
 def quiet_first_compiles() -> Iterator[None]:
     """The first compile of a kernel's code says so on stderr, once a process
-    (`grundy.search.specialise`): which test of this process would see the line depends on
+    (`grundy.engine.specialise`): which test of this process would see the line depends on
     the order of the tests and on the disk cache, so here it is held back.  The line is
     tested in processes of their own (tests/test_carry_on.py, tests/test_specialise.py);
     tests that count a child's lines warm its kernels first."""
-    from grundy.search.specialise import compile_notices
+    from grundy.engine.specialise import compile_notices
 
     with compile_notices(False):
         yield

@@ -33,7 +33,7 @@ from grundy.analysis import (
 )
 from grundy.analysis.tree_size import TreeSize
 from grundy.cli import main
-from grundy.games.matrix import BoolMatrix, parse_matrix
+from grundy.games.matrix.matrix import BoolMatrix, parse_matrix
 from grundy.partition import partitions, partitions_up_to, rectangle, staircase
 
 GAMES = ("lctr", "downright")
@@ -228,7 +228,7 @@ def test_sg_pairs_on_other_games() -> None:
     )]  # fmt: skip
     assert list(pairs) == sorted({CORNERS.canonical(lam) for lam in inside}, key=Partition.sort_key)
     m = sg_pairs("matrix", ["110;011"])
-    reference = Solver(grundy.games.matrix.PLAIN_MATRIX, fast=False)
+    reference = Solver(grundy.games.matrix.matrix.PLAIN_MATRIX, fast=False)
     for pos, (normal, misere) in m.items():
         assert isinstance(pos, BoolMatrix)
         assert (reference.value(pos), reference.value(pos, True)) == (normal, misere)

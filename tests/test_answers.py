@@ -14,8 +14,8 @@ from grundy.answers import SOURCES, Answer, source_of
 from grundy.atlas import build
 from grundy.cli import main
 from grundy.partition import partitions
+from grundy.results import Store
 from grundy.solver import Solver
-from grundy.store import Store
 
 #: A plug-in with neither a closed form nor a kernel: LCTR's moves by hand.
 PLUGIN = """

@@ -15,10 +15,12 @@ from hypothesis import strategies as st
 import grundy.atlas
 from grundy import get_ruleset
 from grundy.atlas import AtlasError, build
-from grundy.atlas.box import box_unrank
-from grundy.atlas.box_engine import BoxEngine
-from grundy.atlas.engine import LevelEngine, narrowest
-from grundy.atlas.ranking import (
+from grundy.atlas.files import locked
+from grundy.cli import main
+from grundy.engine.box_levels import BoxEngine
+from grundy.engine.box_ranking import box_unrank
+from grundy.engine.levels import LevelEngine, narrowest
+from grundy.engine.ranking import (
     MAX_N,
     NARROW_N,
     like_word,
@@ -29,13 +31,11 @@ from grundy.atlas.ranking import (
     ranking_table,
     unrank,
 )
-from grundy.atlas.store import locked
-from grundy.cli import main
+from grundy.engine.words import encode
 from grundy.game import capabilities
 from grundy.games import load_all
 from grundy.partition import Partition, partition_numbers, partitions
 from grundy.registry import rulesets
-from grundy.search.words import encode
 from grundy.solver import Solver
 
 #: The largest level checked against the generic solver, for every game with a kernel.

@@ -1,4 +1,4 @@
-"""Ranks in a box (grundy.atlas.box): lexicographic order on the padded parts, a bijection
+"""Ranks in a box (grundy.engine.box_ranking): lexicographic order on the padded parts, a bijection
 onto 0 … C(a+b, a) − 1, on narrow and wide words, stepped in order."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from grundy.atlas.box import (
+from grundy.engine.box_ranking import (
     box_parts_unrank,
     box_rank,
     box_size,
@@ -20,9 +20,9 @@ from grundy.atlas.box import (
     box_word_rank,
     next_in_box,
 )
+from grundy.engine.wordops import NARROW_LETTERS, WIDE_LETTERS
+from grundy.engine.words import encode
 from grundy.partition import Partition
-from grundy.search.wordops import NARROW_LETTERS, WIDE_LETTERS
-from grundy.search.words import encode
 
 SMALL_BOXES = [(a, b) for a in range(7) for b in range(7)]
 #: Every box past the narrow words whose ranks fit an int64: (a, b) with a + b > 56.

@@ -33,16 +33,16 @@ from grundy.analysis.counts import count_table
 from grundy.analysis.sweep import sweep
 from grundy.analysis.tables import box_values, young_text
 from grundy.cli import app, main
-from grundy.games import coin_turning
-from grundy.games.chomp import gamma_value
-from grundy.games.lctr import lctr_value
+from grundy.engine import search as search_engine
+from grundy.engine import transposition as search_table
+from grundy.games.chomp.chomp import gamma_value
+from grundy.games.coin_turning import coin_turning
+from grundy.games.lctr.lctr import lctr_value
 from grundy.partition import Partition, partitions
 from grundy.play import Match
 from grundy.registry import get_ruleset
 from grundy.render.hasse import hasse_svg
-from grundy.search import engine as search_engine
-from grundy.search import table as search_table
-from grundy.store import Store
+from grundy.results import Store
 from grundy.validate import as_bool, check_input_file, parse_natural
 
 #: Files the rows below read: created once, checked unchanged after every row.

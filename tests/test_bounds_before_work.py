@@ -16,7 +16,7 @@ from cli_child import Done, run_in_one_child
 from grundy.analysis.tree_size import tree_size
 from grundy.bounds import TooMuchWork
 from grundy.game import Ruleset
-from grundy.games.lctr_nonrep import NonRepPosition
+from grundy.games.lctr.lctr_nonrep import NonRepPosition
 from grundy.partition import Partition, partitions
 from grundy.registry import get_ruleset, rulesets
 from grundy.solver import Solver
@@ -335,7 +335,8 @@ def test_what_games_say_a_search_holds_are_lower_bounds(
     """``number_searched`` never says more than the search holds, nor ``number_of_states``
     more than the game tree holds."""
     from grundy import game as game_module
-    from grundy.games import corners, lctr_nonrep
+    from grundy.games.corners import corners
+    from grundy.games.lctr import lctr_nonrep
 
     rules = get_ruleset(game)
     remember_options(rules, monkeypatch)

@@ -11,7 +11,7 @@ import grundy
 from cli_child import Done, run_in_one_child
 from grundy.analysis.tree_size import _state_graph
 from grundy.bounds import TooMuchWork
-from grundy.games import coin_turning
+from grundy.games.coin_turning import coin_turning
 from grundy.posets import parse_spec
 from grundy.solver import Solver
 

@@ -16,11 +16,12 @@ import pytest
 
 from grundy import get_ruleset
 from grundy.analysis.counts import count_table
+from grundy.engine import CompiledKernel
+from grundy.engine import transposition as table
+from grundy.engine.cache import cache_base
+from grundy.engine.transposition import TranspositionTable
+from grundy.engine.warm import warm_kernel
 from grundy.partition import partition_numbers
-from grundy.search import CompiledKernel, table
-from grundy.search.cache import cache_base
-from grundy.search.table import TranspositionTable
-from grundy.warm import warm_kernel
 
 CLI = "import sys; from grundy.cli import main; sys.exit(main(sys.argv[1:]))"
 GOING_ON = "grundy: going on without the results store: {home}/.local/share/grundy/results.sqlite: "

@@ -1,4 +1,5 @@
-"""Impartial chess on a partition (games/chess.py): rules, pieces, closed forms, the family."""
+"""Impartial chess on a partition (games/chess/chess.py): rules, pieces, closed forms, the
+family."""
 
 from __future__ import annotations
 
@@ -13,8 +14,8 @@ from hypothesis import strategies as st
 import grundy
 from grundy import Solver, get_ruleset
 from grundy.cli import main
-from grundy.games import chess
-from grundy.games.chess import CHESS, PIECES, ChessRules, Piece
+from grundy.games.chess import chess
+from grundy.games.chess.chess import CHESS, PIECES, ChessRules, Piece
 from grundy.partition import Partition, partitions_up_to, rectangle
 
 MAX_N = 14

@@ -1,4 +1,4 @@
-"""Chomp (games/chomp.py, docs/games.md item 1): rules, closed form, known facts, symmetry.
+"""Chomp (games/chomp/chomp.py, docs/games.md item 1): rules, closed form, known facts, symmetry.
 
 The reference below is written from docs/games.md alone, on sets of boxes; every
 value of grundy (fast path and the exhaustive `Solver(fast=False)`) is
@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 import grundy
 from grundy import Solver, get_ruleset
-from grundy.games import chomp
+from grundy.games.chomp import chomp
 from grundy.partition import Partition, gamma, partitions_up_to, rectangle
 
 MAX_N = 14

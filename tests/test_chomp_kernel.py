@@ -1,7 +1,7 @@
-"""Chomp's compiled options kernel (games/chomp_kernel.py) against the game's rules.
+"""Chomp's compiled options kernel (games/chomp/chomp_kernel.py) against the game's rules.
 
 The kernel builds each bite's word from its neighbour's by flipping letters; the
-reference is the rules' own options (`grundy.games.chomp.bite`, on parts), encoded
+reference is the rules' own options (`grundy.games.chomp.chomp.bite`, on parts), encoded
 and made canonical in Python.  The kernel must write exactly those words in exactly
 the rules' order (the nimber test's stable sort keeps that order among equal keys),
 for narrow and wide words alike.
@@ -15,11 +15,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from grundy import get_ruleset
-from grundy.games.chomp_kernel import CHOMP, chomp
+from grundy.engine.transposition import pack
+from grundy.engine.wordops import NARROW_LETTERS, WIDE_LETTERS
+from grundy.engine.words import canonical, encode, letters
+from grundy.games.chomp.chomp_kernel import CHOMP, chomp
 from grundy.partition import Partition, partitions_up_to
-from grundy.search.table import pack
-from grundy.search.wordops import NARROW_LETTERS, WIDE_LETTERS
-from grundy.search.words import canonical, encode, letters
 
 RULES = get_ruleset("chomp")
 

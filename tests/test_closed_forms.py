@@ -16,8 +16,8 @@ import random
 import pytest
 
 from grundy import Partition, Ruleset, Solver, capabilities, get_ruleset, rulesets
-from grundy.games.lctr import LCTRRules
-from grundy.games.matrix import MATRIX, parse_matrix
+from grundy.games.lctr.lctr import LCTRRules
+from grundy.games.matrix.matrix import MATRIX, parse_matrix
 from grundy.partition import partitions_up_to
 
 #: Every built-in game with a closed form and positions by size (chess: one game per

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 import grundy
 from grundy import Solver, coin_turning, get_ruleset, nim, posets
-from grundy.games.coin_turning import RULESET, CoinPosition, family
+from grundy.games.coin_turning.coin_turning import RULESET, CoinPosition, family
 from grundy.nim import mex
 
 FAMILIES = ["ruler", "ideal", "turtles"]

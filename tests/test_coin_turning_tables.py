@@ -2,7 +2,7 @@
 on A_n (Theorem 1.1), ruler on B_n(q) by the recursion (5.7).
 
 Every fast method is checked against Lenstra's Theorem 4.1 evaluated on the
-poset itself (grundy.games.coin_turning.values), against the literal formula
+poset itself (grundy.games.coin_turning.coin_turning.values), against the literal formula
 of the paper, and against an independent recursion written here.
 """
 
@@ -15,8 +15,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from grundy import cli, nim, posets
-from grundy.games import coin_turning
-from grundy.games.coin_turning_tables import (
+from grundy.games.coin_turning import coin_turning
+from grundy.games.coin_turning.coin_turning_tables import (
     TABLE_4,
     asm_ideal_values,
     asm_ruler_direct,
@@ -30,7 +30,7 @@ from grundy.games.coin_turning_tables import (
     theorem_1_1_value,
     type_value,
 )
-from grundy.games.set_partition_ruler import coarsening_sum
+from grundy.games.coin_turning.set_partition_ruler import coarsening_sum
 from grundy.posets import gaussian_binomial
 
 

@@ -1,4 +1,4 @@
-"""Column-Row (games/column_row.py): rules, closed forms, public API, CLI."""
+"""Column-Row (games/column_row/column_row.py): rules, closed forms, public API, CLI."""
 
 from __future__ import annotations
 
@@ -9,10 +9,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import grundy
-from grundy import Solver, capabilities, get_ruleset, search
+from grundy import Solver, capabilities, get_ruleset
+from grundy import engine as search
 from grundy.analysis import box_values
 from grundy.cli import main
-from grundy.games import column_row as cr
+from grundy.games.column_row import column_row as cr
 from grundy.nim import mex
 from grundy.partition import Partition, gamma, partitions_up_to, rectangle, staircase
 

@@ -1,4 +1,4 @@
-"""Where compiled code is cached (grundy.search.cache): never in the package, a run goes on
+"""Where compiled code is cached (grundy.engine.cache): never in the package, a run goes on
 without a disk cache where none can be written, and a cache that another user could have
 written is never loaded — numba's cache files are pickles, and loading one runs its maker's
 code."""
@@ -18,12 +18,12 @@ from pathlib import Path
 import pytest
 
 import grundy
-from grundy.search.cache import PACKAGE, cache_base, cache_folder
+from grundy.engine.cache import PACKAGE, cache_base, cache_folder
 
 PROBE = """
 from grundy import get_ruleset
 from grundy.partition import Partition
-from grundy.search.words import decode, encode
+from grundy.engine.words import decode, encode
 kernel = get_ruleset("cr").kernel  # conjugation is its canonical form: compiled code
 print(*(decode(kernel.canonical_word(encode(Partition(p)))) for p in ([3, 1], [2, 1, 1])))
 """
@@ -65,7 +65,7 @@ def test_only_cached_njit_asks_numba_for_a_disk_cache() -> None:
     """numba picks the folder of an ``njit(cache=True)`` function when it is decorated, and
     an overload's (``jit_options={"cache": True}``) when a caller compiles, outside any
     choice of grundy's: there it falls back to the package's own folder, or fails where
-    that is read-only.  So only `cached_njit` (search/cache.py) may ask for a disk cache."""
+    that is read-only.  So only `cached_njit` (engine/cache.py) may ask for a disk cache."""
     asks = re.compile(r"""cache\s*=\s*True|["']cache["']\s*:\s*True""")
     asking = [
         path.relative_to(PACKAGE).as_posix()

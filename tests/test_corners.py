@@ -1,4 +1,5 @@
-"""The corner games (games/corners.py, docs/games.md items 6–9): rules, symmetry, misère play.
+"""The corner games (games/corners/corners.py, docs/games.md items 6–9): rules, symmetry,
+misère play.
 
 The references below are written from docs/games.md alone, on sets of boxes; every
 value of grundy (fast path and the exhaustive `Solver(fast=False)`) is
@@ -17,7 +18,7 @@ from hypothesis import strategies as st
 
 import grundy
 from grundy import Solver, get_ruleset
-from grundy.games import corners
+from grundy.games.corners import corners
 from grundy.partition import Partition, partitions_up_to
 
 MAX_N = 14

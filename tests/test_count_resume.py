@@ -17,7 +17,7 @@ import pytest
 from grundy.analysis.counts import count_table
 from grundy.cli import main
 from grundy.registry import get_ruleset
-from grundy.store import Store
+from grundy.results import Store
 
 TOP = 45  # Column-Row's census of every n ≤ 45 takes about 0.2 s
 

@@ -1,4 +1,4 @@
-"""CRIS (games/cris.py, docs/games.md item 2): rules, values, sums, parsing."""
+"""CRIS (games/cris/cris.py, docs/games.md item 2): rules, values, sums, parsing."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 import grundy
 from grundy import Solver, get_ruleset
-from grundy.games import cris
+from grundy.games.cris import cris
 from grundy.nim import mex
 from grundy.partition import Partition, partitions_up_to, rectangle, staircase
 from grundy.sums import PartitionSum

@@ -29,7 +29,7 @@ import pytest
 
 from grundy.cli import main
 from grundy.cli.common import Interrupted, ctrl_c_held_back, interruptible, starts_over
-from grundy.warm import kernel_games, warm_kernel
+from grundy.engine.warm import kernel_games, warm_kernel
 
 # Ctrl-C must interrupt as in a terminal even when this test runs with SIGINT ignored
 # (a background job inherits that, and Python keeps it).
@@ -226,7 +226,7 @@ def screen_lines(output: str) -> list[str]:
 @pytest.fixture(scope="module")
 def warm_kernels() -> None:
     """The commands' kernels in the disk cache first: a first compile would say so in a
-    line of its own (`grundy.search.specialise`), a second line on the screen."""
+    line of its own (`grundy.engine.specialise`), a second line on the screen."""
     for rules in kernel_games(["cr", "chomp"]):
         warm_kernel(rules.kernel)
 

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 import grundy
 from grundy import Solver, capabilities
-from grundy.games.lctr import (
+from grundy.games.lctr.lctr import (
     DIAGONAL_WINDOW,
     DOWNRIGHT,
     LCTR,

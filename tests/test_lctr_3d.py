@@ -1,4 +1,4 @@
-"""d-dimensional LCTR (games/lctr_3d.py): rules, plane partitions, d = 2 = LCTR, boxes.
+"""d-dimensional LCTR (games/lctr/lctr_3d.py): rules, plane partitions, d = 2 = LCTR, boxes.
 
 The reference below plays 3-dimensional LCTR on plane partitions written as
 tuples of rows of heights, with the three moves of docs/games.md: delete the first
@@ -17,9 +17,9 @@ from hypothesis import strategies as st
 
 import grundy
 from grundy import Solver
-from grundy.games import lctr_3d
-from grundy.games.lctr import downright_value, lemma17_rectangle
-from grundy.games.lctr_3d import (
+from grundy.games.lctr import lctr_3d
+from grundy.games.lctr.lctr import downright_value, lemma17_rectangle
+from grundy.games.lctr.lctr_3d import (
     LCTR_3D,
     Antichain,
     DimensionalLCTR,

@@ -1,4 +1,4 @@
-"""How many partitions of n have each LCTR / Downright value (grundy.games.lctr_counts):
+"""How many partitions of n have each LCTR / Downright value (grundy.games.lctr.lctr_counts):
 the Durfee-window count against the top-row-vector enumeration and the reference
 solver, OEIS A373457, 000 Lemma 7, and `grundy count` on these games."""
 
@@ -14,9 +14,9 @@ import grundy
 from grundy import Solver, get_ruleset
 from grundy.analysis import count, count_table
 from grundy.cli import main
-from grundy.games import lctr_counts
-from grundy.games.lctr_base import DIAGONAL_WINDOW, NO_OPTION, box_table
-from grundy.games.lctr_counts import durfee_count_table, enumerated_count_table
+from grundy.games.lctr import lctr_counts
+from grundy.games.lctr.lctr_base import DIAGONAL_WINDOW, NO_OPTION, box_table
+from grundy.games.lctr.lctr_counts import durfee_count_table, enumerated_count_table
 from grundy.partition import partition_numbers, partitions
 
 RECORDS = Path(__file__).resolve().parents[1] / "src" / "grundy" / "reproduce" / "records"
@@ -64,7 +64,7 @@ def test_both_counts_against_the_reference_solver(game: str, misere: bool) -> No
 @pytest.mark.parametrize("game", GAMES)
 def test_durfee_window_counts_match_enumeration(game: str, misere: bool) -> None:
     """000 Corollary 16 / Theorem 11 (normal) and the misère window of width 2
-    (`grundy.games.lctr`, "Misère propagation") put to work: the window count
+    (`grundy.games.lctr.lctr`, "Misère propagation") put to work: the window count
     equals the enumerating count for every n <= 60, and every row sums to p(n)."""
     window = durfee_count_table(game, 60, misere=misere)
     assert window == enumerated_count_table(game, 60, misere)

@@ -1,4 +1,4 @@
-"""Non-repetitive LCTR (games/lctr_nonrep.py): rules, conjugation, comparison with LCTR.
+"""Non-repetitive LCTR (games/lctr/lctr_nonrep.py): rules, conjugation, comparison with LCTR.
 
 The reference plays on tuples of parts with the history as a string: a move
 is legal unless the last four moves (history + move) hold two L and two T.
@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 
 import grundy
 from grundy import Solver
-from grundy.games import lctr_nonrep
-from grundy.games.lctr_nonrep import LCTR_NONREP, NonRepPosition, allowed, swap
+from grundy.games.lctr import lctr_nonrep
+from grundy.games.lctr.lctr_nonrep import LCTR_NONREP, NonRepPosition, allowed, swap
 from grundy.partition import Partition, partitions_up_to
 
 Parts = tuple[int, ...]

@@ -1,4 +1,4 @@
-"""Game-tree sizes of LCTR and Downright on the runs of λ (grundy.games.lctr_trees,
+"""Game-tree sizes of LCTR and Downright on the runs of λ (grundy.games.lctr.lctr_trees,
 000 §7.2–7.3): `partition_stats` against the generic state-graph walk of
 `grundy.analysis.tree_size`, 000 Table 1, Lemmas 24–26, Corollary 23,
 Proposition 28, and Conjecture 27 (`max_nodes`, `max_nodes_by_rows`)."""
@@ -14,9 +14,14 @@ from hypothesis import strategies as st
 
 import grundy
 from grundy.analysis import stats, tree_size
-from grundy.games import lctr_trees
-from grundy.games.lctr import DOWNRIGHT, LCTR
-from grundy.games.lctr_trees import conjecture_27, max_nodes, max_nodes_by_rows, partition_stats
+from grundy.games.lctr import lctr_trees
+from grundy.games.lctr.lctr import DOWNRIGHT, LCTR
+from grundy.games.lctr.lctr_trees import (
+    conjecture_27,
+    max_nodes,
+    max_nodes_by_rows,
+    partition_stats,
+)
 from grundy.partition import Partition, gamma, partitions, partitions_up_to, rectangle, staircase
 
 GAMES = ("lctr", "downright")

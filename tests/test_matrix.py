@@ -1,5 +1,5 @@
 """Nim on Boolean matrices (003): parsing, moves, canonical forms, components and
-every fast path of `grundy.games.matrix`, each against the reference
+every fast path of `grundy.games.matrix.matrix`, each against the reference
 `Solver(PLAIN_MATRIX, fast=False)` on the plain ruleset (no canonical forms, no
 splitting, no closed form)."""
 
@@ -19,10 +19,10 @@ from hypothesis import strategies as st
 from networkx.algorithms.isomorphism import categorical_node_match
 
 import grundy
-import grundy.games.matrix as mx
+import grundy.games.matrix.matrix as mx
 from grundy import Solver, capabilities
 from grundy.cli import main
-from grundy.games.matrix import (
+from grundy.games.matrix.matrix import (
     MATRIX,
     PLAIN_MATRIX,
     BoolMatrix,
@@ -34,9 +34,9 @@ from grundy.games.matrix import (
     ferrers_partition,
     parse_matrix,
 )
-from grundy.games.matrix_subsets import SubsetTable, table_states
+from grundy.games.matrix.matrix_subsets import SubsetTable, table_states
 from grundy.partition import Partition, partitions
-from grundy.posets.core import bits
+from grundy.posets.poset import bits
 
 PLAIN = Solver(PLAIN_MATRIX, fast=False)  # the reference; shared so its memo is reused
 
@@ -475,7 +475,7 @@ def test_cli_bad_input(spec: str, capsys: pytest.CaptureFixture[str]) -> None:
 
 # ------------------------------------------------------------- named families
 def test_named_families_are_the_matrices_of_003() -> None:
-    from grundy.games.matrix_theorems import all_ones_value, permutation_matrix_value
+    from grundy.games.matrix.matrix_theorems import all_ones_value, permutation_matrix_value
 
     for n in range(1, 7):
         assert parse_matrix(f"identity:{n}") == parse_matrix(

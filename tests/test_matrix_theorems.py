@@ -1,4 +1,4 @@
-"""The closed forms of paper 003 (`grundy.games.matrix_theorems`), each checked
+"""The closed forms of paper 003 (`grundy.games.matrix.matrix_theorems`), each checked
 against the generic Solver on the plain matrix game over every case of a range."""
 
 from __future__ import annotations
@@ -10,9 +10,9 @@ import pytest
 
 import grundy
 from grundy import Solver
-from grundy.games import column_row
-from grundy.games import matrix_theorems as th
-from grundy.games.matrix import PLAIN_MATRIX, BoolMatrix, ferrers_matrix
+from grundy.games.column_row import column_row
+from grundy.games.matrix import matrix_theorems as th
+from grundy.games.matrix.matrix import PLAIN_MATRIX, BoolMatrix, ferrers_matrix
 from grundy.partition import rectangle, staircase
 
 PLAIN = Solver(PLAIN_MATRIX, fast=False)  # the reference: plain game, exhaustive search

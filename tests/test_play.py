@@ -14,7 +14,7 @@ from functools import cache
 import pytest
 
 from grundy.game import Drawing, Ruleset, capabilities
-from grundy.games.matrix import parse_matrix
+from grundy.games.matrix.matrix import parse_matrix
 from grundy.partition import Partition, partitions_up_to
 from grundy.play import Match, drawn_as, picture, remoteness_table
 from grundy.registry import get_ruleset

@@ -49,12 +49,12 @@ ROW_OR_BOX = RowOrBox()
 '''
 
 KERNEL = '''
-"""The options kernel of row-or-box on boundary words (grundy.search)."""
+"""The options kernel of row-or-box on boundary words (grundy.engine)."""
 from numba import njit
 
-from grundy.search import CompiledKernel
-from grundy.search.primitives import identity, is_removable_box, toggle_box
-from grundy.search.wordops import bit, delete_bit, nbits, put_word, strip_low_ones
+from grundy.engine import CompiledKernel
+from grundy.engine.primitives import identity, is_removable_box, toggle_box
+from grundy.engine.wordops import bit, delete_bit, nbits, put_word, strip_low_ones
 
 
 @njit
@@ -125,7 +125,7 @@ def spy_on(monkeypatch: pytest.MonkeyPatch, kernel: Any, method: str) -> Spy:
 
 
 def test_the_kernel_is_the_package_s_and_writes_the_rules_options(plugin: Any) -> None:
-    from grundy.search.words import decode, encode
+    from grundy.engine.words import decode, encode
 
     assert type(plugin).__module__ == PACKAGE and "kernel" in capabilities(plugin)
     for lam in [Partition([3, 1]), Partition([4, 4, 2, 1]), Partition([5, 2, 2])]:

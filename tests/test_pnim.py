@@ -1,4 +1,4 @@
-"""PNim (games/pnim.py, docs/games.md item 10): rules, values, known results, sums, parsing."""
+"""PNim (games/pnim/pnim.py, docs/games.md item 10): rules, values, known results, sums, parsing."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 import grundy
 from grundy import Solver, get_ruleset
-from grundy.games import pnim
+from grundy.games.pnim import pnim
 from grundy.nim import mex
 from grundy.partition import Partition, partitions_up_to
 from grundy.sums import PartitionSum

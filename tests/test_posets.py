@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from grundy import posets
 from grundy.posets import Poset, bits
-from grundy.posets.families import _field, _format_set_partition, _parse_set_partition
+from grundy.posets.named import _field, _format_set_partition, _parse_set_partition
 
 
 def check_invariants(p: Poset) -> None:
@@ -324,7 +324,7 @@ def test_random_relations(data) -> None:
 
 
 def test_is_prime_power_agrees_with_factorisation() -> None:
-    from grundy.posets.families import factorize, is_prime_power
+    from grundy.posets.named import factorize, is_prime_power
 
     for q in range(0, 5000):
         assert is_prime_power(q) == (q >= 2 and len(factorize(q)) == 1), q

@@ -188,7 +188,7 @@ def test_module_reference(isolated: None) -> None:
     function = get_ruleset(f"{__name__}:corner_options")  # a function: wrapped
     assert isinstance(function, FunctionRuleset) and function.name == "corner_options"
     assert function.description == "Remove one corner box."
-    assert get_ruleset("grundy.games.lctr:LCTR") is get_ruleset("lctr")
+    assert get_ruleset("grundy.games.lctr.lctr:LCTR") is get_ruleset("lctr")
     # the game works through the whole public API
     for lam in partitions(7):
         assert grundy.value(rules, lam) == lam.length % 2
@@ -251,7 +251,7 @@ def test_file_reference(isolated: None, tmp_path: Path) -> None:
         (f"{__name__}:NoSuchGame", ["bad game reference", "has no 'NoSuchGame'"]),
         (f"{__name__}:NOT_A_GAME", ["'NOT_A_GAME' is not a ruleset"]),
         ("grundy.partition:Partition", ["'Partition' is a class but not a Ruleset subclass"]),
-        ("grundy.games.lctr:", ["expected module:attr"]),
+        ("grundy.games.lctr.lctr:", ["expected module:attr"]),
         (":LCTR", ["expected module:attr"]),
     ],
 )

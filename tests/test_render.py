@@ -335,7 +335,7 @@ def test_latex_outputs(tmp_path, capsys) -> None:
 
 def test_jupyter_pictures() -> None:
     from grundy import posets
-    from grundy.games.matrix import parse_matrix
+    from grundy.games.matrix.matrix import parse_matrix
 
     svg = Partition([3, 1])._repr_svg_()
     assert svg is not None and svg.count('<rect class="cell') == 4
@@ -372,7 +372,7 @@ def test_render_imports_only_the_bottom_layer(grundy_imports: dict[str, set[str]
         if module.startswith("grundy.render"):
             above = {m for m in imported if not m.startswith("grundy.render")} - bottom
             assert not above, f"{module} imports {sorted(above)}"
-    for module in ("grundy.partition", "grundy.posets.core"):
+    for module in ("grundy.partition", "grundy.posets.poset"):
         assert not [m for m in grundy_imports[module] if m.startswith("grundy.render")], module
 
 
@@ -440,7 +440,7 @@ def test_hasse_layout_permutes_each_level(spec: str) -> None:
 
 def test_hasse_outputs_parse_and_share_the_layout() -> None:
     from grundy import posets
-    from grundy.games import coin_turning
+    from grundy.games.coin_turning import coin_turning
     from grundy.render.hasse import hasse_layout, hasse_svg, hasse_tikz
 
     pi5 = posets.set_partitions(5)

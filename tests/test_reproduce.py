@@ -17,8 +17,9 @@ from pathlib import Path
 import pytest
 
 from grundy.cli import main
-from grundy.reproduce import beyond, core, report, rows
-from grundy.reproduce.core import Result
+from grundy.reproduce import beyond, report, rows
+from grundy.reproduce import catalogue as core
+from grundy.reproduce.catalogue import Result
 from grundy.reproduce.rows import Family, NewResult, Outcome, Statement, Verdict
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -15,8 +15,8 @@ from grundy.atlas import build
 from grundy.atlas.build import Progress
 from grundy.game import FunctionRuleset, Ruleset
 from grundy.registry import registered
-from grundy.store import Store
-from grundy.web.games import Catalogue
+from grundy.results import Store
+from grundy.web.game_list import Catalogue
 
 
 class Stop(Exception):

@@ -1,4 +1,4 @@
-"""RIT and CRIT (games/rit.py, docs/games.md items 4 and 5): rules, closed forms, symmetry.
+"""RIT and CRIT (games/rit/rit.py, docs/games.md items 4 and 5): rules, closed forms, symmetry.
 
 The reference below is written from docs/games.md alone, on plain tuples of parts;
 every value of grundy (fast path and the exhaustive `Solver(fast=False)`) is
@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 import grundy
 from grundy import Solver, get_ruleset
-from grundy.games import rit
+from grundy.games.rit import rit
 from grundy.partition import Partition, partitions_up_to
 
 MAX_N = 14

@@ -1,4 +1,5 @@
-"""Sato–Welter (games/sato_welter.py, docs/games.md item 3): hooks, β-sets, Welter's function.
+"""Sato–Welter (games/sato_welter/sato_welter.py, docs/games.md item 3): hooks, β-sets,
+Welter's function.
 
 Two references written here from the rules alone: the hook game on tuples of
 parts and Welter's game on sets of beads.  grundy's values (closed form and
@@ -17,7 +18,7 @@ from hypothesis import strategies as st
 
 import grundy
 from grundy import Solver, get_ruleset
-from grundy.games import sato_welter as sw
+from grundy.games.sato_welter import sato_welter as sw
 from grundy.partition import Partition, partitions_up_to
 
 MAX_N = 14

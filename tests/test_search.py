@@ -1,4 +1,4 @@
-"""The generic compiled engine (grundy.search) on Column-Row, against the generic solver.
+"""The generic compiled engine (grundy.engine) on Column-Row, against the generic solver.
 
 The word primitives themselves are tested in tests/test_wordops.py.  Compile
 time counts here: every search below uses the Column-Row kernel (its drivers
@@ -24,7 +24,20 @@ from numba import njit
 
 from grundy import Solver, get_ruleset
 from grundy.cli import main
-from grundy.games.column_row import COLUMN_ROW_KERNEL as K
+from grundy.engine import (
+    CompiledKernel,
+    Search,
+    SearchStats,
+    TranspositionTable,
+    ValueTooLarge,
+    parse_memory,
+)
+from grundy.engine import search as engine
+from grundy.engine import words as W
+from grundy.engine.drivers import partition_words
+from grundy.engine.primitives import identity
+from grundy.engine.transposition import pack
+from grundy.games.column_row.column_row import COLUMN_ROW_KERNEL as K
 from grundy.partition import (
     Partition,
     partition_numbers,
@@ -32,19 +45,6 @@ from grundy.partition import (
     partitions_up_to,
     staircase,
 )
-from grundy.search import (
-    CompiledKernel,
-    Search,
-    SearchStats,
-    TranspositionTable,
-    ValueTooLarge,
-    engine,
-    parse_memory,
-)
-from grundy.search import words as W
-from grundy.search.drivers import partition_words
-from grundy.search.primitives import identity
-from grundy.search.table import pack
 from grundy.sums import PartitionSum
 
 MAX_N = 18  # issue 3: every partition with n ≤ 18

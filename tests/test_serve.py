@@ -35,7 +35,7 @@ from grundy.partition import Partition
 from grundy.render.typeset import script_segments
 from grundy.solver import solver_for
 from grundy.web.app import create_app
-from grundy.web.games import Catalogue
+from grundy.web.game_list import Catalogue
 from grundy.web.server import listen
 from grundy.web.solving import GRACE_SECONDS
 

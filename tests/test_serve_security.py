@@ -23,7 +23,7 @@ from typing import Any
 import pytest
 
 from grundy.cli import main
-from grundy.games.chess import MAX_PIECE_VECTORS
+from grundy.games.chess.chess import MAX_PIECE_VECTORS
 from grundy.web.app import create_app
 from grundy.web.server import listen
 from grundy.web.solving import SolverPool
@@ -82,7 +82,7 @@ def game_references(folder: Path) -> list[str]:
         "builtins:print",
         "os:system",
         "subprocess:run",
-        "grundy.games.lctr:LCTR",  # even a module already imported
+        "grundy.games.lctr.lctr:LCTR",  # even a module already imported
         "hog.py:Nothing",  # another attribute of a file that was given
         "/etc/passwd",
         "../../../../etc/passwd",
@@ -369,7 +369,7 @@ def test_bad_serve_options_are_one_line(capsys) -> None:
 
 
 def test_a_piece_is_bounded_before_it_is_built() -> None:
-    from grundy.games.chess import Piece
+    from grundy.games.chess.chess import Piece
 
     with pytest.raises(ValueError, match=f"at most {MAX_PIECE_VECTORS} leaps and riders"):
         Piece(riders=((k, k) for k in range(1, 10**9)))  # stops counting at the bound

@@ -1,4 +1,4 @@
-"""Per-kernel drivers (grundy.search.specialise) and their disk cache."""
+"""Per-kernel drivers (grundy.engine.specialise) and their disk cache."""
 
 from __future__ import annotations
 
@@ -13,13 +13,13 @@ from pathlib import Path
 import numpy as np
 from numba import njit
 
-from grundy.games.chess_kernel import piece_kernel
-from grundy.games.chomp_kernel import chomp
+from grundy.engine import CompiledKernel, Search, encode
+from grundy.engine.cache import PACKAGE
+from grundy.engine.primitives import conjugation_canonical
+from grundy.engine.specialise import _identity
+from grundy.games.chess.chess_kernel import piece_kernel
+from grundy.games.chomp.chomp_kernel import chomp
 from grundy.partition import Partition
-from grundy.search import CompiledKernel, Search, encode
-from grundy.search.cache import PACKAGE
-from grundy.search.primitives import conjugation_canonical
-from grundy.search.specialise import _identity
 
 PROBE = """
 import json

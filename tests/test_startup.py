@@ -31,8 +31,8 @@ HEAVY = (
     "dask",
     "pyarrow",
     "pydantic",
-    "grundy.search",
-    "grundy.posets.core",
+    "grundy.engine",
+    "grundy.posets.poset",
     "grundy.analysis",
     "grundy.atlas",
     "grundy.render",
@@ -87,7 +87,7 @@ def test_nothing_heavy_is_imported(code: str) -> None:
 @pytest.mark.parametrize(
     "code",
     [
-        "import grundy.games.matrix",
+        "import grundy.games.matrix.matrix",
         "from grundy.cli import main\nmain(['value', 'matrix', '101;011;110'])",
         "import grundy\ngrundy.registry.rulesets()",  # every built-in game's module
     ],
@@ -97,7 +97,7 @@ def test_a_game_module_loads_no_compiled_code(code: str) -> None:
     """The kernels live in their own modules (``*_kernel``), imported on first use; the
     matrix game's subset table is plain numpy."""
     modules = imported_by(code)
-    assert not {"numba", "grundy.search"} & set(heavy(modules))
+    assert not {"numba", "grundy.engine"} & set(heavy(modules))
     assert not [m for m in modules if m.endswith("_kernel")]
 
 
@@ -113,8 +113,8 @@ def test_the_larger_position_goes_to_the_kernel() -> None:
 
 def test_a_compiled_game_imports_numba_and_nothing_else_heavy() -> None:
     modules = imported_by(f"from grundy.cli import main\nmain(['value', 'cr', '{LARGER}'])")
-    assert {"numba", "grundy.search", "grundy.games.column_row_kernel"} <= modules
-    assert heavy(modules) == ["grundy.search", "numba", "numpy"]
+    assert {"numba", "grundy.engine", "grundy.games.column_row.column_row_kernel"} <= modules
+    assert heavy(modules) == ["grundy.engine", "numba", "numpy"]
 
 
 #: Which compiled functions a run loaded from numba's disk cache, and which it compiled.
@@ -148,26 +148,27 @@ def test_a_column_row_value_loads_three_functions_from_the_disk_cache() -> None:
     ("name", "position", "loaded"),
     [
         # lctr's module and what it shares with its counts and tree sizes, no other game's
-        ("lctr", "3,1", ["lctr", "lctr_base"]),
+        ("lctr", "3,1", ["lctr.lctr", "lctr.lctr_base"]),
         # found by its leading word; the king's closed form is Downright's (lctr)
-        ("chess-king", "3,1", ["chess", "lctr", "lctr_base"]),
-        ("crim", "3,1", ["column_row"]),  # a row of games.OTHER_NAMES
+        ("chess-king", "3,1", ["chess.chess", "lctr.lctr", "lctr.lctr_base"]),
+        ("crim", "3,1", ["column_row.column_row"]),  # a row of games.OTHER_NAMES
     ],
 )
 def test_one_game_imports_one_game_module(name: str, position: str, loaded: list[str]) -> None:
     modules = imported_by(f"import grundy\ngrundy.value({name!r}, {position!r})")
-    games = sorted(m for m in modules if m.startswith("grundy.games."))
+    families = {f"grundy.games.{family}" for family in grundy.games.game_modules().values()}
+    games = sorted(m for m in modules if m.startswith("grundy.games.") and m not in families)
     assert games == [f"grundy.games.{module}" for module in loaded]
 
 
 def test_lazy_attributes_are_the_real_ones() -> None:
     from grundy import posets
     from grundy.analysis import count, stats
-    from grundy.games import coin_turning
+    from grundy.games.coin_turning import coin_turning
 
     assert grundy.posets is posets and grundy.coin_turning is coin_turning
     assert grundy.count is count and grundy.stats is stats
-    assert games.chomp.CHOMP is registry.get_ruleset("chomp")
+    assert games.chomp.chomp.CHOMP is registry.get_ruleset("chomp")
     assert posets.chain(3).name == posets.parse_spec("chain:3").name
     with pytest.raises(AttributeError):
         grundy.no_such_attribute  # noqa: B018
@@ -204,7 +205,7 @@ def test_dir_is_the_public_api_and_the_public_submodules() -> None:
     assert not hidden & set(dir(grundy))
     for name in public:  # each one is there
         assert getattr(grundy, name) is not None
-    assert grundy.search is importlib.import_module("grundy.search")
+    assert grundy.engine is importlib.import_module("grundy.engine")
 
 
 def test_the_public_submodules_are_the_api_reference_s() -> None:

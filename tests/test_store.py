@@ -1,4 +1,4 @@
-"""The results store (grundy.store): values, readings and tallies; older layouts, foreign files,
+"""The results store (grundy.results): values, readings and tallies; older layouts, foreign files,
 concurrent and killed writers."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from grundy.registry import get_ruleset
-from grundy.store import Store, StoreError, default_path
+from grundy.results import Store, StoreError, default_path
 
 
 def test_round_trip(tmp_path: Path) -> None:
@@ -127,7 +127,7 @@ def test_concurrent_writers(tmp_path: Path) -> None:
 
 KILLED_WRITER = """
 import sys
-from grundy.store import Store
+from grundy.results import Store
 store = Store(sys.argv[1])
 print("ready", flush=True)
 batch = 0

@@ -27,7 +27,7 @@ from pathlib import Path
 import pytest
 
 from grundy.cli import main
-from grundy.store import Store, StoreError
+from grundy.results import Store, StoreError
 
 NOBODY = 65534
 SWEEP = ["sweep", "cr", "a", "--a", "1..5"]  # reads the store, values, then writes to it

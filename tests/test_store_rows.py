@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from grundy.cli import main
-from grundy.store import MAX_TALLY_TEXT, BadRow, Store, StoreError, check_tally, check_value
+from grundy.results import MAX_TALLY_TEXT, BadRow, Store, StoreError, check_tally, check_value
 
 SWEEP = ["sweep", "cr", "b^a", "--a", "2", "--b", "1..3"]
 COUNT = ["count", "cr", "--n", "6"]

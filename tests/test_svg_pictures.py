@@ -17,7 +17,7 @@ import pytest
 from grundy import posets
 from grundy.analysis.tables import box_values, young_svg
 from grundy.cli import main
-from grundy.games.matrix import BoolMatrix, parse_matrix
+from grundy.games.matrix.matrix import BoolMatrix, parse_matrix
 from grundy.partition import Partition
 from grundy.render.hasse import hasse_svg
 from grundy.render.svg import plain_text, text_width

@@ -1,5 +1,5 @@
 """Sweeps over families (analysis/sweep.py, `grundy sweep`), the results store behind them,
-and sweeps and counts on Dask (analysis/distribute.py, `--scheduler`): resumable, as serial."""
+and sweeps and counts on Dask (engine/cluster.py, `--scheduler`): resumable, as serial."""
 
 from __future__ import annotations
 
@@ -14,12 +14,13 @@ import pytest
 
 import grundy
 from grundy import FunctionRuleset, Partition, register
-from grundy.analysis import counts, distribute
+from grundy.analysis import counts
 from grundy.analysis.counts import count_table, enumerated_count_table
 from grundy.analysis.sweep import sweep
 from grundy.cli import main
+from grundy.engine import cluster as distribute
 from grundy.registry import get_ruleset
-from grundy.store import Store
+from grundy.results import Store
 
 CALLS = {"n": 0}
 

@@ -8,9 +8,9 @@ import pytest
 
 from grundy import get_ruleset
 from grundy.cli import main
-from grundy.search import CompiledKernel
-from grundy.search.cache import disk_cache
-from grundy.warm import kernel_games, warm_kernel
+from grundy.engine import CompiledKernel
+from grundy.engine.cache import disk_cache
+from grundy.engine.warm import kernel_games, warm_kernel
 
 
 def test_warm_compiles_a_game_into_the_disk_cache(capsys: pytest.CaptureFixture[str]) -> None:

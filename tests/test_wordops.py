@@ -1,4 +1,4 @@
-"""The word primitives of the compiled engine (grundy.search.wordops) against Python ints.
+"""The word primitives of the compiled engine (grundy.engine.wordops) against Python ints.
 
 The primitives are numba overloads, callable only from compiled code, so each
 group is wrapped in one small njit function (compiled once per word type:
@@ -15,10 +15,10 @@ import numpy as np
 import pytest
 from numba import njit
 
+from grundy.engine import wordops as O
+from grundy.engine import words as W
+from grundy.engine.transposition import pack
 from grundy.partition import Partition, partitions_up_to
-from grundy.search import wordops as O
-from grundy.search import words as W
-from grundy.search.table import pack
 
 NARROW, WIDE = O.NARROW_LETTERS, O.WIDE_LETTERS
 LIMIT = {1: NARROW, 2: WIDE}

@@ -1,7 +1,7 @@
 """Plain-Python driver of the compiled Column-Row searches.
 
 `Search` owns one transposition table (one play convention) and runs the
-kernels of `grundy.search.kernels` in chunks.  Between chunks it grows the
+kernels of `grundy.engine.kernels` in chunks.  Between chunks it grows the
 table, prints a progress line (states/s, table fill) on stderr, saves a
 checkpoint every `checkpoint_every` seconds, and lets Ctrl-C through: on
 KeyboardInterrupt it saves the checkpoint (if one was asked for) and

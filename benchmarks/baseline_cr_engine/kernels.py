@@ -4,7 +4,7 @@ numba's on-disk cache is invalidated by changes to a function's own source
 file only, so all jitted code (word helpers, table probing, searches) lives
 here, where a change to any of it invalidates all of it.
 
-A position is a normalised word w (see `grundy.search.words`); its options
+A position is a normalised word w (see `grundy.engine.words`); its options
 are the words obtained by deleting one letter of one run of equal letters.
 Values of the empty word are `base` (0 in normal play, 1 in misère play:
 SG⁻ of 000 §2.3).  Both searches keep their stack in arrays owned by the

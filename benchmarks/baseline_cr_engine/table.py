@@ -1,7 +1,7 @@
 """A compact open-addressing transposition table with a memory cap.
 
 One uint64 per slot: the low 56 bits hold a packed position (a non-zero
-boundary word, `grundy.search.words`), the top 8 bits what is known of its
+boundary word, `grundy.engine.words`), the top 8 bits what is known of its
 value:
 
 * ``0x80 | v``: the value is exactly v (v < 128);

@@ -18,7 +18,7 @@ these are stripped, as 003 Remark 1 strips zero lines.  Conjugation
 Packing: letter t is bit t (bit = 1 for U), so a normalised word has its top
 letter U as its highest set bit and its length is its bit length; the empty
 partition is 0.  Words of up to `MAX_LETTERS` letters are packed, leaving the
-top 8 bits of a 64-bit table slot for the value (see `grundy.search.table`).
+top 8 bits of a 64-bit table slot for the value (see `grundy.engine.transposition`).
 """
 
 from __future__ import annotations

@@ -14,7 +14,7 @@ access, and so are `coin_turning`, `count` and `stats`; each game's module is
 imported when the game is first looked up (`grundy.games`).
 
 >>> grundy.atlas.open.__module__
-'grundy.atlas.store'
+'grundy.atlas.files'
 """
 
 from typing import Any as _Any
@@ -61,12 +61,12 @@ __version__ = "0.3.0"
 # Jupyter pictures of partitions and posets: the render layer above them draws them, on
 # first display (`grundy.jupyter`).
 _register_svg("grundy.partition.Partition", "grundy.render.young:partition_svg")
-_register_svg("grundy.posets.core.Poset", "grundy.render.hasse:hasse_svg")
+_register_svg("grundy.posets.poset.Poset", "grundy.render.hasse:hasse_svg")
 
 #: The attributes of other modules imported on first access (PEP 562): name → (module,
 #: attribute).  Every submodule (``grundy.atlas``, ...) is imported on first access too.
 _LAZY = {
-    "coin_turning": ("grundy.games.coin_turning", None),
+    "coin_turning": ("grundy.games.coin_turning.coin_turning", None),
     "count": ("grundy.analysis", "count"),
     "stats": ("grundy.analysis", "stats"),
 }
@@ -86,7 +86,7 @@ _PUBLIC_MODULES = (
     "posets",
     "render",
     "reproduce",
-    "store",
+    "results",
     "sums",
 )
 

@@ -11,10 +11,10 @@ nowhere else, from the first of these sources that holds the answer:
 2. **atlas** (``"atlas"``): a file of every value up to a size, computed once
    (`grundy.atlas`): a lookup, but from disk, and only for the positions within
    its levels or box.
-3. **results store** (``"store"``): values a sweep kept (`grundy.store`): one
+3. **results store** (``"store"``): values a sweep kept (`grundy.results`): one
    SQLite query, slower than the atlas's array, and holding only what was asked
    before.
-4. **compiled kernel** (``"kernel"``): the game's numba search (`grundy.search`),
+4. **compiled kernel** (``"kernel"``): the game's numba search (`grundy.engine`),
    for positions above the ruleset's ``small_size``; fast, but it searches, and
    its first call compiles.
 5. **generic search** (``"search"``): `grundy.solver.Solver`, which answers any
@@ -29,7 +29,7 @@ Counts of a size keep this order too (`grundy.analysis.counts`: the atlas, the
 store, then the game's counting formula, its kernel's census or enumeration).
 Work over many positions at once — sweeps, counts, conjectures — takes its atlas
 here (`atlas_for`) but still reads it a level at a time, and values the rest in
-bulk (`grundy.analysis.distribute`, a census), not one question at a time.
+bulk (`grundy.engine.cluster`, a census), not one question at a time.
 
 An `Answer` holds the value, the source (one name, or a tuple of names in the
 order above where several served) and its `kind`, which says what the value is:
@@ -74,7 +74,7 @@ from grundy.validate import as_bool, as_store, parse_position
 
 if TYPE_CHECKING:
     from grundy.atlas import Atlas
-    from grundy.store import Store
+    from grundy.results import Store
 
 __all__ = [
     "ATLAS_VARIABLE",
@@ -269,7 +269,7 @@ def answer(
     with its value), "winning moves" (the options of value 0) or "outcome" ("P" when
     the value is 0, else "N").  `atlas`: an `Atlas` or its directory, of this game and
     convention (`AtlasError` otherwise); None reads $GRUNDY_ATLAS where it is this
-    game's and convention's (`atlas_for`).  `store`: a `grundy.store.Store` or its
+    game's and convention's (`atlas_for`).  `store`: a `grundy.results.Store` or its
     path, read (never written) for values a sweep kept; None reads none.  The sources
     are asked in the module's order.
 

@@ -15,7 +15,7 @@ capability             what it gives (default when not declared)
                        nim-add (the position is one component)
 ``closed_form``        a value without search, or None (always None); with
                        ``closed_form_first``, asked before ``canonical``
-``kernel``             a compiled options kernel (`grundy.search`) that the
+``kernel``             a compiled options kernel (`grundy.engine`) that the
                        engine runs on packed positions, declared as a
                        `LazyKernel` so that numba loads on first use, for
                        positions above ``small_size`` (none: the generic
@@ -98,7 +98,7 @@ __all__ = [
 Position = Hashable
 Move = Hashable
 #: The most letters of a boundary word (λ1 + ℓ for a diagram λ) a compiled kernel takes
-#: (`grundy.search.wordops.WIDE_LETTERS`, defined here so that games count without numba):
+#: (`grundy.engine.wordops.WIDE_LETTERS`, defined here so that games count without numba):
 #: a diagram with a longer word is never valued by a kernel.
 KERNEL_LETTERS = 120
 #: progress(done, total), called as long work advances.
@@ -146,7 +146,7 @@ class TreeSize(NamedTuple):
 
 
 class Kernel(Protocol):
-    """What game code needs of a compiled kernel (`grundy.search.CompiledKernel`)."""
+    """What game code needs of a compiled kernel (`grundy.engine.CompiledKernel`)."""
 
     def value(self, position: Position, misere: bool) -> int | None:
         """The value by compiled search, or None when the position does not fit."""
@@ -160,9 +160,9 @@ class Kernel(Protocol):
 class LazyKernel:
     """A ruleset's compiled kernel, named where it is built and imported on first use.
 
-    ``kernel = LazyKernel("grundy.games.chomp_kernel:CHOMP")`` in a ruleset class:
+    ``kernel = LazyKernel("grundy.games.chomp.chomp_kernel:CHOMP")`` in a ruleset class:
     the first read of ``rules.kernel`` imports the module (and with it
-    `grundy.search` and numba); an object that is a function is called with
+    `grundy.engine` and numba); an object that is a function is called with
     the ruleset and returns the kernel (one per instance: a game per chess
     piece).  The kernels are kept here, not on the instance, so a ruleset
     pickled to a Dask worker carries none (its compiled drivers live in

@@ -1,6 +1,6 @@
 """Memory caps: the default cap of a search, sizes such as "8G", and bytes in words.
 
-Shared by the compiled search (`grundy.search.table`, whose transposition table
+Shared by the compiled search (`grundy.engine.transposition`, whose transposition table
 takes a cap) and the generic solver (`grundy.solver`, which bounds its search by
 the same default), so that a generic search does not import the compiled one.
 

@@ -270,7 +270,7 @@ class Partition:
         rows and λ'_i of the columns i = max(1, d − w + 1) … d, the last w places on
         the diagonal of the Durfee square, in O(log k) (w ≥ 1).
 
-        What a fast value reads of a huge partition (`grundy.games.lctr`): one binary
+        What a fast value reads of a huge partition (`grundy.games.lctr.lctr`): one binary
         search finds the run of row d (the run `durfee` finds), and the rows and
         columns before it are a few steps away.
 

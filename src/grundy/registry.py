@@ -15,7 +15,7 @@ A game is named in one of three ways, all resolved by `get_ruleset`:
 
 >>> get_ruleset("CRIM").name
 'cr'
->>> get_ruleset("grundy.games.lctr:LCTR").name
+>>> get_ruleset("grundy.games.lctr.lctr:LCTR").name
 'lctr'
 """
 

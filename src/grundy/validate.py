@@ -7,7 +7,7 @@ a ValueError (out of range) that names the parameter; numpy's integers are
 integers (`as_int`).  A flag (misere, with_stats, …) is True or False
 (`as_bool`): "no" is refused, not read as true.  A position given as a dict
 is refused (`parse_position`): its keys would be read as the position.  A
-results store is a `grundy.store.Store` or the path of one (`as_store`).
+results store is a `grundy.results.Store` or the path of one (`as_store`).
 Text read as a number must be ASCII digits (`is_digits`): `str.isdigit` and
 `int` also accept "３" (fullwidth) or "٣" (Arabic-Indic), which no user
 means.  Files a user names go through `check_input_file`, so a directory or
@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from grundy.store import Store
+    from grundy.results import Store
 
 __all__ = [
     "as_bool",
@@ -134,11 +134,11 @@ def parse_position(rules: Any, position: object) -> Any:
 
 
 def as_store(store: object, what: str = "store") -> Store | None:
-    """A results store from a `grundy.store.Store`, a path to one (str or PathLike:
+    """A results store from a `grundy.results.Store`, a path to one (str or PathLike:
     opened, created if missing) or None; a TypeError naming `what` for anything else."""
     if store is None:
         return None
-    from grundy.store import Store  # sqlite3 loads only where a store is given
+    from grundy.results import Store  # sqlite3 loads only where a store is given
 
     if isinstance(store, Store):
         return store

@@ -215,8 +215,8 @@ def _check_level(
     a block at a time: on arrays where they answer exactly (`_check_block`), else
     partition by partition."""
     from grundy.atlas.features import FEATURES, partitions_at
-    from grundy.atlas.ranking import unrank
     from grundy.atlas.views import level_blocks
+    from grundy.engine.ranking import unrank
 
     names = sorted((condition.names | claim.names) & set(FEATURES))
     checked = 0
@@ -267,7 +267,7 @@ def _valued(rules: Ruleset, n: int, misere: bool) -> Iterator[tuple[Callable[[],
     kernel = rules.kernel
     census = kernel.census(n, misere) if kernel is not None and n >= 1 else None
     if census is not None:
-        from grundy.search.words import decode  # a kernel's census: numba is loaded already
+        from grundy.engine.words import decode  # a kernel's census: numba is loaded already
 
         words, values = census
         for w, v in zip(words.tolist(), values.tolist(), strict=True):

@@ -2,13 +2,13 @@
 
 A ruleset that declares ``positions_of_size`` can be counted: every position
 of size n is valued and tallied (`enumerated_count_table`), one task per size
-n, in this process or on Dask (`grundy.analysis.distribute`).  Faster
+n, in this process or on Dask (`grundy.engine.cluster`).  Faster
 methods are used where the game declares one, in this order:
 
 * its own ``count_table`` (LCTR and Downright: the Durfee window of
-  `grundy.games.lctr_counts`, no enumeration; `count("lctr", n)[0]` is OEIS
+  `grundy.games.lctr.lctr_counts`, no enumeration; `count("lctr", n)[0]` is OEIS
   A373457(n));
-* its compiled kernel's census (`grundy.search`), which values every
+* its compiled kernel's census (`grundy.engine`), which values every
   partition of every n ≤ N in one compiled pass.
 
 The sources are asked in the door's order (`grundy.answers`): an atlas, the
@@ -16,7 +16,7 @@ store, then the game's counting formula ("closed form"), its census
 ("kernel") or enumeration ("search"); `count_table(..., sources=...)` says
 which counted each size.
 
-A results store (`grundy.store`) keeps the tallies by game, rules version,
+A results store (`grundy.results`) keeps the tallies by game, rules version,
 convention and size, so a count reads the sizes counted before.  Each size
 is stored as soon as it is counted — by the census, by enumeration here or
 on Dask — so a count that is interrupted or killed resumes at the sizes it
@@ -38,7 +38,6 @@ from functools import partial
 from itertools import islice
 from typing import TYPE_CHECKING
 
-from grundy.analysis.distribute import DASK_FROM, check_scheduler, map_chunks, scheduler_for
 from grundy.answers import atlas_for
 from grundy.bounds import (
     CENSUS_BYTES,
@@ -51,18 +50,19 @@ from grundy.bounds import (
     cores,
     too_many_sizes,
 )
+from grundy.engine.cluster import DASK_FROM, check_scheduler, map_chunks, scheduler_for
 from grundy.game import Ruleset, on_partitions
 from grundy.partition import partition_numbers
 from grundy.registry import get_ruleset, identifies
+from grundy.results import Store
 from grundy.solver import solver_for
-from grundy.store import Store
 from grundy.sums import PartitionSumRuleset, sum_count_table
 from grundy.validate import as_bool, as_store, check_non_negative
 
 if TYPE_CHECKING:
     from grundy.answers import Source
     from grundy.atlas import Atlas
-    from grundy.search import CompiledKernel
+    from grundy.engine import CompiledKernel
 
 __all__ = [
     "METHODS",
@@ -167,7 +167,7 @@ def exact_count(rules: Ruleset) -> Callable[[int], int | None] | None:
     exactly without listing them: p(n) (exact up to `EXACT_UP_TO`) for a game whose
     positions of size n are the partitions of n (`grundy.game.on_partitions`); None
     for any other game.  A stored tally whose counts
-    do not add up to it is refused (`grundy.store.check_tally`).
+    do not add up to it is refused (`grundy.results.check_tally`).
 
     >>> exact_count(get_ruleset("cr"))(6), exact_count(get_ruleset("chomp"))(0)
     (11, 0)

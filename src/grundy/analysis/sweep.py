@@ -27,15 +27,15 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from grundy import partition
-from grundy.analysis.distribute import value_many
 from grundy.analysis.tree_size import stats
 from grundy.answers import atlas_for
 from grundy.atomic import atomic_open
 from grundy.bounds import TooMuchWork, about, binomial_count, partition_count
+from grundy.engine.cluster import value_many
 from grundy.families import MAX_POSITIONS, Template, grid
 from grundy.game import ProgressCallback, Ruleset
 from grundy.registry import get_ruleset, identifies
-from grundy.store import Store
+from grundy.results import Store
 from grundy.validate import as_bool, as_store
 
 if TYPE_CHECKING:
@@ -121,12 +121,12 @@ def sweep(
     parameters, "position" (as text), "value" (normal play; with misere=True
     the misère value; with misere=None both, as "value" and "misere_value"),
     and with `with_stats` the tree sizes of `stats`.  With a `store` (a
-    `grundy.store.Store` or the path of one), values
+    `grundy.results.Store` or the path of one), values
     already stored are read, and new ones written in batches (games whose
     name identifies them only, `grundy.registry.identifies`), and so is each
     member's reading (a template or named family: `_readings`), so a sweep
     run before neither builds nor parses a position.  `scheduler` says where
-    values are computed (`grundy.analysis.distribute.value_many`: None,
+    values are computed (`grundy.engine.cluster.value_many`: None,
     "serial", "local" or a Dask address), both conventions in one job.
     `progress` is called with (values done, total).  With an `atlas` (an `Atlas`
     or its directory, of this game and of a convention asked for: `AtlasError`
@@ -224,7 +224,7 @@ def _from_atlas(
 ) -> None:
     """Add to `known` ({misere: {canonical text: value}}) the values `atlas` holds, in
     the convention it is of: for the family "partitions", member k of n is the
-    partition of rank k − 1 (`grundy.atlas.ranking`), read from level n; then each
+    partition of rank k − 1 (`grundy.engine.ranking`), read from level n; then each
     member left whose canonical form the atlas `covers` (a box atlas's diagrams too).
 
     >>> import tempfile
@@ -278,7 +278,7 @@ def _values(
     progress: ProgressCallback | None,
 ) -> None:
     """Complete `known` ({misere: {canonical text: value}}) for every key: from the
-    store where it has them, else computed in one job (`grundy.analysis.distribute`),
+    store where it has them, else computed in one job (`grundy.engine.cluster`),
     each finished chunk stored at once."""
     distinct = list(dict.fromkeys(keys))
     missing = {}

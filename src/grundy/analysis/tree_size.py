@@ -14,7 +14,7 @@ expanding the tree:
   symmetry: 000 Table 1 counts [2] and [1,1] as two states of L(⊞_{2,2})).
 
 `stats` uses the ruleset's ``tree_size`` capability where it has one (LCTR
-and Downright count on the runs of λ: `grundy.games.lctr_trees`) and this
+and Downright count on the runs of λ: `grundy.games.lctr.lctr_trees`) and this
 walk otherwise.
 
 >>> stats("cr", "2,1")

@@ -19,7 +19,7 @@ also streams a level beside its partitions' `features`).
 from __future__ import annotations
 
 from grundy.atlas.build import build
-from grundy.atlas.store import Atlas, AtlasError, open_atlas
+from grundy.atlas.files import Atlas, AtlasError, open_atlas
 from grundy.atlas.views import frame
 
 __all__ = ["Atlas", "AtlasError", "build", "frame", "open"]

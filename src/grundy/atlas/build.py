@@ -1,7 +1,7 @@
 """Build an atlas: level after level, each chunk valued once, here or on a Dask cluster.
 
 Serially, this process values the chunks of each level in order with the level
-engine (`grundy.atlas.engine`) and writes each as it is done (`store`).  On a
+engine (`grundy.engine.levels`) and writes each as it is done (`store`).  On a
 cluster (``scheduler``: "local" starts one of `workers` processes on this
 machine; an address such as ``tcp://host:8786`` uses one that is running, whose
 workers see the atlas directory on a shared file system), this process holds
@@ -27,9 +27,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from grundy.atlas.box_engine import BoxEngine
-from grundy.atlas.engine import LevelEngine
-from grundy.atlas.store import (
+from grundy.atlas.files import (
     Atlas,
     AtlasError,
     claimed,
@@ -39,6 +37,8 @@ from grundy.atlas.store import (
     record_chunk,
     write_chunk,
 )
+from grundy.engine.box_levels import BoxEngine
+from grundy.engine.levels import LevelEngine
 from grundy.game import Ruleset
 from grundy.validate import as_bool, as_int
 
@@ -61,7 +61,7 @@ def build(
 ) -> Atlas:
     """Build (or resume) the atlas of `rules` up to level n_max in `directory`; or, with
     `box` = (a, b) and n_max None, the atlas of every diagram inside the a × b box
-    (`grundy.atlas.box_engine`: one level, valued in one pass, here).
+    (`grundy.engine.box_levels`: one level, valued in one pass, here).
 
     Chunks already written are kept (checked when read); the rest are valued and
     written one by one.  `chunk` (a power of two) is the ranks a chunk holds:
@@ -70,7 +70,7 @@ def build(
     processes, one per core by default) or a Dask scheduler's address.
     `on_progress(n, done, size)` reports level n.
     """
-    from grundy.analysis.distribute import check_scheduler
+    from grundy.engine.cluster import check_scheduler
 
     check_scheduler(scheduler)
     if workers is not None and (as_int(workers, "workers") < 1 or scheduler not in (None, "local")):
@@ -153,7 +153,7 @@ def _build_on_cluster(
     chunk's row as its task finishes, and start a level when the one below is complete."""
     from distributed import as_completed
 
-    from grundy.analysis.distribute import dask_client
+    from grundy.engine.cluster import dask_client
 
     # a worker's memory maps of the atlas count in its resident memory, but they are
     # the file system's pages, not the worker's: Dask must not pause or kill it for them

@@ -21,10 +21,10 @@ from collections.abc import Collection, Iterator
 
 import numpy as np
 
-from grundy.atlas.ranking import like_word, next_parts, parts_unrank, ranking_table
+from grundy.engine import cached_njit
+from grundy.engine.ranking import like_word, next_parts, parts_unrank, ranking_table
 from grundy.expression import ListColumn
 from grundy.partition import Partition
-from grundy.search import cached_njit
 from grundy.validate import as_int
 
 __all__ = ["FEATURES", "features", "partitions_at"]

@@ -1,6 +1,6 @@
 """The atlas's schema: what each file of an atlas must be before a value in it is believed.
 
-An atlas (`grundy.atlas.store`) may come from anywhere: copied, downloaded, damaged
+An atlas (`grundy.atlas.files`) may come from anywhere: copied, downloaded, damaged
 or made by hand to mislead.  Every file of it is read here, and checked against
 one set of rules before anything is taken from it:
 
@@ -68,9 +68,9 @@ from typing import Any, BinaryIO
 
 import numpy as np
 
-from grundy.atlas.box import box_size
-from grundy.atlas.engine import MAX_CHUNK, LevelEngine
-from grundy.atlas.ranking import MAX_N
+from grundy.engine.box_ranking import box_size
+from grundy.engine.levels import MAX_CHUNK, LevelEngine
+from grundy.engine.ranking import MAX_N
 from grundy.partition import partition_numbers
 
 __all__ = [

@@ -30,7 +30,7 @@ from grundy.validate import as_int
 if TYPE_CHECKING:
     import pandas as pd
 
-    from grundy.atlas.store import Atlas
+    from grundy.atlas.files import Atlas
 
 __all__ = ["BLOCK", "FRAME_COLUMNS", "frame", "level_blocks"]
 
@@ -76,7 +76,7 @@ def frame(
     ``columns`` (λ1), ``rank`` (Dyson's rank λ1 − ℓ, as in `grundy conjecture`),
     ``durfee``, ``parts`` (lists) and ``partition`` (text; parts and text cost a Python
     object a row).  The index, ``level_index``, is each partition's place in the level
-    (its rank in `grundy.atlas.ranking`, its index in ``atlas.level(n)``); `start` and
+    (its rank in `grundy.engine.ranking`, its index in ``atlas.level(n)``); `start` and
     `stop` choose a range of it.  A frame past this machine's memory is refused.
 
     >>> import tempfile

@@ -95,7 +95,7 @@ def atlas_build(
     needs the ones below), or every diagram inside the box of --box AxB, chunk by chunk,
     resuming from the last chunk written."""
     from grundy.atlas import build
-    from grundy.atlas.box import box_size
+    from grundy.engine.box_ranking import box_size
     from grundy.partition import partition_numbers
     from grundy.validate import parse_box
 
@@ -154,7 +154,7 @@ def atlas_info(directory: AtlasDirArg, as_json: JsonOption = False) -> None:
 
 def _largest_level(n: str) -> int:
     """B of --n A..B (or N): every level up to it is built, so B is at most the largest
-    level the ranking numbers (`grundy.atlas.ranking.MAX_N`).
+    level the ranking numbers (`grundy.engine.ranking.MAX_N`).
 
     >>> _largest_level("3..9"), _largest_level("7")
     (9, 7)
@@ -163,7 +163,7 @@ def _largest_level(n: str) -> int:
     ...
     ValueError: --n 0..99999999999999999999: an atlas holds levels 0..119 (the largest n whose ...
     """
-    from grundy.atlas.ranking import MAX_N
+    from grundy.engine.ranking import MAX_N
 
     sizes = parse_range(n, "--n")
     if sizes.step != 1 or not sizes:

@@ -37,7 +37,7 @@ from grundy.validate import check_input_file
 if TYPE_CHECKING:
     from rich.progress import Progress
 
-    from grundy.store import Store
+    from grundy.results import Store
 
 #: The help options of every command and group (sub-groups inherit them).
 HELP_OPTIONS = ["-h", "--help"]
@@ -757,7 +757,7 @@ def parse_range(text: str, what: str = "range") -> range:
 
 def open_store(store: Path | None, no_store: bool = False, writes: bool = True) -> Store | None:
     """The results store of `--store`, else of $GRUNDY_STORE, else the default one
-    (`grundy.store.default_path`); None with `--no-store` (both together are refused).
+    (`grundy.results.default_path`); None with `--no-store` (both together are refused).
 
     A store the user named (`--store`, $GRUNDY_STORE) that fails is an error (a
     `StoreError`).  The default store, which nobody asked for, may be impossible to
@@ -781,7 +781,7 @@ def open_store(store: Path | None, no_store: bool = False, writes: bool = True) 
     )
     if no_store:
         return None
-    from grundy.store import Store, StoreError
+    from grundy.results import Store, StoreError
 
     if store is not None or os.environ.get("GRUNDY_STORE"):
         return Store(store)
@@ -805,7 +805,7 @@ def how_to_resume(rules: Ruleset, results: Store | None, kept: str | None) -> st
     """What an interrupted sweep or count says: what the store keeps (`kept`, e.g. "12 of
     40 values are stored") and that a rerun goes on from there; or that nothing is kept.
 
-    The sweep and the count store their work as it is done (`grundy.store`).
+    The sweep and the count store their work as it is done (`grundy.results`).
     """
     from grundy.registry import identifies
 
@@ -826,7 +826,7 @@ def counted_sizes(results: Store | None, rules: Ruleset, misere: bool, n_max: in
     sizes = results.tallies(rules.name, rules.rules_version, misere, range(n_max + 1))
     if not sizes:
         return None
-    from grundy.store import sizes_text
+    from grundy.results import sizes_text
 
     text = sizes_text(sizes)
     return f"size {text} is stored" if len(sizes) == 1 else f"sizes {text} are stored"

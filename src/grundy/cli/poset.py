@@ -29,7 +29,7 @@ from grundy.cli.common import (
 from grundy.posets import SPEC_HELP
 
 if TYPE_CHECKING:
-    from grundy.games.coin_turning import CoinMove
+    from grundy.games.coin_turning.coin_turning import CoinMove
     from grundy.posets import Poset
 
 poset_app = typer.Typer(
@@ -64,7 +64,7 @@ HEADS_HELP = (
 
 def _values(p: Poset, turning: str) -> list[int]:
     """Element values, with a progress bar on a terminal for large posets."""
-    from grundy.games import coin_turning
+    from grundy.games.coin_turning import coin_turning
 
     if len(p) < 2000:
         return coin_turning.value_list(p, turning)
@@ -101,7 +101,7 @@ def values_command(
     as_json: JsonOption = False,
 ) -> None:
     """The Grundy value of every element (004 Theorem 4.1)."""
-    from grundy.games import coin_turning
+    from grundy.games.coin_turning import coin_turning
 
     p = read_poset(poset)
     g = _values(p, turning)
@@ -143,7 +143,7 @@ def position_command(
     as_json: JsonOption = False,
 ) -> None:
     """A position's value (nim-sum of its heads, 004 (4.1b)) and its winning moves."""
-    from grundy.games import coin_turning
+    from grundy.games.coin_turning import coin_turning
 
     p = read_poset(poset)
     chosen = _elements_of(p, heads)
@@ -212,7 +212,7 @@ def picture_command(
 ) -> None:
     """Hasse diagram with each element's value on its node (style of 004 Figures 4, 5, 7)."""
     from grundy.atomic import check_writable, write_text_atomic
-    from grundy.games import coin_turning
+    from grundy.games.coin_turning import coin_turning
     from grundy.render.hasse import check_drawable, hasse_tikz, write_hasse_svg
 
     check_writable(svg)

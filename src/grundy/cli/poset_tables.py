@@ -66,7 +66,7 @@ def ruler_set_partitions(
     as_json: JsonOption = False,
 ) -> None:
     """h(n): ruler value of the one-block partition of Π_n (004 Table 4, Theorem 6.1)."""
-    from grundy.games.coin_turning_tables import set_partition_ruler
+    from grundy.games.coin_turning.coin_turning_tables import set_partition_ruler
 
     sizes = parse_range(n, "--n")
     if sizes.start < 1:
@@ -110,7 +110,7 @@ def ruler_asm(
     A_1 is the empty poset (no triple has x + y + z ≤ −1), as `poset values
     asm:1` shows: its table has no rows.
     """
-    from grundy.games.asm_ruler import asm_ruler_table
+    from grundy.games.coin_turning.asm_ruler import asm_ruler_table
 
     if n < 1:
         raise ValueError(f"--n must be at least 1, got {n}: A_n is defined for n ≥ 1")
@@ -151,9 +151,9 @@ def ideal_asm(
     as_json: JsonOption = False,
 ) -> None:
     """Check 004 Theorem 1.1 (order-ideal game on A_n) by direct computation."""
-    from grundy.games.coin_turning_tables import check_theorem_1_1
-    from grundy.posets.core import check_size
-    from grundy.posets.families import asm_elements
+    from grundy.games.coin_turning.coin_turning_tables import check_theorem_1_1
+    from grundy.posets.named import asm_elements
+    from grundy.posets.poset import check_size
 
     sizes = parse_range(n, "--n")
     check_size(asm_elements(sizes[-1]), f"A_{sizes[-1]}")  # the largest, before the rest
@@ -188,7 +188,7 @@ def ruler_subspaces(
     as_json: JsonOption = False,
 ) -> None:
     """g_q(0..d): ruler on B_n(q) by dimension, by the recursion 004 (5.7)."""
-    from grundy.games.coin_turning_tables import subspace_ruler_recursion
+    from grundy.games.coin_turning.coin_turning_tables import subspace_ruler_recursion
 
     _check_subspace_work(d)
     g = subspace_ruler_recursion(d, q)

@@ -1,7 +1,7 @@
 """`grundy reproduce`: check every numbered statement of the five papers in one command.
 
 One row per statement: paper and number, the claim, the range checked, the
-verdict (`grundy.reproduce.core.Verdict`), the smallest counterexample and a
+verdict (`grundy.reproduce.catalogue.Verdict`), the smallest counterexample and a
 command that shows it; then the values grundy computed beyond the papers.
 `--report FILE.md|FILE.html` writes the report (docs/findings.md is the full
 run's Markdown, written by `make findings`).
@@ -59,7 +59,8 @@ def reproduce_command(
     longer than --quick and shows progress on a terminal; Ctrl-C stops it and
     says which statement it was checking.
     """
-    from grundy.reproduce import core, report
+    from grundy.reproduce import catalogue as core
+    from grundy.reproduce import report
 
     if report_path is not None:
         if report_path.suffix not in _REPORT_KINDS:

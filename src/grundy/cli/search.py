@@ -67,7 +67,7 @@ def search_command(
     as_json: JsonOption = False,
 ) -> None:
     """Exact value of one big position by the compiled search engine (games with a kernel)."""
-    from grundy.search import format_bytes
+    from grundy.engine import format_bytes
 
     refuse_together(
         {"--is": is_value is not None, "--method mex": method == "mex"},

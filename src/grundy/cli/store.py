@@ -81,7 +81,7 @@ def store_clear(
     store: StoreOption = None,
 ) -> None:
     """Delete the stored values and tallies (of one game)."""
-    from grundy.store import Store
+    from grundy.results import Store
 
     removed = Store(store).clear(game)
     console.print(f"{removed} values and tallies deleted")

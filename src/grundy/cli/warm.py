@@ -23,9 +23,9 @@ def warm_command(games: GamesArg = None, as_json: JsonOption = False) -> None:
     For a cluster image or a shared machine: later commands load it from the disk cache
     ($GRUNDY_CACHE_DIR, else $XDG_CACHE_HOME/grundy or ~/.cache/grundy). A game already
     warm takes a second."""
-    from grundy.search.cache import disk_cache  # numba: only when the command runs
-    from grundy.search.specialise import compile_notices
-    from grundy.warm import kernel_games, warm
+    from grundy.engine.cache import disk_cache  # numba: only when the command runs
+    from grundy.engine.specialise import compile_notices
+    from grundy.engine.warm import kernel_games, warm
 
     folder = disk_cache()
     if folder is None:

@@ -1,34 +1,41 @@
-"""The built-in rulesets: each is registered when its module is imported.
+"""The built-in rulesets, one folder a game family: each is registered when its module is
+imported.
 
-The modules are imported on demand, so a command about one game pays only
-for that game's imports (the games with a compiled kernel import numba):
-`grundy.registry` imports the module of a built-in name when it is first
-looked up (`load`), and every module when all games are listed (`load_all`).
-A submodule is also an attribute of this package, imported on first access
-(``grundy.games.lctr``).
+A family's folder holds its rules (the modules that register games), its compiled
+options kernels (``<game>_kernel.py``, which import numba), its closed forms and counts
+and its papers' tables: ``lctr/`` holds LCTR and Downright (``lctr.py``), their 3-d and
+non-repeating variants, counts and game trees.  Module names are unique across the
+folders, so a module is found by its name alone.
 
-A name is found in the module its leading words name: ``chomp`` in
-``chomp.py``, ``lctr-3d`` in ``lctr_3d.py``, ``chess-king`` in ``chess.py``
-(`module_of`).  Only the names that do not start with their module's name
-are listed, in `OTHER_NAMES`; the classes declare every name, and
-tests/test_registry.py checks that each is found in the module that
-registers it.
+The modules are imported on demand, so a command about one game pays only for that
+game's imports: `grundy.registry` imports the module of a built-in name when it is first
+looked up (`load`), and every module when all games are listed (`load_all`).  A
+family is also an attribute of this package, and a module of its family's, imported on
+first access (``grundy.games.chomp.chomp``).
+
+A name is found in the module its leading words name: ``chomp`` in ``chomp/chomp.py``,
+``lctr-3d`` in ``lctr/lctr_3d.py``, ``chess-king`` in ``chess/chess.py`` (`module_of`).
+Only the names that do not start with their module's name are listed, in `OTHER_NAMES`;
+the classes declare every name, and tests/test_registry.py checks that each is found in
+the module that registers it.
 
 >>> module_of("crim"), module_of("chess-king"), module_of("lctr-3d")
-('grundy.games.column_row', 'grundy.games.chess', 'grundy.games.lctr_3d')
+('grundy.games.column_row.column_row', 'grundy.games.chess.chess', 'grundy.games.lctr.lctr_3d')
 """
 
 from __future__ import annotations
 
+import functools
 import importlib
-import importlib.util
 import pkgutil
+from collections.abc import Callable
+from pathlib import Path
 from types import ModuleType
 
-__all__ = ["OTHER_NAMES", "load", "load_all", "module_of"]
+__all__ = ["OTHER_NAMES", "game_modules", "lazy_submodules", "load", "load_all", "module_of"]
 
 #: The built-in names (lower case) that do not start with their module's name → that
-#: module, in this package.
+#: module (its family folder is found by `game_modules`).
 OTHER_NAMES = {
     "anticorner": "corners",
     "coins": "coin_turning",
@@ -43,30 +50,48 @@ OTHER_NAMES = {
 }
 
 
+@functools.cache
+def game_modules() -> dict[str, str]:
+    """Every module of the family folders that may register games (not a kernel, whose
+    import loads numba, nor a private one) → its family, read from the folders without
+    importing anything.
+
+    >>> game_modules()["lctr_3d"]
+    'lctr'
+    """
+    found: dict[str, str] = {}
+    for family in pkgutil.iter_modules(__path__):
+        if not family.ispkg:
+            continue
+        for module in pkgutil.iter_modules([str(Path(__path__[0]) / family.name)]):
+            name = module.name
+            if not (name.startswith("_") or name.endswith("_kernel") or module.ispkg):
+                if name in found:
+                    raise RuntimeError(
+                        f"module {name} is in both {found[name]}/ and {family.name}/"
+                    )
+                found[name] = family.name
+    return found
+
+
 def module_of(name: str) -> str | None:
-    """The module of this package that registers the built-in game `name` (lower case),
-    if one can: its row in `OTHER_NAMES`, else the module named by the leading words of
-    `name`, the most words first.  None: no built-in game has that name.
+    """The module that registers the built-in game `name` (lower case), if one can: its
+    row in `OTHER_NAMES`, else the module named by the leading words of `name`, the most
+    words first.  None: no built-in game has that name.
 
     >>> module_of("sato-welter"), module_of("no-such-game")
-    ('grundy.games.sato_welter', None)
+    ('grundy.games.sato_welter.sato_welter', None)
     """
+    modules = game_modules()
     if name in OTHER_NAMES:
-        return f"{__name__}.{OTHER_NAMES[name]}"
+        module = OTHER_NAMES[name]
+        return f"{__name__}.{modules[module]}.{module}"
     words = name.split("-")
     for count in range(len(words), 0, -1):
         module = "_".join(words[:count])
-        if _is_game_module(module):
-            return f"{__name__}.{module}"
+        if module in modules:
+            return f"{__name__}.{modules[module]}.{module}"
     return None
-
-
-def _is_game_module(module: str) -> bool:
-    """Whether `module` is a module of this package that may register games: not a
-    kernel (whose import loads numba) and not a private one."""
-    if not module.isidentifier() or module.startswith("_") or module.endswith("_kernel"):
-        return False
-    return importlib.util.find_spec(f"{__name__}.{module}") is not None
 
 
 def load(name: str) -> bool:
@@ -79,18 +104,30 @@ def load(name: str) -> bool:
 
 
 def load_all() -> None:
-    """Import every module of this package but the kernels, so that every built-in game
-    is registered."""
-    for module in pkgutil.iter_modules(__path__):
-        if _is_game_module(module.name):
-            importlib.import_module(f"{__name__}.{module.name}")
+    """Import every game module of every family, so that every built-in game is
+    registered."""
+    for module, family in game_modules().items():
+        importlib.import_module(f"{__name__}.{family}.{module}")
 
 
-def __getattr__(name: str) -> ModuleType:
-    """A submodule not imported yet (``grundy.games.chomp``): import it (PEP 562)."""
-    try:
-        return importlib.import_module(f"{__name__}.{name}")
-    except ModuleNotFoundError as exc:
-        if exc.name != f"{__name__}.{name}":
-            raise
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None
+def lazy_submodules(package: str) -> Callable[[str], ModuleType]:
+    """A package's PEP 562 ``__getattr__`` that imports a submodule on first access
+    (``grundy.games.chomp`` → ``grundy.games.chomp.chomp_kernel``), so that naming a
+    family or module imports only what it names.
+
+    >>> lazy_submodules("grundy.games")("chomp").__name__
+    'grundy.games.chomp'
+    """
+
+    def __getattr__(name: str) -> ModuleType:
+        try:
+            return importlib.import_module(f"{package}.{name}")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"{package}.{name}":
+                raise
+            raise AttributeError(f"module {package!r} has no attribute {name!r}") from None
+
+    return __getattr__
+
+
+__getattr__ = lazy_submodules(__name__)

@@ -5,8 +5,8 @@
     Q = posets.product(posets.chain(3), posets.chain(2))
     R = posets.parse_spec("divisors:360")  # the command line's notation
 
-See `grundy.posets.core.Poset` for what a poset offers and
-`grundy.posets.families` for the element notation of each family.  Those two
+See `grundy.posets.poset.Poset` for what a poset offers and
+`grundy.posets.named` for the element notation of each family.  Those two
 modules are imported on first use (PEP 562), so that `SPEC_HELP` costs nothing.
 """
 
@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from grundy.validate import is_digits
 
 if TYPE_CHECKING:
-    from grundy.posets.core import Poset
+    from grundy.posets.poset import Poset
 
 __all__ = [
     "MAX_ELEMENTS",
@@ -59,17 +59,17 @@ _LAZY = {
             "from_relations",
             "product",
         ),
-        "grundy.posets.core",
+        "grundy.posets.poset",
     ),
     **dict.fromkeys(
         ("asm", "chain", "divisors", "gaussian_binomial", "set_partitions", "subspaces", "young"),
-        "grundy.posets.families",
+        "grundy.posets.named",
     ),
 }
 
 
 def __getattr__(name: str) -> Any:
-    """The names of `grundy.posets.core` and `.families` above, imported on first access."""
+    """The names of `grundy.posets.poset` and `.families` above, imported on first access."""
     if name not in _LAZY:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     found = getattr(importlib.import_module(_LAZY[name]), name)
@@ -100,8 +100,8 @@ def parse_spec(spec: str) -> Poset:
 
 
 def _parse_spec(spec: str) -> Poset:
-    from grundy.posets.core import product
-    from grundy.posets.families import asm, chain, divisors, set_partitions, subspaces, young
+    from grundy.posets.named import asm, chain, divisors, set_partitions, subspaces, young
+    from grundy.posets.poset import product
 
     text = spec.strip()
     if "x" in text and ":" in text:  # single specs never contain an x

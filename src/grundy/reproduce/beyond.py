@@ -13,7 +13,7 @@ independent route (exhaustive search, the literal formula of the paper, the
 interval-by-interval evaluation), so a wrong fast method cannot confirm
 itself.
 
->>> from grundy.reproduce.core import new_results
+>>> from grundy.reproduce.catalogue import new_results
 >>> sorted({r.paper for r in new_results("all")})
 ['000', '002', '004', 'games']
 >>> len(TABLE_4_H), len(TABLE_3_ROWS[24])
@@ -31,10 +31,13 @@ from importlib.resources import files
 import grundy
 from grundy import get_ruleset
 from grundy.analysis.counts import count_table
-from grundy.games.asm_ruler import asm_ruler_direct, asm_ruler_table
-from grundy.games.set_partition_ruler import set_partition_ruler, set_partition_ruler_baseline
+from grundy.engine.words import decode
+from grundy.games.coin_turning.asm_ruler import asm_ruler_direct, asm_ruler_table
+from grundy.games.coin_turning.set_partition_ruler import (
+    set_partition_ruler,
+    set_partition_ruler_baseline,
+)
 from grundy.partition import Partition, partitions, staircase
-from grundy.reproduce.common import sg
 from grundy.reproduce.rows import (
     Outcome,
     Verdict,
@@ -43,7 +46,7 @@ from grundy.reproduce.rows import (
     new_result,
     verified_unless,
 )
-from grundy.search.words import decode
+from grundy.reproduce.shared import sg
 
 #: One step of a recheck: run, it says whether the record holds.
 Step = Callable[[], Outcome]
@@ -208,7 +211,8 @@ def _staircases(quick: bool) -> Outcome:
     "n ≤ 50): a(100) = 81975859, a(500) = 998123399276153545486, a(10000) has 107 digits "
     "(grundy/reproduce/records/analysis_A373457_b.txt)",
     how="counted through the Durfee window (000 Corollary 16) without enumerating: a column "
-    "automaton for the boundary classes, exact big-integer products (grundy.games.lctr_counts)",
+    "automaton for the boundary classes, exact big-integer products "
+    "(grundy.games.lctr.lctr_counts)",
     recompute="44 s wall, 26 s CPU: grundy count lctr --n 1..10000 --oeis FILE",
     command="grundy count lctr --n 1..100 --oeis a373457.txt",
 )
@@ -270,7 +274,7 @@ def _propagation_failure(game: str, top: int) -> tuple[Partition, int, int] | No
     "d(λ[i, j]) ≥ 2, so SG⁻(λ) = SG⁻(λ[d−2, d−2]); hence misère values in O(log k) and misère "
     "counts without enumerating (n = 200, LCTR: 1752978257206 / 1763947841862 / 456072930320 "
     "of values 0 / 1 / 2)",
-    how="proved in the docstring of grundy/games/lctr.py ('Misère propagation'); verified on "
+    how="proved in the docstring of grundy/games/lctr/lctr.py ('Misère propagation'); verified on "
     "every box of every partition with n ≤ 40 (benchmarks/verify_misere_rule.py)",
     recompute="the box-by-box check to n = 40: a few minutes; the counts: grundy count lctr "
     "--misere --n 1..200 in about a second",
@@ -325,7 +329,8 @@ def _misere_window(quick: bool) -> Outcome:
     values="h(n), the ruler on Π_n, for n ≤ 78 (the paper: n ≤ 17); h first reaches 2, 4, 16, "
     "256, 65536 at n = 2, 4, 10, 23, 59 (docs/findings/coin_turning_tables.md)",
     how="004 (6.3)–(6.4) reduced modulo 2 through a Sylow 2-subgroup of the block symmetries "
-    "(grundy.games.set_partition_ruler); checked against the literal (6.4) with Prop. 6.2",
+    "(grundy.games.coin_turning.set_partition_ruler); checked against the literal (6.4) "
+    "with Prop. 6.2",
     recompute="n ≤ 40 in 5 s, n ≤ 60 in 3 min, n ≤ 78 in 55 min: grundy poset "
     "ruler-set-partitions --n 1..78",
     command="grundy poset ruler-set-partitions --n 1..20",
@@ -370,7 +375,7 @@ def _table_4(quick: bool) -> Outcome:
     "printed table was lost from the text copy of the paper); rows 20, 40, 60 peak at 128, "
     "512, 1339; 2^k first appears at rank 0, 1, 2, 5, 6, 11, 15, 20, 27, 37, 49 (k = 0 … 10)",
     how="by counting: an interval of A_n depends only on four differences, and 004 Theorem 4.1 "
-    "becomes prefix nim-sums along anti-diagonals, O(r^5) (grundy.games.asm_ruler)",
+    "becomes prefix nim-sums along anti-diagonals, O(r^5) (grundy.games.coin_turning.asm_ruler)",
     recompute="about 20 s to 1.5 min (shared machine): grundy poset ruler-asm --n 62",
     command="grundy poset ruler-asm --n 12",
 )

@@ -14,7 +14,7 @@ has one, is compared too.  Conjugation invariance is tested on the moves of
 the rulesets with no canonical form (`common.without_canonical_form`), so λ
 and λ′ are searched apart.  Most rows are `family_check` rows.
 
->>> from grundy.reproduce.core import statements
+>>> from grundy.reproduce.catalogue import statements
 >>> rows = statements("games")
 >>> len(rows) > 20, rows[0].number
 (True, 'conjugation invariance')
@@ -30,13 +30,12 @@ from itertools import combinations
 
 from grundy import Solver, get_ruleset
 from grundy.game import Ruleset
-from grundy.games.chess import PIECES as LIBRARY_PIECES
-from grundy.games.chess import ChessRules, Piece
-from grundy.games.lctr_3d import Antichain, DimensionalLCTR, antichains_of_size
-from grundy.games.sato_welter import sato_welter_value
+from grundy.games.chess.chess import PIECES as LIBRARY_PIECES
+from grundy.games.chess.chess import ChessRules, Piece
+from grundy.games.lctr.lctr_3d import Antichain, DimensionalLCTR, antichains_of_size
+from grundy.games.sato_welter.sato_welter import sato_welter_value
 from grundy.nim import mex
 from grundy.partition import Partition, partitions, rectangle
-from grundy.reproduce.common import diagrams, values_agree, without_canonical_form
 from grundy.reproduce.rows import (
     Outcome,
     Verdict,
@@ -47,6 +46,7 @@ from grundy.reproduce.rows import (
     statement,
     verified_unless,
 )
+from grundy.reproduce.shared import diagrams, values_agree, without_canonical_form
 
 GAMES = "games"
 EXAMPLE = "3,2,1"  # every worked example of docs/games.md is on this diagram

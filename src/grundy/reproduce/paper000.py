@@ -2,12 +2,12 @@
 for LCTR), one per numbered statement, in the paper's order.
 
 Every value a check relies on comes from exhaustive search (the shared
-``Solver(rules, fast=False)`` of `grundy.reproduce.common.sg`, which never
+``Solver(rules, fast=False)`` of `grundy.reproduce.shared.sg`, which never
 calls a closed form), or, where the symmetry the solver uses is itself the
 claim (Lemma 6), from a plain mex recursion written here on tuples
 (`_raw_values`).  Game-tree sizes come from the generic state-graph walk
 `grundy.analysis.tree_size.tree_size`, never from the run-length formulas.
-The closed forms the paper proves and `grundy.games.lctr` implements
+The closed forms the paper proves and `grundy.games.lctr.lctr` implements
 (Lemmas 3, 4, 12–14, 17) are tested as the library computes them; what the
 library does not implement is written here as printed (Eq. (9) and (12) with
 their brackets, Eq. (4) box by box, Table 1) and compared with that search;
@@ -18,7 +18,7 @@ LCTR (000 §3.1) deletes the top row or the left column; Downright (000 §3.2)
 walks a rook one box down or right to a corner.  λ[i, j] is λ with its first
 i rows and j columns deleted (000 §2.1).
 
->>> from grundy.reproduce.core import statements
+>>> from grundy.reproduce.catalogue import statements
 >>> keys = [s.number for s in statements("000")]
 >>> len(keys) > 30, keys[:3]
 (True, ['Equation (1)', 'Corollary 1', 'Figure 5'])
@@ -43,7 +43,7 @@ from grundy import get_ruleset
 from grundy.analysis.sg_pairs import classify, sg_pairs
 from grundy.analysis.tree_size import tree_size
 from grundy.game import TreeSize
-from grundy.games.lctr import (
+from grundy.games.lctr.lctr import (
     lemma3_staircase,
     lemma4_gamma,
     lemma12_one_row,
@@ -52,18 +52,9 @@ from grundy.games.lctr import (
     lemma17_rectangle,
     per_box_value,
 )
-from grundy.games.lctr_trees import max_nodes_by_rows
+from grundy.games.lctr.lctr_trees import max_nodes_by_rows
 from grundy.nim import mex
 from grundy.partition import Partition, gamma, partitions, rectangle, staircase
-from grundy.reproduce.common import (
-    Parts,
-    boxes,
-    conjugate,
-    positions,
-    sg,
-    sub,
-    values_agree,
-)
 from grundy.reproduce.rows import (
     Outcome,
     Verdict,
@@ -73,6 +64,15 @@ from grundy.reproduce.rows import (
     no_command,
     statement,
     verified_unless,
+)
+from grundy.reproduce.shared import (
+    Parts,
+    boxes,
+    conjugate,
+    positions,
+    sg,
+    sub,
+    values_agree,
 )
 
 PAPER = "000"
@@ -1589,7 +1589,7 @@ def _conjecture_27(quick: bool) -> Outcome:
     walked, top = _top(quick, 4, 5), _top(quick, 10, 30)
     checked = (
         f"both games: every partition of n² walked for n ≤ {walked}; for n ≤ {top} the exact "
-        "row-weight maximisation (grundy.games.lctr_trees.max_nodes_by_rows); the square is "
+        "row-weight maximisation (grundy.games.lctr.lctr_trees.max_nodes_by_rows); the square is "
         "the unique maximiser"
     )
     leaves = {s: _leaves("downright", Partition.parse(s)) for s in ("4,3,2", "3^3")}

@@ -14,7 +14,7 @@ reconstruction and says so in its note.  The reconstructions:
   statement and proof are lost): SG(b^3) = SG(3^b) = 0 for odd b ≥ 3, 1 for
   even b ≥ 4 (it gives "the base cases a = 3 and b = 3" of Lemma 8).  These,
   Lemma 8 (rectangles) and Lemma 11 (staircases) are the values 000 proves
-  and `grundy.games.lctr` implements (`lemma12_one_row`, `lemma13_two_rows`,
+  and `grundy.games.lctr.lctr` implements (`lemma12_one_row`, `lemma13_two_rows`,
   `lemma14_three_rows`, `lemma17_rectangle`, `lemma3_staircase`): the rows
   test those functions against exhaustive search.
 * Lemma 9: λ quadrated, then λ^{RC} = λ[1, 1] is a P-position too unless λ
@@ -35,10 +35,10 @@ Figure 2 draws a diagram without values; Figures 10 and 13 are not described
 in the text copy (no rows).
 
 The reference is exhaustive search, `Solver(get_ruleset("lctr"), fast=False)`
-(`grundy.reproduce.common.sg`), and, where conjugation is the point, the same
+(`grundy.reproduce.shared.sg`), and, where conjugation is the point, the same
 moves searched with no canonical form (conjugates apart).
 
->>> from grundy.reproduce.core import statements
+>>> from grundy.reproduce.catalogue import statements
 >>> [s.number for s in statements("001")][:3]
 ['Theorem 1', 'Figure 1', 'Figure 3']
 >>> _thick(2, 1, 3), _above(3, 4), _left_column_removed([3, 1])
@@ -52,7 +52,7 @@ from functools import cache
 
 from grundy.analysis.tables import box_values
 from grundy.game import FunctionRuleset
-from grundy.games.lctr import (
+from grundy.games.lctr.lctr import (
     lemma3_staircase,
     lemma12_one_row,
     lemma13_two_rows,
@@ -62,7 +62,16 @@ from grundy.games.lctr import (
 from grundy.nim import mex
 from grundy.partition import Partition, partitions_up_to
 from grundy.registry import get_ruleset
-from grundy.reproduce.common import (
+from grundy.reproduce.rows import (
+    Outcome,
+    Verdict,
+    family_check,
+    first_failed,
+    first_failure,
+    statement,
+    verified_unless,
+)
+from grundy.reproduce.shared import (
     Parts,
     boxes,
     conjugate,
@@ -73,15 +82,6 @@ from grundy.reproduce.common import (
     show,
     sub,
     values_agree,
-)
-from grundy.reproduce.rows import (
-    Outcome,
-    Verdict,
-    family_check,
-    first_failed,
-    first_failure,
-    statement,
-    verified_unless,
 )
 from grundy.solver import Solver
 

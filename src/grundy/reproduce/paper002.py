@@ -12,7 +12,7 @@ The reference is exhaustive search, `Solver(get_ruleset("cr"), fast=False)`
 (no closed form, no compiled kernel), except for the staircases of
 Conjecture 1, which go to the compiled engine (`COLUMN_ROW_KERNEL`, itself
 checked against the solver in the test suite) beyond S_8.  The formulas
-`grundy.games.column_row` implements (Lemma 1.1 read as 003 Theorem 1 does,
+`grundy.games.column_row.column_row` implements (Lemma 1.1 read as 003 Theorem 1 does,
 Theorem 4.1, Theorem 5.1 inside its hypotheses) are tested as the library
 computes them; what it does not implement is written here as the paper
 prints it: the other reading of Lemma 1.1, Theorem 5.1 outside its
@@ -22,7 +22,7 @@ Theorem 4.1, Algorithm 1 and Conjecture 1.
 Notation: R_{a,b} = [b^a] (a rows, b columns), Γ_{a,b} = [b, 1^(a−1)],
 the almost gamma Γ^{1,d}_{a,b} = [b, d^(a−1)], S_n = [n, n−1, …, 1].
 
->>> from grundy.reproduce.core import statements
+>>> from grundy.reproduce.catalogue import statements
 >>> [s.number for s in statements("002")][:3]
 ['Lemma 1.1', 'Lemma 1.2', 'Algorithm 1']
 >>> _gamma(3, 2), _almost_gamma(4, 5, 3)
@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from grundy.games.column_row import (
+from grundy.games.column_row.column_row import (
     COLUMN_ROW_KERNEL,
     almost_gamma_value,
     gamma_value,
@@ -42,17 +42,6 @@ from grundy.games.column_row import (
 from grundy.nim import mex
 from grundy.partition import Partition, partitions_up_to
 from grundy.registry import get_ruleset
-from grundy.reproduce.common import (
-    boxes,
-    conjugate,
-    pairs,
-    quadrated,
-    searched_apart,
-    sg,
-    show,
-    smallest_first,
-    sub,
-)
 from grundy.reproduce.rows import (
     Family,
     Outcome,
@@ -62,6 +51,17 @@ from grundy.reproduce.rows import (
     first_failure,
     statement,
     verified_unless,
+)
+from grundy.reproduce.shared import (
+    boxes,
+    conjugate,
+    pairs,
+    quadrated,
+    searched_apart,
+    sg,
+    show,
+    smallest_first,
+    sub,
 )
 
 PAPER = "002"
@@ -99,7 +99,7 @@ def _staircase(n: int) -> list[int]:
 def _lemma_1_1_and_first(a: int, b: int) -> int:
     """Lemma 1.1 with its middle case, "b ≤ 2 or a ≤ 2 and a + b is odd", read as
     "b ≤ 2 or (a ≤ 2 and a + b odd)"; the other reading, "(b ≤ 2 or a ≤ 2) and a + b
-    odd", is `grundy.games.column_row.rectangle_value` (= 003 Theorem 1)."""
+    odd", is `grundy.games.column_row.column_row.rectangle_value` (= 003 Theorem 1)."""
     if b > 1 and a > 1 and (a + b) % 2 == 0:
         return 0
     return 2 if b <= 2 or (a <= 2 and (a + b) % 2 == 1) else 1

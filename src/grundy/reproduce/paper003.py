@@ -3,7 +3,7 @@ matrices*, Integers 2023): one per numbered statement, in the paper's order.
 
 The game is ``matrix`` (remove a nonzero row or column of a 0/1 matrix); on a
 Ferrers matrix [a1, …, ak] it is Column-Row (``cr``) on that partition.  The
-statements `grundy.games.matrix_theorems` implements (Proposition 1,
+statements `grundy.games.matrix.matrix_theorems` implements (Proposition 1,
 Theorem 1, Corollary 1, Theorems 2–16, Remark 5 and the Gr(U_n) of §2) are
 tested as the library computes them, against exhaustive search: the plain
 matrix `Solver` (``fast=False``, no symmetry, no closed form) on small
@@ -13,7 +13,7 @@ Propositions 2, 3, the steps of the proofs, and Theorems 12, 15, 16 at the
 k the rows check beyond the library's domain); where a step of a printed
 proof is wrong, the step is recomputed in the game too.
 
->>> from grundy.reproduce.core import statements
+>>> from grundy.reproduce.catalogue import statements
 >>> numbers = [s.number for s in statements("003")]
 >>> numbers[:4], "Theorem 16" in numbers, len(numbers) > 30
 (['Remark 1', 'Remark 2', 'Proposition 1', 'Theorem 1'], True, True)
@@ -31,10 +31,9 @@ from functools import cache
 
 import grundy
 from grundy import FunctionRuleset, Solver
-from grundy.games import matrix_theorems as th
-from grundy.games.matrix import PLAIN_MATRIX, BoolMatrix, ferrers_matrix, parse_matrix
+from grundy.games.matrix import matrix_theorems as th
+from grundy.games.matrix.matrix import PLAIN_MATRIX, BoolMatrix, ferrers_matrix, parse_matrix
 from grundy.nim import mex
-from grundy.reproduce.common import Parts, smallest_first, values_agree
 from grundy.reproduce.rows import (
     Family,
     Outcome,
@@ -45,6 +44,7 @@ from grundy.reproduce.rows import (
     statement,
     verified_unless,
 )
+from grundy.reproduce.shared import Parts, smallest_first, values_agree
 
 PAPER = "003"
 Parity = tuple[int, ...]
@@ -461,7 +461,7 @@ def _ferrers_family(
     note: Callable[..., str] | str = "",
 ) -> Family[FerrersCase]:
     """Theorems 2–6: every Ferrers matrix of k rows of the given shape (named in `words`),
-    its value by `value` (of grundy.games.matrix_theorems, on the parts) against search."""
+    its value by `value` (of grundy.games.matrix.matrix_theorems, on the parts) against search."""
     return Family(
         cases=lambda top, plain: [
             (a, plain) for a in smallest_first(a for a in _partitions(k, top) if shape(a))

@@ -7,7 +7,7 @@ order (Appendices A and B included).  The game side is always computed:
   posets of at most ten elements, with the turning sets of Definition 4.2
   written out here from the order relation alone;
 * Lenstra's recursion (4.1a), written out here, on larger posets, and the
-  bitset evaluation of `grundy.games.coin_turning` where the posets are too
+  bitset evaluation of `grundy.games.coin_turning.coin_turning` where the posets are too
   large for the literal one (the Theorem 4.1 row checks that the two agree);
 * the paper's formulas: those grundy implements ((1.3) `theorem_1_1_value`,
   R(x) `ruler_function`, (5.4) `divisor_ruler_value`, (5.6)
@@ -31,7 +31,7 @@ it the minimum 0̂; the row of Theorem 6.1 computes the ruler with both
 orientations (the §3.2 one gives Table 4, the other gives h(2) = 1) and files
 the sentence as a proof slip.
 
->>> from grundy.reproduce.core import statements
+>>> from grundy.reproduce.catalogue import statements
 >>> rows = statements("004")
 >>> len(rows) > 40, rows[0].number
 (True, 'Theorem 1.1')
@@ -49,17 +49,21 @@ from typing import Any
 
 from grundy import Solver, nim, posets
 from grundy.game import FunctionRuleset
-from grundy.games import coin_turning
-from grundy.games.asm_ruler import asm_ruler_table, check_theorem_1_1, theorem_1_1_value
-from grundy.games.coin_turning import RULESET as COINS
-from grundy.games.coin_turning import (
+from grundy.games.coin_turning import coin_turning
+from grundy.games.coin_turning.asm_ruler import (
+    asm_ruler_table,
+    check_theorem_1_1,
+    theorem_1_1_value,
+)
+from grundy.games.coin_turning.coin_turning import RULESET as COINS
+from grundy.games.coin_turning.coin_turning import (
     CoinPosition,
     divisor_ruler_value,
     ruler_function,
     subspace_ruler_value,
 )
-from grundy.games.coin_turning_tables import subspace_ruler_recursion
-from grundy.games.set_partition_ruler import (
+from grundy.games.coin_turning.coin_turning_tables import subspace_ruler_recursion
+from grundy.games.coin_turning.set_partition_ruler import (
     TABLE_4,
     refinement_count,
     refinement_multisets,
@@ -68,7 +72,6 @@ from grundy.games.set_partition_ruler import (
 from grundy.nim import mex
 from grundy.partition import partitions
 from grundy.posets import Poset, bits
-from grundy.reproduce.common import exhaustive_solver, positions
 from grundy.reproduce.rows import (
     Outcome,
     Verdict,
@@ -78,6 +81,7 @@ from grundy.reproduce.rows import (
     statement,
     verified_unless,
 )
+from grundy.reproduce.shared import exhaustive_solver, positions
 
 P004 = "004"
 FAMILY_NAMES = ("turtles", "ideal", "ruler")
@@ -92,7 +96,8 @@ TABLE_1_R = (1, 2, 1, 4, 1, 2, 1, 8, 1, 2, 1, 4, 1, 2, 1)
 #: Table 2: g_q(d) for d = 0..14, q even and q odd.
 TABLE_2_EVEN = (1, 2, 1, 4, 1, 2, 1, 8, 1, 2, 1, 4, 1, 2, 1)
 TABLE_2_ODD = (1, 2, 3, 1, 2, 3, 1, 2, 3, 1, 2, 3, 1, 2, 3)
-# Table 4 (h(n), n = 1..17) is transcribed once, as grundy.games.set_partition_ruler.TABLE_4.
+# Table 4 (h(n), n = 1..17) is transcribed once, as
+# grundy.games.coin_turning.set_partition_ruler.TABLE_4.
 
 
 # ================================================================ helpers: posets and games

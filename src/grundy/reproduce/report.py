@@ -4,7 +4,7 @@
 paper (``make findings``), so the findings and the checks cannot drift apart.
 One structure (`sections`) feeds both renderings.
 
->>> from grundy.reproduce.core import Result
+>>> from grundy.reproduce.catalogue import Result
 >>> from grundy.reproduce.rows import Outcome, Statement, Verdict
 >>> item = Statement("002", "Lemma 3.1", "R_{a,b} is a P-position iff …", lambda q: None)
 >>> result = Result(item, Outcome(Verdict.VERIFIED, "a, b ≤ 8"), 0.01)
@@ -19,7 +19,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from grundy.reproduce.core import Result
+from grundy.reproduce.catalogue import Result
 from grundy.reproduce.rows import PAPERS, NewResult, Statement, Verdict
 
 __all__ = ["Section", "html_page", "markdown", "sections"]

@@ -29,7 +29,7 @@ verdict it is given (FALSE unless told) at the first case that did; a check
 made of several such steps runs them with `first_failed`.  Checks register
 themselves with `statement` (or `family_check`) in the modules ``paper000``
 … ``paper004`` and ``games_md``, results beyond the papers with `new_result`
-in ``beyond``; `grundy.reproduce.core` loads and runs them.
+in ``beyond``; `grundy.reproduce.catalogue` loads and runs them.
 
 >>> first_failure(range(10), lambda k: k * k < 50)
 8

@@ -30,7 +30,7 @@ another site, or naming the server by another name, with 403
 (`grundy.web.guard`); a start when every solver is taken and enough are
 waiting with 503 ("busy: … try again"); a failure (a bug, here or in a
 ruleset) with status 500 and its one line; the server goes on.  A request
-names a game the server was started with (`grundy.web.games`); everything it
+names a game the server was started with (`grundy.web.game_list`); everything it
 makes the server compute about a new start runs in a bounded child process
 (`grundy.web.solving`).
 
@@ -61,7 +61,7 @@ from grundy.game import Ruleset
 from grundy.play import COMPUTER, HUMAN, SOLVE_SECONDS, Match, MatchOption
 from grundy.render.typeset import SCRIPT_PATTERN
 from grundy.web.board import board, target_option
-from grundy.web.games import Catalogue
+from grundy.web.game_list import Catalogue
 from grundy.web.guard import LOOPBACK_NAMES, Site
 from grundy.web.solving import GRACE_SECONDS, Busy, Died, Overrun, SolverPool, Solves
 

@@ -1,0 +1,12 @@
+"""Chess pieces on a Young diagram (docs/games.md): a piece moves towards the corner; the
+families of leapers and riders, their closed forms and kernel.
+
+Its modules (imported on first access):
+
+* ``chess``
+* ``chess_kernel``
+"""
+
+from grundy.games import lazy_submodules
+
+__getattr__ = lazy_submodules(__name__)

@@ -1,0 +1,12 @@
+"""Chomp on a Young diagram (docs/games.md item 1): its rules, closed forms and compiled
+kernel.
+
+Its modules (imported on first access):
+
+* ``chomp``
+* ``chomp_kernel``
+"""
+
+from grundy.games import lazy_submodules
+
+__getattr__ = lazy_submodules(__name__)

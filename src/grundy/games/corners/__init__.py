@@ -1,0 +1,12 @@
+"""The corner games of docs/games.md (corner, consecutive corner, SCC, anticorner): rules,
+closed forms, kernel.
+
+Its modules (imported on first access):
+
+* ``corners``
+* ``corners_kernel``
+"""
+
+from grundy.games import lazy_submodules
+
+__getattr__ = lazy_submodules(__name__)

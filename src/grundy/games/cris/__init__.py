@@ -1,0 +1,12 @@
+"""CRIS: Column-Row with the pieces kept apart, played in their sum (docs/games.md); rules
+and kernel.
+
+Its modules (imported on first access):
+
+* ``cris``
+* ``cris_kernel``
+"""
+
+from grundy.games import lazy_submodules
+
+__getattr__ = lazy_submodules(__name__)
