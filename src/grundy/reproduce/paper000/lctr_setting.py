@@ -1,0 +1,103 @@
+"""What the checks of paper 000 share: the bounds of the runs, λ[i, j] by exhaustive
+search, ∇ (000 §3.3), and Eq. (9) and (12) typed in as printed (000 §5).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from grundy.games.lctr.lctr import lemma14_three_rows
+from grundy.nim import mex
+from grundy.partition import Partition
+from grundy.reproduce.shared import sg
+
+PAPER = "000"
+GAMES = ("lctr", "downright")
+
+#: Largest size n (quick, full) of the partitions whose values are checked exhaustively
+#: box by box, of those whose game trees are walked, and of the positions of the other
+#: games (cr, chomp) used for the paper's statements about any impartial game.
+BOXES = (18, 25)
+WALKS = (14, 20)
+OTHER_GAMES = (11, 14)
+
+
+# --------------------------------------------------------------------- helpers
+def run_bound(quick: bool, small: int, large: int) -> int:
+    return small if quick else large
+
+
+def top_bounds(sizes: tuple[int, int]) -> dict[str, dict[str, int]]:
+    """The bounds of a family row over n ≤ top: quick={"top": …}, full={"top": …}."""
+    return {"quick": {"top": sizes[0]}, "full": {"top": sizes[1]}}
+
+
+#: The bounds of the statements about any impartial game: the largest n per game.
+ANY_GAME = {
+    run: {"lctr": BOXES[i], "downright": BOXES[i], "cr": OTHER_GAMES[i], "chomp": OTHER_GAMES[i]}
+    for i, run in enumerate(("quick", "full"))
+}
+#: The range of those statements in words (a template over the bounds).
+ANY_GAME_WORDS = "lctr n ≤ {lctr}, downright n ≤ {downright}, cr n ≤ {cr}, chomp n ≤ {chomp}"
+
+
+def nabla(a: int, b: int) -> int:
+    """a ∇ b = mex{a, b} (000 §3.3)."""
+    return mex((a, b))
+
+
+class _V(int):
+    """An SG value whose ``@`` is ∇, so that 000 Eq. (9)/(12) can be typed as printed."""
+
+    def __matmul__(self, other: int) -> _V:
+        return _V(nabla(int(self), int(other)))
+
+
+def sg_at(game: str, lam: Partition, i: int, j: int, misere: bool = False) -> int:
+    """SG of λ[i, j]; in LCTR the empty partition (terminal) when (i, j) is outside λ."""
+    return sg(game, lam.sub(i, j), misere)
+
+
+def show_parts(parts: Iterable[int]) -> str:
+    """A partition in the paper's [a, b, …] form."""
+    return "[" + ", ".join(map(str, parts)) + "]"
+
+
+def box_case(case: tuple[Partition, int, int]) -> str:
+    """'4,2 at (1, 1)': a partition and one of its boxes."""
+    lam, i, j = case
+    return f"{lam} at ({i}, {j})"
+
+
+# ------------------------------------------------------- formulas as printed
+def eq9(a20: int, a21: int, a02: int, a12: int) -> int:
+    """000 Eq. (9), typed as printed."""
+    a20, a21, a02, a12 = map(_V, (a20, a21, a02, a12))
+    return int(((a21 @ a12) @ a02) @ (a20 @ (a21 @ a12)))
+
+
+def eq12(a30: int, a31: int, a32: int, a03: int, a13: int, a23: int) -> int:
+    """000 Eq. (12) as the text copy prints it, whose one unclosed "(" is closed at the end
+    (∇ read left to right; `eq12_closed_inside` closes it after the first line)."""
+    a30, a31, a32, a03, a13, a23 = map(_V, (a30, a31, a32, a03, a13, a23))
+    # fmt: off
+    printed = ((a30 @ (a31 @ (a32 @ a23))) @ ((a31 @ (a32 @ a23)) @ ((a32 @ a23) @ a13)) @
+               (((a31 @ (a32 @ a23)) @ ((a32 @ a23) @ a13)) @ (((a32 @ a23) @ a13) @ a03)))
+    # fmt: on
+    return int(printed)
+
+
+def eq12_closed_inside(a30: int, a31: int, a32: int, a03: int, a13: int, a23: int) -> int:
+    """Eq. (12) with the missing ")" after the first printed line."""
+    a30, a31, a32, a03, a13, a23 = map(_V, (a30, a31, a32, a03, a13, a23))
+    # fmt: off
+    closed = ((a30 @ (a31 @ (a32 @ a23))) @ ((a31 @ (a32 @ a23)) @ ((a32 @ a23) @ a13))) @ \
+             (((a31 @ (a32 @ a23)) @ ((a32 @ a23) @ a13)) @ (((a32 @ a23) @ a13) @ a03))
+    # fmt: on
+    return int(closed)
+
+
+def arm(*rows: int) -> int:
+    """SG(L) of a partition of at most three rows (000 Lemmas 12–14, `lemma14_three_rows`)."""
+    a, b, c = (*rows, 0, 0)[:3]
+    return lemma14_three_rows(a, b, c)
