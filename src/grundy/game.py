@@ -192,17 +192,29 @@ class LazyKernel:
         return kernel
 
 
+class _ItsName:
+    """The default `Ruleset.display_name`: the game's `name`, read when asked, so that a name
+    given to an instance (`FunctionRuleset`, a chess piece's game) is the one shown."""
+
+    def __get__(self, rules: Ruleset | None, owner: type[Ruleset]) -> str:
+        return owner.name if rules is None else rules.name
+
+
 class Ruleset(ABC):
     """An impartial game: how to list the options of a position, and what else it can do.
 
-    Subclasses set `name` (and optionally `aliases`, `description`,
-    `reference`, `rules_version`) and implement `options`.  Each optional
-    capability of the module docstring is a method returning None (or the
-    attribute `kernel` being None) when the game does not have it.
+    Subclasses set `name` (and optionally `aliases`, `display_name`, `description`,
+    `reference`, `rules_version`, an example start) and implement `options`.  Each
+    optional capability of the module docstring is a method returning None (or the
+    attribute `kernel` being None) when the game does not have it.  Every list of games
+    (``grundy games``, the page's, the titles of plots) is made from these declarations.
     """
 
     name: str = ""
     aliases: tuple[str, ...] = ()
+    #: The game's name in titles and plots, as docs/games.md writes it (``Column-Row``);
+    #: by default its `name`.
+    display_name: str = _ItsName()  # type: ignore[assignment]
     description: str = ""
     #: Where the rules come from (paper file and section, or docs/games.md item).
     reference: str = ""
@@ -258,6 +270,9 @@ class Ruleset(ABC):
     # ------------------------------------------------------ showing itself
     #: The size of the positions `example_start` picks its start among.
     example_size: int = 10
+    #: For a family that is a game only with parameters (`requires_parameters`): those of
+    #: the game whose start the page offers (`with_parameters` of them, its `example_start`).
+    example_parameters: dict[str, str] = {}  # noqa: RUF012  (read-only class default)
 
     def example_start(self) -> str | None:
         """A start position to offer (the page, `repr`), in the game's syntax, or None:
@@ -265,9 +280,11 @@ class Ruleset(ABC):
         `example_size` boxes with the most distinct rows (a staircase).  A game offers
         another by overriding it.
 
-        >>> from grundy.registry import get_ruleset
+        >>> from grundy.registry import get_ruleset, registered
         >>> get_ruleset("chomp").example_start(), get_ruleset("matrix").example_start()
-        ('4,3,2,1', None)
+        ('4,3,2,1', '110;011;101')
+        >>> print(registered()["chess"].example_start())  # a family: `example_parameters`
+        None
         """
         if "positions_of_size" not in capabilities(self):
             return None
@@ -286,7 +303,7 @@ class Ruleset(ABC):
 
         >>> from grundy.registry import get_ruleset
         >>> get_ruleset("matrix")
-        <game matrix: canonical, components, closed_form, drawing>
+        <game matrix: canonical, components, closed_form, drawing; example start 110;011;101>
         >>> FunctionRuleset(lambda p: [p.sub(1, 0)] if p else [], name="rows")
         <game rows: box_positions, positions_of_size, drawing; example start 4,3,2,1>
         """

@@ -28,15 +28,8 @@ from typing import Any
 from grundy.game import Ruleset, capabilities
 from grundy.registry import get_ruleset, registered
 
-__all__ = ["DEFAULT_GAME", "EXAMPLES", "Catalogue"]
+__all__ = ["DEFAULT_GAME", "Catalogue"]
 
-#: The example starts of the built-in games whose positions are not listed by size: the
-#: position and the parameters (the `chess` family needs its piece).
-EXAMPLES: dict[str, tuple[str, dict[str, str]]] = {
-    "matrix": ("110;011;101", {}),
-    "coin-turning": ("divisors:12 ruler 4 6", {}),
-    "chess": ("4,3,2,1", {"piece": "leaps=1:2,2:1;riders=1:1"}),
-}
 #: The game the page shows first.
 DEFAULT_GAME = "lctr"
 
@@ -102,13 +95,21 @@ class Catalogue:
 
 
 def _entry(name: str, rules: Ruleset) -> dict[str, Any]:
-    example, parameters = EXAMPLES.get(name, (None, {})) if name == rules.name else (None, {})
+    """The game as the page lists it, with the start it offers: the game's own
+    (`Ruleset.example_start`), or a family's of its `Ruleset.example_parameters`.
+
+    >>> entry = _entry("chess", registered()["chess"])
+    >>> entry["example"], entry["example_parameters"]
+    ('4,3,2,1', {'piece': 'leaps=1:2,2:1;riders=1:1'})
+    """
+    parameters = dict(rules.example_parameters)
+    played = rules.with_parameters(**parameters) if parameters else rules
     return {
         "name": name,
         "aliases": list(rules.aliases),
         "description": rules.description,
         "parameters": dict(rules.parameters),
         "capabilities": capabilities(rules),
-        "example": example or rules.example_start(),
+        "example": played.example_start(),
         "example_parameters": parameters,
     }

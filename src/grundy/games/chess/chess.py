@@ -468,9 +468,13 @@ class ChessRules(PartitionRuleset):
     allows_empty = False
     kernel = LazyKernel("grundy.games.chess.chess_kernel:chess")  # one per piece
 
-    def __init__(self, piece: Piece | str, name: str | None = None) -> None:
+    def __init__(
+        self, piece: Piece | str, name: str | None = None, display_name: str | None = None
+    ) -> None:
         self.piece = Piece.coerce(piece)
         self.name = name if name is not None else f"chess[{self.piece}]"
+        if display_name is not None:
+            self.display_name = display_name
         self.description = f"a chess piece ({self.piece}) moves down/right from the top-left box"
         self.conjugation_invariant = self.piece.is_symmetric
         self._closed_form = _CLOSED_FORMS.get(self.piece)
@@ -543,10 +547,12 @@ class ChessFamily(Ruleset):
     """
 
     name = "chess"
+    display_name = "Impartial chess"
     description = "impartial chess with a piece of your own (needs --piece)"
     reference = ChessRules.reference
     requires_parameters = True
     parameters = {"piece": f"the piece: {PIECE_SYNTAX}"}  # noqa: RUF012
+    example_parameters = {"piece": "leaps=1:2,2:1;riders=1:1"}  # noqa: RUF012  (a knight-bishop)
 
     def __init__(self) -> None:
         self._games: OrderedDict[Piece, ChessRules] = OrderedDict()
@@ -577,5 +583,6 @@ class ChessFamily(Ruleset):
 CHESS = register(ChessFamily())
 #: The registered games of the built-in pieces, by piece name (``chess-king``, …).
 RULESETS: dict[str, ChessRules] = {
-    name: register(ChessRules(piece, name=f"chess-{name}")) for name, piece in PIECES.items()
+    name: register(ChessRules(piece, f"chess-{name}", f"Impartial chess, {name}"))
+    for name, piece in PIECES.items()
 }

@@ -91,6 +91,7 @@ class ChompRules(PartitionRuleset):
     """Chomp (docs/games.md 1): bite at any box but the top-left one."""
 
     name = "chomp"
+    display_name = "Chomp"
     description = "delete a box other than the top-left one and every box below and right of it"
     reference = "docs/games.md item 1; FindStat St000681"
     conjugation_invariant = True  # a bite of λ′ is the transposed bite of λ

@@ -476,8 +476,17 @@ class CoinTurning(Ruleset):
 
     name = "coin-turning"
     aliases = ("coins",)
+    display_name = "Coin turning on posets"
     description = "Lenstra's coin-turning games on posets (paper 004)"
     drawing = Drawing.POSET
+
+    def example_start(self) -> str:
+        """The page's start: the ruler game on the divisors of 12, heads on 4 and 6.
+
+        >>> RULESET.example_start()
+        'divisors:12 ruler 4 6'
+        """
+        return "divisors:12 ruler 4 6"
 
     def parse(self, spec: Any) -> CoinPosition:
         """A position from text "POSET FAMILY HEAD …" (the poset in `parse_spec`'s notation,

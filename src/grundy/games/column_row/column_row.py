@@ -173,6 +173,7 @@ class ColumnRowRules(PartitionRuleset):
 
     name = "cr"
     aliases = ("column-row", "crim")
+    display_name = "Column-Row"
     description = "remove any one row or any one column of a Young diagram"
     reference = "002 §2; 003 §2 (Ferrers matrices)"
     conjugation_invariant = True  # 002 Lemma 1.2

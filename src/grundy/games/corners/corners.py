@@ -188,6 +188,7 @@ class CornerRules(_CornerRules):
     """Corner (docs/games.md 6): delete any non-empty set of outer corners."""
 
     name = "corner"
+    display_name = "Corner"
     description = "delete any non-empty set of outer corners"
     reference = "docs/games.md item 6"
     kernel = LazyKernel("grundy.games.corners.corners_kernel:CORNER")
@@ -204,6 +205,7 @@ class ConsecutiveCornerRules(_CornerRules):
     """Consecutive Corner (docs/games.md 7): delete a non-empty run of consecutive outer corners."""
 
     name = "consecutive-corner"
+    display_name = "Consecutive Corner"
     description = "delete a non-empty run of consecutive outer corners"
     reference = "docs/games.md item 7"
     kernel = LazyKernel("grundy.games.corners.corners_kernel:CONSECUTIVE_CORNER")
@@ -221,6 +223,7 @@ class SCCRules(_CornerRules):
     """SCC (docs/games.md 8): delete a non-empty prefix or suffix of the outer corners."""
 
     name = "scc"
+    display_name = "SCC"
     description = "delete a non-empty prefix or suffix of the list of outer corners"
     reference = "docs/games.md item 8"
     kernel = LazyKernel("grundy.games.corners.corners_kernel:SCC")
@@ -257,6 +260,7 @@ class AnticornerRules(PartitionRuleset):
     bottom row, or a box (i, λ_{i+1}) with λ_{i+1} < λ_i."""
 
     name = "anticorner"
+    display_name = "Anticorner"
     description = (
         "delete the last column, the bottom row, or every box weakly below and right of "
         "a box (i, λ_{i+1}) with λ_{i+1} < λ_i"

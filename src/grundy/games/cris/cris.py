@@ -106,6 +106,7 @@ class CRISRules(PartitionSumRuleset):
     """CRIS (docs/games.md 2): delete a row or a column; the rest splits into a sum."""
 
     name = "cris"
+    display_name = "CRIS"
     description = "delete one row or one column; the boxes left split into a sum of diagrams"
     reference = "docs/games.md item 2"
     conjugation_invariant = True  # checked on every partition of n ≤ 12 (tests/test_cris.py)

@@ -516,6 +516,7 @@ class LCTRRules(PartitionRuleset):
     """Left column – top row (000 §3.1)."""
 
     name = "lctr"
+    display_name = "LCTR"
     description = "remove the left column or the top row of a Young diagram"
     reference = "000 §3.1; 001"
     conjugation_invariant = True  # 000 Lemma 6
@@ -555,6 +556,7 @@ class DownrightRules(PartitionRuleset):
     """Downright: a rook stepping down or right towards a corner (000 §3.2)."""
 
     name = "downright"
+    display_name = "Downright"
     description = "a rook steps one box down or right; a corner is terminal"
     reference = "000 §3.2"
     conjugation_invariant = True  # 000 Lemma 6

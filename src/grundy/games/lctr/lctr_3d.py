@@ -439,6 +439,7 @@ class DimensionalLCTR(Ruleset):
         # only for d = 2: the renderer reads it as parse(Partition()), a partition.
         self.draw_outside = self.dim == 2
         self.name = f"lctr-{self.dim}d"
+        self.display_name = f"{self.dim}-dimensional LCTR"
         self.description = (
             f"{self.dim}-dimensional LCTR: lower one coordinate of every corner "
             "(d = 3: delete the first row or column of a plane partition, or lower every height)"

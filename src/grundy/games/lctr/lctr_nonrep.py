@@ -90,6 +90,7 @@ class NonRepetitiveLCTR(Ruleset):
     """LCTR without two L and two T in any four consecutive moves (000 §8)."""
 
     name = "lctr-nonrep"
+    display_name = "Non-repetitive LCTR"
     description = "LCTR where no four consecutive moves are two L and two T"
     reference = (
         "000 §8 (non-repetitive variant); docs/games.md 'Beyond: the open problems of 000 §8'"

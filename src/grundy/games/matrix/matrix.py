@@ -669,6 +669,7 @@ class MatrixRules(Ruleset):
     """
 
     name = "matrix"
+    display_name = "Nim on Boolean matrices"
     description = "remove a nonzero row or column of a 0/1 matrix (003)"
     reference = "003 §2"
     drawing = Drawing.MATRIX
@@ -676,7 +677,15 @@ class MatrixRules(Ruleset):
     def __init__(self, symmetry: bool = True) -> None:
         self.symmetry = symmetry
         if not symmetry:
-            self.name = "matrix (plain)"
+            self.name = self.display_name = "matrix (plain)"
+
+    def example_start(self) -> str:
+        """The page's start: the 3 × 3 matrix of the cyclic shifts of 110.
+
+        >>> MATRIX.example_start()
+        '110;011;101'
+        """
+        return "110;011;101"
 
     def parse(self, spec: Any) -> BoolMatrix:
         return parse_matrix(spec)

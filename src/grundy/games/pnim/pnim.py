@@ -101,6 +101,7 @@ class PNimRules(PartitionSumRuleset):
     """PNim (docs/games.md 10): delete a non-empty set of rows or of columns of one summand."""
 
     name = "pnim"
+    display_name = "PNim"
     description = "delete any non-empty set of rows or of columns of one diagram of a sum"
     reference = "docs/games.md item 10"
     conjugation_invariant = True  # checked on every partition of n ≤ 12 (tests/test_pnim.py)

@@ -207,6 +207,7 @@ class RITRules(_ShortenRules):
     """RIT (docs/games.md 4): shorten a row to at least the length of the row below."""
 
     name = "rit"
+    display_name = "RIT"
     description = "shorten one row to at least the length of the row below it"
     reference = "docs/games.md item 4"
     kernel = LazyKernel("grundy.games.rit.rit_kernel:RIT")
@@ -220,6 +221,7 @@ class CRITRules(_ShortenRules):
     """CRIT (docs/games.md 5): an RIT move on a row or on a column."""
 
     name = "crit"
+    display_name = "CRIT"
     description = "shorten one row or one column down to at least its next neighbour"
     reference = "docs/games.md item 5"
     conjugation_invariant = True  # a column move is a row move of λ′

@@ -204,6 +204,7 @@ class SatoWelterRules(PartitionRuleset):
 
     name = "sato-welter"
     aliases = ("welter",)
+    display_name = "Sato–Welter"
     description = "delete the hook of any box of a Young diagram and close up"
     reference = "docs/games.md item 3; Conway, On Numbers and Games, ch. 13 (Welter's game)"
     conjugation_invariant = True  # hook lengths are invariant under transposition
