@@ -8,12 +8,13 @@ The command line's page is made from the commands themselves: every command's he
 ``grundy COMMAND --help`` prints it, in the order ``grundy --help`` lists them; a new
 command or option appears without anyone editing this file.
 
-The public API is decided here, in `PUBLIC`, and nowhere else: the modules a user is told
-to import (the README, the tutorials).  An entry ``package.*`` stands for the package and
-every module under it, so a new game or analysis gets its page without an edit here; the
-rest of grundy (the command line's and the web page's code, the compiled search, ...) is
-internal, and so is any module whose name starts with an underscore or names compiled
-code (``*kernel``, ``*engine``: numba kernels reached through the public rules).  An entry
+The public API is decided in grundy itself (``grundy._PUBLIC_API``, whose top-level names
+`dir(grundy)` lists), and nowhere else: the modules a user is told to import (the README,
+the tutorials).  An entry ``package.*`` stands for the package and every module under it,
+so a new game or analysis gets its page without an edit anywhere; the rest of grundy (the
+command line's and the web page's code, the compiled search, ...) is internal, and so is
+any module whose name starts with an underscore or names compiled code (``*kernel``,
+``*engine``: numba kernels reached through the public rules).  An entry
 that matches no module is an error (a module renamed or moved): the build fails, naming
 it.  `tests/test_docs.py` checks the pages against the modules Python's own `pkgutil`
 finds.
@@ -27,28 +28,14 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 
+import grundy
+
 SOURCE = Path(__file__).resolve().parent.parent / "src"
 PACKAGE = "grundy"
 
 #: The public API: what ``import grundy`` gives, and the modules and packages below it that
-#: the README and the tutorials import from.
-PUBLIC = (
-    "grundy",
-    "grundy.answers",  # the door: which source answered (grundy.answer)
-    "grundy.game",  # Ruleset and its kin: a game of your own
-    "grundy.partition",
-    "grundy.sums",
-    "grundy.nim",
-    "grundy.results",  # the results store a sweep or count is given
-    "grundy.posets.*",
-    "grundy.games.*",
-    "grundy.analysis.*",
-    "grundy.atlas.*",
-    "grundy.render.*",
-    "grundy.reproduce",
-    "grundy.reproduce.catalogue",
-    "grundy.reproduce.report",
-)
+#: the README and the tutorials import from (`grundy._PUBLIC_API`).
+PUBLIC = (PACKAGE, *(f"{PACKAGE}.{entry}" for entry in grundy._PUBLIC_API))
 
 #: Internal wherever it is: a name part starting with "_", or a module of compiled code.
 INTERNAL = re.compile(r"(^|\.)_|(kernel|engine)$")

@@ -71,24 +71,30 @@ _LAZY = {
     "stats": ("grundy.analysis", "stats"),
 }
 
-#: The subpackages and modules a user is told to import (the README, the tutorials; the
-#: top of the API reference's `PUBLIC`, scripts/docs_reference.py): `dir(grundy)` lists
-#: them, imported or not.  The rest (the command line's and the page's code, the compiled
-#: search, ...) is internal: reachable as ``grundy.X`` all the same, but not listed.
-_PUBLIC_MODULES = (
-    "analysis",
-    "answers",
-    "atlas",
-    "game",
-    "games",
-    "nim",
+#: The public API under ``grundy``: the subpackages and modules a user is told to import
+#: (the README, the tutorials), an entry ``X.*`` standing for the package X and every
+#: module under it (a new game or analysis is public without an edit here).  `dir(grundy)`
+#: lists their top-level names (`_PUBLIC_MODULES`), imported or not, and the API reference
+#: gives each module a page (scripts/docs_reference.py).  The rest (the command line's and
+#: the page's code, the compiled search, ...) is internal: reachable as ``grundy.X`` all
+#: the same, but not listed.
+_PUBLIC_API = (
+    "answers",  # the door: which source answered (grundy.answer)
+    "game",  # Ruleset and its kin: a game of your own
     "partition",
-    "posets",
-    "render",
-    "reproduce",
-    "results",
     "sums",
+    "nim",
+    "results",  # the results store a sweep or count is given
+    "posets.*",
+    "games.*",
+    "analysis.*",
+    "atlas.*",
+    "render.*",
+    "reproduce",
+    "reproduce.catalogue",
+    "reproduce.report",
 )
+_PUBLIC_MODULES = tuple(sorted({entry.partition(".")[0] for entry in _PUBLIC_API}))
 
 
 def __dir__() -> list[str]:
