@@ -25,11 +25,14 @@ has no answer.  In normal play a position is worth the nim-sum of its canonical
 components (`Solver.terms`), and each component is asked on its own, so one value
 may come from several sources.
 
-Counts of a size keep this order too (`grundy.analysis.counts`: the atlas, the
-store, then the game's counting formula, its kernel's census or enumeration).
-Work over many positions at once — sweeps, counts, conjectures — takes its atlas
-here (`atlas_for`) but still reads it a level at a time, and values the rest in
-bulk (`grundy.engine.cluster`, a census), not one question at a time.
+Many positions at once — a sweep's, a count's or a conjecture's — are one batch
+question (`values`): each distinct component valued once, each source asked about
+all the components left at once (the store in one query).  Counts of a size keep
+the order too (`grundy.analysis.counts`: the atlas, the store, then the game's
+counting formula, its kernel's census, or the positions' `values`); a whole level
+read from an atlas's array, or valued by a kernel's census, needs no question a
+position.  A check that must use one source (exhaustive search, to verify a closed
+form or a table) names it: ``answer(..., source="search")``.
 
 An `Answer` holds the value, the source (one name, or a tuple of names in the
 order above where several served) and its `kind`, which says what the value is:
@@ -61,25 +64,33 @@ Answer(value=3, source='atlas', kind='nimber')
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, TypeAlias
 from weakref import WeakKeyDictionary
 
 from grundy.game import Option, Ruleset, capabilities
 from grundy.registry import get_ruleset, identifies
-from grundy.solver import solver_for
+from grundy.solver import Solver, solver_for
 from grundy.validate import as_bool, as_store, parse_position
 
 if TYPE_CHECKING:
     from grundy.atlas import Atlas
     from grundy.results import Store
 
+    #: An atlas as every question takes it: an `Atlas`, its directory, or None
+    #: ($GRUNDY_ATLAS where it is the game's and convention's: `atlas_for`).
+    AtlasLike: TypeAlias = Atlas | str | os.PathLike[str] | None
+
+#: A game as every question takes it: its name (`grundy.registry.get_ruleset`) or a ruleset.
+GameLike: TypeAlias = str | Ruleset
+
 __all__ = [
     "ATLAS_VARIABLE",
     "SOURCES",
     "Answer",
+    "GameLike",
     "Kind",
     "Source",
     "answer",
@@ -89,6 +100,7 @@ __all__ = [
     "outcome",
     "source_of",
     "value",
+    "values",
     "winning_moves",
 ]
 
@@ -123,15 +135,21 @@ class Answer:
         return self.source if isinstance(self.source, tuple) else (self.source,)
 
 
-def source_of(sources: Iterable[Source]) -> Source | tuple[Source, ...]:
-    """The `Answer.source` of an answer the `sources` served: one name, or several in the
-    order of `SOURCES`.  Nothing served (a position without components or options: the
-    rules alone answer it) is ``"search"``.
+def source_of(
+    sources: Iterable[Source | tuple[Source, ...]],
+) -> Source | tuple[Source, ...]:
+    """The `Answer.source` of an answer the `sources` served (names, or tuples of them):
+    one name, or several in the order of `SOURCES`.  Nothing served (a position without
+    components or options: the rules alone answer it) is ``"search"``.
 
     >>> source_of(["search", "atlas", "search"]), source_of(["kernel"]), source_of([])
     (('atlas', 'search'), 'kernel', 'search')
+    >>> source_of(["store", ("closed form", "search")])
+    ('closed form', 'store', 'search')
     """
-    served = set(sources)
+    served: set[str] = set()
+    for source in sources:
+        served.update((source,) if isinstance(source, str) else source)
     ordered = tuple(name for name in SOURCES if name in served)
     if not ordered:
         return "search"
@@ -147,9 +165,7 @@ def json_source(source: Source | tuple[Source, ...]) -> str | list[str]:
     return list(source) if isinstance(source, tuple) else source
 
 
-def atlas_for(
-    rules: Ruleset, misere: bool | None, atlas: Atlas | str | os.PathLike[str] | None
-) -> Atlas | None:
+def atlas_for(rules: Ruleset, misere: bool | None, atlas: AtlasLike) -> Atlas | None:
     """The atlas that answers for `rules`: `atlas` (an `Atlas` or its directory), else
     the one $GRUNDY_ATLAS names, else None.
 
@@ -186,82 +202,183 @@ def _open_atlas(directory: Path, given_by: str) -> Atlas:
 
 #: Each ruleset's capabilities, read once (`capabilities` costs microseconds a call).
 _CAPABILITIES: WeakKeyDictionary[Ruleset, frozenset[str]] = WeakKeyDictionary()
+#: Each ruleset's reference solver (`Solver(rules, fast=False)`): the source "search"
+#: when a caller names it (`answer`'s `source`), so that the search is exhaustive.
+_REFERENCES: WeakKeyDictionary[Ruleset, Solver] = WeakKeyDictionary()
 
 
 class _Door:
-    """One game, convention, atlas and store: the sources asked, in order."""
+    """One game, convention, atlas and store: the sources asked, in order (`source`
+    None), or the one source a caller named."""
 
     def __init__(
-        self, rules: Ruleset, misere: bool, atlas: Atlas | None, store: Store | None
+        self,
+        rules: Ruleset,
+        misere: bool,
+        atlas: Atlas | None,
+        store: Store | None,
+        source: Source | None = None,
     ) -> None:
         self.rules = rules
         self.misere = misere
         self.atlas = atlas
         self.store = store if store is not None and identifies(rules) else None
-        self.solver = solver_for(rules)
+        self.named = source
+        self.solver = _reference(rules) if source == "search" else solver_for(rules)
         have = _CAPABILITIES.get(rules)
         if have is None:
             have = _CAPABILITIES[rules] = frozenset(capabilities(rules))
-        self.closed = "closed_form" in have
-        self.kernel = "kernel" in have
+        holding = {
+            "closed form": "closed_form" in have,
+            "atlas": atlas is not None,
+            "store": self.store is not None,
+            "kernel": "kernel" in have,
+            "search": True,
+        }
+        if source is not None and not holding[source]:
+            raise ValueError(f"{rules.name} has no {source} to ask here: {_NONE[source]}")
+        asked = SOURCES if source is None else (source,)
+        self.sources = tuple(name for name in asked if holding[name])
+        self.closed_first = "closed form" in self.sources and rules.closed_form_first
+        self.asks = {
+            "closed form": self._closed_form,
+            "atlas": self._atlas,
+            "store": self._store,
+            "kernel": self._kernel,
+            "search": self._search,
+        }
 
-    def nimber(self, position: Any) -> Answer:
-        """The value of a position (parsed), and the sources that gave it."""
-        rules, misere = self.rules, self.misere
-        if self.closed and rules.closed_form_first:
-            known = rules.closed_form(position, misere)
-            if known is not None:
-                return Answer(known, "closed form", "nimber")
-        total, served = 0, []
-        for term in self.solver.terms(position, misere):
-            value, source = self._term(term)
-            total ^= value
-            served.append(source)
-        return Answer(total, source_of(served), "nimber")
+    def nimbers(self, positions: Sequence[Any]) -> list[Answer]:
+        """The value of each position (parsed) and the sources that gave it.  Each
+        distinct component is valued once, and each source is asked about every
+        component left at once (the store: one query)."""
+        split = [self._split(position) for position in positions]
+        terms = list(dict.fromkeys(t for parts in split if isinstance(parts, list) for t in parts))
+        valued = self._valued(terms)
+        found = []
+        for parts in split:
+            if not isinstance(parts, list):
+                found.append(Answer(parts, "closed form", "nimber"))
+                continue
+            total = 0
+            for term in parts:
+                total ^= valued[term][0]
+            found.append(Answer(total, source_of(valued[term][1] for term in parts), "nimber"))
+        return found
 
-    def _term(self, term: Any) -> tuple[int, Source]:
-        """The value of one canonical component, from the first source holding it."""
-        rules, misere = self.rules, self.misere
-        if self.closed:
-            known = rules.closed_form(term, misere)
+    def _split(self, position: Any) -> int | list[Any]:
+        """The closed form's value of the position as given (`closed_form_first`), else
+        the canonical components it is worth the nim-sum of (`Solver.terms`)."""
+        if self.closed_first:
+            known = self.rules.closed_form(position, self.misere)
             if known is not None:
-                return known, "closed form"
-        if self.atlas is not None and self.atlas.covers(term):
-            return self.atlas.value(term), "atlas"
-        if self.store is not None:
-            text = rules.format_position(term)
-            stored = self.store.get(rules.name, rules.rules_version, misere, [text])
-            if text in stored:
-                return stored[text], "store"
-        if self.kernel:
-            size = getattr(term, "size", None)
-            if size is None or size > rules.small_size:
-                known = rules.kernel.value(term, misere)  # None: a position it does not take
-                if known is not None:
-                    return known, "kernel"
-        return self.solver.value(term, misere), "search"
+                return known
+        return self.solver.terms(position, self.misere)
+
+    def _valued(self, terms: list[Any]) -> dict[Any, tuple[int, Source]]:
+        """{term: (value, source)}, each from the first source holding it."""
+        found: dict[Any, tuple[int, Source]] = {}
+        for name in self.sources:
+            if not terms:
+                break
+            held = self.asks[name](terms)
+            found.update((term, (value, name)) for term, value in held.items())
+            terms = [term for term in terms if term not in held]
+        if terms:  # (only a source named alone leaves any)
+            text = self.rules.format_position(terms[0])
+            raise ValueError(f"the {self.named} of {self.rules.name} holds no value of {text}")
+        return found
+
+    def _closed_form(self, terms: list[Any]) -> dict[Any, int]:
+        known = ((term, self.rules.closed_form(term, self.misere)) for term in terms)
+        return {term: value for term, value in known if value is not None}
+
+    def _atlas(self, terms: list[Any]) -> dict[Any, int]:
+        assert self.atlas is not None
+        return {term: self.atlas.value(term) for term in terms if self.atlas.covers(term)}
+
+    def _store(self, terms: list[Any]) -> dict[Any, int]:
+        assert self.store is not None
+        rules = self.rules
+        texts = {rules.format_position(term): term for term in terms}
+        stored = self.store.get(rules.name, rules.rules_version, self.misere, list(texts))
+        return {texts[text]: value for text, value in stored.items()}
+
+    def _kernel(self, terms: list[Any]) -> dict[Any, int]:
+        """The kernel's values (None: a position it does not take), above the ruleset's
+        ``small_size`` unless the kernel is the source named."""
+        rules, small = self.rules, self.rules.small_size
+        asked = [
+            term
+            for term in terms
+            if self.named == "kernel" or getattr(term, "size", None) is None or term.size > small
+        ]
+        known = ((term, rules.kernel.value(term, self.misere)) for term in asked)
+        return {term: value for term, value in known if value is not None}
+
+    def _search(self, terms: list[Any]) -> dict[Any, int]:
+        return {term: self.solver.value(term, self.misere) for term in terms}
 
     def options(self, position: Any) -> Answer:
         """Every option of a position with its value; the sources of those values."""
-        listed, served = [], []
-        for move, child in self.solver.moves(position):
-            valued = self.nimber(child)
-            served += valued.sources
-            listed.append(Option(move, child, valued.value, self.rules.format_move(move)))
-        return Answer(tuple(listed), source_of(served), "options")
+        moves = self.solver.moves(position)
+        valued = self.nimbers([child for _, child in moves])
+        listed = tuple(
+            Option(move, child, found.value, self.rules.format_move(move))
+            for (move, child), found in zip(moves, valued, strict=True)
+        )
+        return Answer(
+            listed, source_of(name for found in valued for name in found.sources), "options"
+        )
+
+
+#: Why a source named alone cannot answer (`_Door`).
+_NONE: dict[Source, str] = {
+    "closed form": "it declares none",
+    "atlas": f"none was given, nor named by ${ATLAS_VARIABLE} for this game and convention",
+    "store": "none was given (or the game's name does not identify it)",
+    "kernel": "it has no compiled kernel",
+    "search": "",
+}
+
+
+def _reference(rules: Ruleset) -> Solver:
+    """The shared reference solver of a ruleset: exhaustive search, no closed form or
+    kernel (`Solver(rules, fast=False)`)."""
+    solver = _REFERENCES.get(rules)
+    if solver is None:
+        solver = _REFERENCES[rules] = Solver(rules, fast=False)
+    return solver
+
+
+def _door(
+    game: GameLike,
+    misere: bool,
+    atlas: AtlasLike,
+    store: Store | str | os.PathLike[str] | None,
+    source: Source | None,
+) -> _Door:
+    """The door of `game` in convention `misere` with the atlas and store given (as
+    `answer` takes them) and the source named (None: every source, in order)."""
+    if source is not None and source not in SOURCES:
+        raise ValueError(f"unknown source {source!r}; name one of: {', '.join(SOURCES)}")
+    rules = get_ruleset(game)
+    misere = as_bool(misere, "misere")
+    return _Door(rules, misere, atlas_for(rules, misere, atlas), as_store(store), source)
 
 
 Question = Literal["value", "options", "winning moves", "outcome"]
 
 
 def answer(
-    game: str | Ruleset,
+    game: GameLike,
     position: Any,
     misere: bool = False,
     *,
     question: Question = "value",
-    atlas: Atlas | str | os.PathLike[str] | None = None,
+    atlas: AtlasLike = None,
     store: Store | str | os.PathLike[str] | None = None,
+    source: Source | None = None,
 ) -> Answer:
     """The answer to `question` about `position` in `game`, and the source that gave it.
 
@@ -273,19 +390,33 @@ def answer(
     path, read (never written) for values a sweep kept; None reads none.  The sources
     are asked in the module's order.
 
+    `source` names the one source to ask, so that a check that must use it says so:
+    ``source="search"`` is exhaustive search (`Solver(rules, fast=False)`: no closed
+    form, no kernel, the reference every other source is checked against).  A source
+    that does not hold the answer is a ValueError, not a fall to the next.
+
     >>> answer("lctr", "3,1", question="winning moves").value
     ()
     >>> answer("cr", "3,1", misere=True, question="options").source
     'search'
+    >>> answer("lctr", "4^3", source="search")
+    Answer(value=1, source='search', kind='nimber')
+    >>> answer("chomp", "3,2", source="closed form")
+    Traceback (most recent call last):
+    ...
+    ValueError: the closed form of chomp holds no value of 2^2,1
+    >>> answer("cr", "3,2", source="store")
+    Traceback (most recent call last):
+    ...
+    ValueError: cr has no store to ask here: none was given (or the game's name does not \
+identify it)
     """
-    rules = get_ruleset(game)
-    misere = as_bool(misere, "misere")
-    door = _Door(rules, misere, atlas_for(rules, misere, atlas), as_store(store))
-    parsed = parse_position(rules, position)
+    door = _door(game, misere, atlas, store, source)
+    parsed = parse_position(door.rules, position)
     if question == "value":
-        return door.nimber(parsed)
+        return door.nimbers([parsed])[0]
     if question == "outcome":
-        found = door.nimber(parsed)
+        found = door.nimbers([parsed])[0]
         return Answer("P" if found.value == 0 else "N", found.source, "outcome")
     if question in ("options", "winning moves"):
         found = door.options(parsed)
@@ -298,12 +429,33 @@ def answer(
     )
 
 
-def value(
-    game: str | Ruleset,
-    position: Any,
+def values(
+    game: GameLike,
+    positions: Iterable[Any],
     misere: bool = False,
-    atlas: Atlas | str | os.PathLike[str] | None = None,
-) -> int:
+    *,
+    atlas: AtlasLike = None,
+    store: Store | str | os.PathLike[str] | None = None,
+    source: Source | None = None,
+) -> tuple[list[int], Source | tuple[Source, ...]]:
+    """The value of each of `positions` (one convention), and the sources that served
+    them all (as `source_of` names them): the batch question of sweeps, counts and
+    conjectures.  Arguments as for `answer`.
+
+    Each distinct component is valued once, and each source asked about every
+    component left at once: the store in one query, not one a position.
+
+    >>> values("cr", ["3,2", "2,1", "3,2"])
+    ([3, 0, 3], ('closed form', 'search'))
+    >>> values("lctr", ["3,1", "4^3"], misere=True)
+    ([1, 1], 'closed form')
+    """
+    door = _door(game, misere, atlas, store, source)
+    found = door.nimbers([parse_position(door.rules, position) for position in positions])
+    return [one.value for one in found], source_of(name for one in found for name in one.sources)
+
+
+def value(game: GameLike, position: Any, misere: bool = False, atlas: AtlasLike = None) -> int:
     """The Sprague–Grundy value of `position` in `game` (the misère value if asked):
     `answer`'s value.
 
@@ -322,10 +474,7 @@ def value(
 
 
 def options(
-    game: str | Ruleset,
-    position: Any,
-    misere: bool = False,
-    atlas: Atlas | str | os.PathLike[str] | None = None,
+    game: GameLike, position: Any, misere: bool = False, atlas: AtlasLike = None
 ) -> list[Option]:
     """Every option of `position` as (move, position, value, description); arguments as
     for `value`.  The description names the move as `grundy moves` and the page do.
@@ -337,10 +486,7 @@ def options(
 
 
 def winning_moves(
-    game: str | Ruleset,
-    position: Any,
-    misere: bool = False,
-    atlas: Atlas | str | os.PathLike[str] | None = None,
+    game: GameLike, position: Any, misere: bool = False, atlas: AtlasLike = None
 ) -> list[Option]:
     """The options of value 0: the moves to a P-position (under the same convention).
 
@@ -350,11 +496,6 @@ def winning_moves(
     return list(answer(game, position, misere, question="winning moves", atlas=atlas).value)
 
 
-def outcome(
-    game: str | Ruleset,
-    position: Any,
-    misere: bool = False,
-    atlas: Atlas | str | os.PathLike[str] | None = None,
-) -> str:
+def outcome(game: GameLike, position: Any, misere: bool = False, atlas: AtlasLike = None) -> str:
     """ "P" (the previous player wins) when the value is 0, else "N"."""
     return answer(game, position, misere, question="outcome", atlas=atlas).value
