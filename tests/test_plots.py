@@ -200,9 +200,9 @@ def test_no_title_at_the_command_line(tmp_path: Path, capsys: pytest.CaptureFixt
 
 
 def test_titles_name_the_games_as_the_docs_do() -> None:
-    """Every built-in game has a display name (`grundy.cli.common.DISPLAY_NAMES`), the one
-    docs/games.md gives it in bold before its command-line name."""
-    from grundy.cli.common import DISPLAY_NAMES, display_name
+    """Every built-in game declares a display name (`grundy.game.Ruleset.display_name`),
+    the one docs/games.md gives it in bold before its command-line name."""
+    from grundy.cli.common import display_name
     from grundy.registry import get_ruleset, rulesets
     from grundy.solver import is_builtin
 
@@ -211,9 +211,9 @@ def test_titles_name_the_games_as_the_docs_do() -> None:
     assert len(named) >= 15
     named["3-dimensional LCTR"] = named.pop("d-dimensional LCTR")  # `lctr-3d` is d = 3
     for name, game in named.items():
-        assert DISPLAY_NAMES[game] == name, game
-    builtin = {rules.name for rules in rulesets() if is_builtin(rules)}
-    assert builtin <= set(DISPLAY_NAMES)
+        assert get_ruleset(game).display_name == name, game
+    for rules in filter(is_builtin, rulesets()):
+        assert rules.display_name != rules.name, rules.name  # declared, not the default
     assert display_name(get_ruleset("cr")) == "Column-Row"
 
 
