@@ -1,0 +1,137 @@
+"""Paper 001: the complexity of LCTR (Corollary 18, Lemma 19, Observation 20,
+Algorithm 1).
+"""
+
+from __future__ import annotations
+
+from grundy.analysis.tables import box_values
+from grundy.nim import mex
+from grundy.partition import Partition
+from grundy.reproduce.paper001.lctr_moves import (
+    CONTRADICTED,
+    PAPER,
+    lctr_options,
+    left_column_removed,
+    top_row_removed,
+)
+from grundy.reproduce.rows import family_check
+from grundy.reproduce.shared import boxes, diagrams, sg, show
+
+
+# ------------------------------------------------------------ complexity
+def _reachable(p: Partition) -> set[Partition]:
+    """Every position reachable from p in one or more moves (so ∅, not p itself)."""
+    seen: set[Partition] = set()
+    stack = [p]
+    while stack:
+        for child in lctr_options(stack.pop()):
+            if child not in seen:
+                seen.add(child)
+                stack.append(child)
+    return seen
+
+
+def _reaches(p: Partition) -> str:
+    return f"{show(p.to_list())} reaches {len(_reachable(p))} partitions"
+
+
+family_check(
+    PAPER,
+    "Corollary 18",
+    "for any partition of n there exist at most n distinct partitions reachable from it",
+    cases=diagrams,
+    holds=lambda p: len(_reachable(p)) <= p.size,
+    quick={"top": 16},
+    full={"top": 28},
+    checked="every partition with n ≤ {top} (reachable: ∅ counted, λ itself not, as in the "
+    "proof of Lemma 19)",
+    false_note=CONTRADICTED,
+    describe=_reaches,
+    shows=lambda p: f"grundy stats lctr {p}",
+    command="grundy stats lctr 8,7,6,5^2,2,1",
+)
+
+family_check(
+    PAPER,
+    "Lemma 19",
+    "a rectangle (b^a) has exactly n = ab distinct partitions reachable from it; any other "
+    "partition of n has fewer than n",
+    cases=diagrams,
+    holds=lambda p: (len(_reachable(p)) == p.size) == (len(p.runs) == 1),
+    quick={"top": 16},
+    full={"top": 28},
+    checked="every partition with n ≤ {top} (reachable: ∅ counted, λ itself not)",
+    false_note=CONTRADICTED,
+    describe=_reaches,
+    shows=lambda p: f"grundy stats lctr {p}",
+    command="grundy stats lctr 4^3",
+)
+
+
+def _algorithm_1(parts: tuple[int, ...], store: dict[tuple[int, ...], int]) -> int:
+    """Algorithm 1: SG by Eq. (1), each position reachable from λ computed once and kept in
+    the dictionary `store` (which holds the terminal position beforehand)."""
+    if parts not in store:
+        options = (top_row_removed(parts), left_column_removed(parts))
+        store[parts] = mex(_algorithm_1(q, store) for q in options)
+    return store[parts]
+
+
+def _mex_steps(p: Partition) -> int:
+    """The mex steps Algorithm 1 takes on λ: one per position it stores."""
+    store: dict[tuple[int, ...], int] = {(): 0}  # the terminal position, precomputed
+    _algorithm_1(tuple(p.parts()), store)
+    return len(store) - 1
+
+
+_OBSERVATION_20_NOTE = (
+    "an operation count; with whole partitions as dictionary keys a step costs more "
+    "than O(1), keyed by the box (i, j) it is O(1)"
+)
+
+family_check(
+    PAPER,
+    "Observation 20",
+    "the SG value of a partition on n squares can be computed in O(n) (Algorithm 1)",
+    cases=diagrams,
+    holds=lambda p: _mex_steps(p) <= p.size,
+    quick={"top": 16},
+    full={"top": 30},
+    checked="every partition with n ≤ {top}: Algorithm 1 takes at most n mex steps (one per "
+    "square: each stored position is λ[i, j] for a box (i, j))",
+    note=_OBSERVATION_20_NOTE,
+    false_note=f"{_OBSERVATION_20_NOTE}; {CONTRADICTED}",
+    describe=lambda p: f"{show(p.to_list())}: {_mex_steps(p)} mex steps",
+    shows=lambda p: f"grundy stats lctr {p}",
+    command="grundy stats lctr 8,7,6,5^2,2,1",
+)
+
+#: Algorithm 1's dictionary, shared by every partition of the check (the terminal position
+#: stored beforehand).
+_STORE: dict[tuple[int, ...], int] = {(): 0}
+
+
+def _algorithm_1_agrees(p: Partition) -> bool:
+    """Algorithm 1 and grundy's per-box table (`grundy table lctr`) against exhaustive search."""
+    table = box_values("lctr", p)
+    return _algorithm_1(tuple(p.parts()), _STORE) == sg("lctr", p) and all(
+        table[i][j] == sg("lctr", p.sub(i, j)) for i, j in boxes(p)
+    )
+
+
+family_check(
+    PAPER,
+    "Algorithm 1",
+    "SG(λ) by Eq. (1), storing the value of each distinct position reachable from λ in a "
+    "dictionary so that each is computed exactly once",
+    cases=diagrams,
+    holds=_algorithm_1_agrees,
+    quick={"top": 14},
+    full={"top": 24},
+    checked="every partition with n ≤ {top}: Algorithm 1 (written here) and grundy's per-box "
+    "table (every box) against exhaustive search",
+    false_note=CONTRADICTED,
+    describe=lambda p: show(p.to_list()),
+    shows=lambda p: f"grundy table lctr {p}",
+    command="grundy table lctr 8,7,6,5^2,2,1",
+)
