@@ -19,7 +19,7 @@ import time
 
 from rich.highlighter import Highlighter, ReprHighlighter
 
-from grundy.cli.common import PlainWhenPiped, ShortTextHighlighter
+from grundy.cli.printing import PlainWhenPiped, ShortTextHighlighter
 
 
 def seconds_to_print(line: str, highlighter: Highlighter) -> float:

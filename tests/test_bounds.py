@@ -23,7 +23,7 @@ from grundy.bounds import (
     partition_count,
 )
 from grundy.cli import main
-from grundy.cli.common import ShortTextHighlighter
+from grundy.cli.printing import ShortTextHighlighter
 from grundy.partition import partition_numbers
 from grundy.registry import get_ruleset, rulesets
 from grundy.validate import MAX_JSON_DEPTH, read_json

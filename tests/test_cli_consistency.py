@@ -115,7 +115,7 @@ def test_a_table_too_wide_for_the_terminal_is_transposed(
     """On a terminal 40 columns wide a count by value is printed with its values down and
     its sizes across, in parts that fit: no cell becomes "…"."""
     from grundy.analysis.counts import count_table
-    from grundy.cli.common import console
+    from grundy.cli.printing import console
 
     monkeypatch.setattr(console, "piped", lambda: False)
     monkeypatch.setattr(console, "width", 40)

@@ -1,6 +1,6 @@
 """Commands findable by name (the rule in `grundy.cli`'s docstring): `grundy X` is defined
 in `grundy/cli/X.py`, a sub-command of the group `grundy X` in `cli/X.py` or `cli/X_*.py`;
-an option or argument shared by several modules is declared once, in `cli/common.py`."""
+an option or argument shared by several modules is declared once, in `cli/options.py`."""
 
 from __future__ import annotations
 

@@ -610,7 +610,8 @@ def test_the_generic_search_reports_its_progress_against_its_bound() -> None:
 def test_ctrl_c_during_a_generic_search_says_what_was_searched(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    from grundy.cli.common import Interrupted, search_progress
+    from grundy.cli.interrupts import Interrupted
+    from grundy.cli.progress import search_progress
 
     chomp = Solver(get_ruleset("chomp"), fast=False)
 

@@ -28,7 +28,7 @@ from typing import Any
 import pytest
 
 from grundy.cli import main
-from grundy.cli.common import Interrupted, ctrl_c_held_back, interruptible, starts_over
+from grundy.cli.interrupts import Interrupted, ctrl_c_held_back, interruptible, starts_over
 from grundy.engine.warm import kernel_games, warm_kernel
 
 # Ctrl-C must interrupt as in a terminal even when this test runs with SIGINT ignored

@@ -18,7 +18,7 @@ import pytest
 
 import grundy
 from grundy.cli import main
-from grundy.cli.common import MAX_ARGUMENT_FILE
+from grundy.cli.reading import MAX_ARGUMENT_FILE
 from grundy.web.app import create_app
 
 POSET = {"elements": ["secret_a", "secret_b", "top"], "covers": [["secret_a", "top"]]}

@@ -7,9 +7,11 @@ does a missing command (after the help).
 Where a command lives: `grundy X` in `cli/X.py` (one file per command); a command group
 `grundy X Y` in `cli/X.py`, or in `cli/X_*.py` when the group is large (`poset`:
 `poset.py`, and its tables of paper 004 in `poset_tables.py`).  What several commands
-share (the app, options and arguments declared once, output, progress, Ctrl-C, the
-results store's messages) is in `cli/common.py`; a command built on another imports
-from that command's module (`pattern` runs `sweep.run_sweep`).
+share is in a module named for what it holds: the app and the game a command names
+(`common.py`), the options and arguments declared once (`options.py`), reading positions,
+sizes and files (`reading.py`), output (`printing.py`), progress bars (`progress.py`),
+Ctrl-C (`interrupts.py`) and the results store's messages (`results_store.py`); a command
+built on another imports from that command's module (`pattern` runs `sweep.run_sweep`).
 """
 
 from __future__ import annotations
@@ -32,7 +34,8 @@ from grundy.cli import warm  # noqa: F401
 from grundy.cli import store, poset, poset_tables, atlas  # noqa: F401
 
 # isort: on
-from grundy.cli.common import HELP_OPTIONS, Interrupted, app
+from grundy.cli.common import HELP_OPTIONS, app
+from grundy.cli.interrupts import Interrupted
 
 __all__ = ["PANELS", "app", "arranged", "main", "run"]
 
@@ -80,7 +83,7 @@ def _invoke(command: Any, args: list[str]) -> Any:
 
     Typer's `main` turns a KeyboardInterrupt into a silent exit with status 130 (older
     Typers and click into `Abort`, after an empty line on stderr), so the command's
-    `grundy.cli.common.interruptible` line would never be printed.
+    `grundy.cli.interrupts.interruptible` line would never be printed.
     """
     try:
         with command.make_context("grundy", args) as ctx:

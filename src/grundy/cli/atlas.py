@@ -8,20 +8,12 @@ from typing import Annotated, Optional
 import typer
 from rich.markup import escape
 
-from grundy.cli.common import (
-    GameArg,
-    JsonOption,
-    MisereOption,
-    PieceOption,
-    app,
-    console,
-    emit,
-    interruptible,
-    parse_range,
-    progress_bar,
-    refuse_together,
-    resolve_game,
-)
+from grundy.cli.common import app, resolve_game
+from grundy.cli.interrupts import interruptible
+from grundy.cli.options import GameArg, JsonOption, MisereOption, PieceOption
+from grundy.cli.printing import console, emit
+from grundy.cli.progress import progress_bar
+from grundy.cli.reading import parse_range, refuse_together
 from grundy.game import Ruleset
 
 atlas_app = typer.Typer(

@@ -8,20 +8,11 @@ import typer
 from rich.markup import escape
 from rich.table import Table
 
-from grundy.cli.common import (
-    GameArg,
-    JsonOption,
-    LatexOption,
-    PieceOption,
-    app,
-    console,
-    emit,
-    interruptible,
-    progress_bar,
-    resolve_game,
-    starts_over,
-    write_latex,
-)
+from grundy.cli.common import app, resolve_game
+from grundy.cli.interrupts import interruptible, starts_over
+from grundy.cli.options import GameArg, JsonOption, LatexOption, PieceOption
+from grundy.cli.printing import console, emit, write_latex
+from grundy.cli.progress import progress_bar
 
 
 @app.command("classify")

@@ -10,22 +10,19 @@ from rich.markup import escape
 from typer.core import TyperCommand
 
 from grundy.answers import atlas_for
-from grundy.cli.common import (
+from grundy.cli.common import app, resolve_game
+from grundy.cli.interrupts import interruptible, starts_over
+from grundy.cli.options import (
     AtlasOption,
     GameArg,
     JsonOption,
     MisereOption,
     PieceOption,
     SizesOption,
-    app,
-    console,
-    emit,
-    interruptible,
-    parse_range,
-    progress_bar,
-    resolve_game,
-    starts_over,
 )
+from grundy.cli.printing import console, emit
+from grundy.cli.progress import progress_bar
+from grundy.cli.reading import parse_range
 
 
 class _NamesInHelp(TyperCommand):

@@ -11,7 +11,9 @@ from rich.table import Table
 
 from grundy.answers import Source, atlas_for, json_source, source_of
 from grundy.atomic import check_writable, write_text_atomic
-from grundy.cli.common import (
+from grundy.cli.common import app, display_name, resolve_game
+from grundy.cli.interrupts import interruptible
+from grundy.cli.options import (
     AtlasOption,
     GameArg,
     JsonOption,
@@ -23,20 +25,11 @@ from grundy.cli.common import (
     SchedulerOption,
     SizesOption,
     StoreOption,
-    app,
-    console,
-    counted_sizes,
-    display_name,
-    emit,
-    how_to_resume,
-    interruptible,
-    open_store,
-    parse_range,
-    progress_bar,
-    resolve_game,
-    say_written,
-    write_latex,
 )
+from grundy.cli.printing import console, emit, say_written, write_latex
+from grundy.cli.progress import progress_bar
+from grundy.cli.reading import parse_range
+from grundy.cli.results_store import counted_sizes, how_to_resume, open_store
 from grundy.validate import check_non_negative
 
 

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from rich.table import Table
 
-from grundy.cli.common import JsonOption, LatexOption, app, console, emit, write_latex
+from grundy.cli.common import app
+from grundy.cli.options import JsonOption, LatexOption
+from grundy.cli.printing import console, emit, write_latex
 from grundy.game import capabilities
 from grundy.registry import rulesets
 

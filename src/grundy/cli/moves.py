@@ -6,7 +6,8 @@ from rich.markup import escape
 from rich.table import Table
 
 from grundy.answers import answer, json_source, source_of
-from grundy.cli.common import (
+from grundy.cli.common import app, resolve_game
+from grundy.cli.options import (
     AtlasOption,
     GameArg,
     JsonOption,
@@ -15,14 +16,10 @@ from grundy.cli.common import (
     PieceOption,
     PositionArg,
     ReadStoreOption,
-    app,
-    console,
-    emit,
-    read_position,
-    resolve_game,
-    search_progress,
-    write_latex,
 )
+from grundy.cli.printing import console, emit, write_latex
+from grundy.cli.progress import search_progress
+from grundy.cli.reading import read_position
 from grundy.solver import solver_for
 
 

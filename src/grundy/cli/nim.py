@@ -7,7 +7,9 @@ from typing import Annotated
 import typer
 
 from grundy import nim
-from grundy.cli.common import JsonOption, app, console, emit
+from grundy.cli.common import app
+from grundy.cli.options import JsonOption
+from grundy.cli.printing import console, emit
 
 OPERATIONS = ("add", "mul", "inv", "pow")
 

@@ -6,7 +6,8 @@ import typer
 from rich.markup import escape
 from rich.table import Table
 
-from grundy.cli.common import (
+from grundy.cli.common import app, resolve_game
+from grundy.cli.options import (
     AtlasOption,
     FamilyArg,
     GameArg,
@@ -17,12 +18,8 @@ from grundy.cli.common import (
     PieceOption,
     SchedulerOption,
     StoreOption,
-    app,
-    console,
-    emit,
-    resolve_game,
-    write_latex,
 )
+from grundy.cli.printing import console, emit, write_latex
 from grundy.cli.sweep import parameter_ranges, run_sweep
 
 

@@ -10,15 +10,9 @@ from typing import Annotated
 
 import typer
 
-from grundy.cli.common import (
-    FROM_FILE_HELP,
-    GameArg,
-    MisereOption,
-    PieceOption,
-    app,
-    read_position,
-    resolve_game,
-)
+from grundy.cli.common import app, resolve_game
+from grundy.cli.options import FROM_FILE_HELP, GameArg, MisereOption, PieceOption
+from grundy.cli.reading import read_position
 from grundy.play import COMPUTER, HUMAN, SOLVE_SECONDS, Match, picture
 
 PROMPT = "move> "

@@ -13,19 +13,11 @@ import typer
 from rich.markup import escape
 from rich.table import Table
 
-from grundy.cli.common import (
-    JsonOption,
-    LatexOption,
-    NoTitleOption,
-    app,
-    argument_file,
-    console,
-    emit,
-    parse_argument,
-    progress_bar,
-    say_written,
-    write_latex,
-)
+from grundy.cli.common import app
+from grundy.cli.options import JsonOption, LatexOption, NoTitleOption
+from grundy.cli.printing import console, emit, say_written, write_latex
+from grundy.cli.progress import progress_bar
+from grundy.cli.reading import argument_file, parse_argument
 from grundy.posets import SPEC_HELP
 
 if TYPE_CHECKING:

@@ -14,20 +14,12 @@ import typer
 from rich.table import Table
 
 from grundy.bounds import Work, partition_count
-from grundy.cli.common import (
-    CheckpointOption,
-    JsonOption,
-    LatexOption,
-    console,
-    emit,
-    interruptible,
-    parse_range,
-    progress_bar,
-    resume_with_checkpoint,
-    starts_over,
-    write_latex,
-)
+from grundy.cli.interrupts import interruptible, resume_with_checkpoint, starts_over
+from grundy.cli.options import CheckpointOption, JsonOption, LatexOption
 from grundy.cli.poset import poset_app
+from grundy.cli.printing import console, emit, write_latex
+from grundy.cli.progress import progress_bar
+from grundy.cli.reading import parse_range
 
 #: Work each table takes, estimated before it starts (`grundy.bounds`).  The rates are
 #: about twice the fastest measured on a shared 2-core machine (docs/findings.md).

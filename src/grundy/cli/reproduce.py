@@ -17,19 +17,11 @@ from rich.markup import escape
 from rich.table import Table
 
 from grundy.atomic import check_writable, write_text_atomic
-from grundy.cli.common import (
-    JsonOption,
-    LatexOption,
-    app,
-    console,
-    emit,
-    grundy_version,
-    interruptible,
-    progress_bar,
-    say_written,
-    starts_over,
-    write_latex,
-)
+from grundy.cli.common import app, grundy_version
+from grundy.cli.interrupts import interruptible, starts_over
+from grundy.cli.options import JsonOption, LatexOption
+from grundy.cli.printing import console, emit, say_written, write_latex
+from grundy.cli.progress import progress_bar
 
 _REPORT_KINDS = (".md", ".html")
 

@@ -16,24 +16,18 @@ from typing import Annotated, Any
 import typer
 from rich.markup import escape
 
-from grundy.cli.common import (
+from grundy.cli.common import app, resolve_game
+from grundy.cli.interrupts import brief, interruptible, resume_with_checkpoint, starts_over
+from grundy.cli.options import (
     CheckpointOption,
     GameArg,
     JsonOption,
     MisereOption,
     PartitionArg,
     PieceOption,
-    app,
-    brief,
-    console,
-    emit,
-    interruptible,
-    read_position,
-    refuse_together,
-    resolve_game,
-    resume_with_checkpoint,
-    starts_over,
 )
+from grundy.cli.printing import console, emit
+from grundy.cli.reading import read_position, refuse_together
 
 MemoryOption = Annotated[
     str | None,

@@ -8,23 +8,12 @@ import typer
 from rich.markup import escape
 from rich.table import Table
 
-from grundy.cli.common import (
-    FROM_FILE_HELP,
-    GameArg,
-    JsonOption,
-    LatexOption,
-    PieceOption,
-    app,
-    brief,
-    console,
-    emit,
-    interruptible,
-    progress_bar,
-    read_position,
-    resolve_game,
-    starts_over,
-    write_latex,
-)
+from grundy.cli.common import app, resolve_game
+from grundy.cli.interrupts import brief, interruptible, starts_over
+from grundy.cli.options import FROM_FILE_HELP, GameArg, JsonOption, LatexOption, PieceOption
+from grundy.cli.printing import console, emit, write_latex
+from grundy.cli.progress import progress_bar
+from grundy.cli.reading import read_position
 
 
 @app.command("stats")

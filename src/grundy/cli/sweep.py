@@ -17,7 +17,9 @@ from rich.table import Table
 
 from grundy.answers import atlas_for
 from grundy.atomic import check_writable, write_text_atomic
-from grundy.cli.common import (
+from grundy.cli.common import app, display_name, resolve_game
+from grundy.cli.interrupts import brief, interruptible
+from grundy.cli.options import (
     AtlasOption,
     FamilyArg,
     GameArg,
@@ -29,20 +31,11 @@ from grundy.cli.common import (
     PieceOption,
     SchedulerOption,
     StoreOption,
-    app,
-    brief,
-    console,
-    display_name,
-    emit,
-    how_to_resume,
-    interruptible,
-    open_store,
-    progress_bar,
-    refuse_together,
-    resolve_game,
-    rows_as_csv,
-    say_written,
 )
+from grundy.cli.printing import console, emit, rows_as_csv, say_written
+from grundy.cli.progress import progress_bar
+from grundy.cli.reading import refuse_together
+from grundy.cli.results_store import how_to_resume, open_store
 from grundy.families import parse_range
 from grundy.game import Ruleset
 

@@ -14,21 +14,18 @@ from typing import Annotated, Any, Optional
 import typer
 
 from grundy.atomic import check_writable, write_text_atomic
-from grundy.cli.common import (
+from grundy.cli.common import app, resolve_game
+from grundy.cli.options import (
     GameArg,
     JsonOption,
     MisereOption,
     NoTitleOption,
     PartitionArg,
     PieceOption,
-    app,
-    console,
-    emit,
-    read_position,
-    resolve_game,
-    say_written,
-    search_progress,
 )
+from grundy.cli.printing import console, emit, say_written
+from grundy.cli.progress import search_progress
+from grundy.cli.reading import read_position
 from grundy.solver import solver_for
 
 SvgOption = Annotated[

@@ -5,7 +5,8 @@ from __future__ import annotations
 from rich.markup import escape
 
 from grundy.answers import answer, json_source
-from grundy.cli.common import (
+from grundy.cli.common import app, resolve_game
+from grundy.cli.options import (
     AtlasOption,
     GameArg,
     JsonOption,
@@ -13,13 +14,10 @@ from grundy.cli.common import (
     PieceOption,
     PositionArg,
     ReadStoreOption,
-    app,
-    console,
-    emit,
-    read_position,
-    resolve_game,
-    search_progress,
 )
+from grundy.cli.printing import console, emit
+from grundy.cli.progress import search_progress
+from grundy.cli.reading import read_position
 from grundy.solver import solver_for
 
 

@@ -8,7 +8,10 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from grundy.cli.common import JsonOption, app, emit, interruptible
+from grundy.cli.common import app
+from grundy.cli.interrupts import interruptible
+from grundy.cli.options import JsonOption
+from grundy.cli.printing import emit
 
 GamesArg = Annotated[
     Optional[list[str]],  # noqa: UP045
