@@ -133,6 +133,24 @@ def test_the_markdown_and_html_reports() -> None:
     assert "<code>grundy value cr 1</code>" in page and "S_1 &lt;1&gt;" in page
 
 
+def test_the_topic_table_is_made_from_the_findings_pages(tmp_path: Path) -> None:
+    """Every page of docs/findings/ is listed; a new game's page appears without editing
+    report.py, and a report without the folder (an installed wheel) has no topic table."""
+    listed = {link for _, link in report.topics()}
+    assert listed == {f"findings/{page.name}" for page in (ROOT / "docs/findings").glob("*.md")}
+    folder = tmp_path / "findings"
+    folder.mkdir()
+    (folder / "new_game.md").write_text("# New game: findings (docs/games.md item 11)\n\n…\n")
+    (folder / "untitled.md").write_text("no title\n")
+    md = report.markdown(_sample(), quick=True, findings=folder)
+    assert md.endswith(
+        "| New game (docs/games.md item 11) | [findings/new_game.md](findings/new_game.md) |\n"
+        "| untitled | [findings/untitled.md](findings/untitled.md) |\n"
+    )
+    bare = report.markdown(_sample(), quick=True, findings=tmp_path / "missing")
+    assert "## Topic files" not in bare and bare.endswith(" |\n")
+
+
 def _cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
     status = main(list(args))
     out, err = capsys.readouterr()

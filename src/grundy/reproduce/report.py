@@ -18,11 +18,12 @@ import html
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 from grundy.reproduce.catalogue import Result
 from grundy.reproduce.rows import PAPERS, NewResult, Statement, Verdict
 
-__all__ = ["Section", "html_page", "markdown", "sections"]
+__all__ = ["FINDINGS", "Section", "html_page", "markdown", "sections", "topics"]
 
 #: What each verdict's section says before its rows.
 _INTROS: dict[Verdict, str] = {
@@ -38,26 +39,30 @@ _INTROS: dict[Verdict, str] = {
     Verdict.VERIFIED: "Holds on every case of the range given.",
 }
 
-#: The topic files of docs/findings/ with the tables behind the rows.
-TOPICS: tuple[tuple[str, str], ...] = (
-    ("LCTR and Downright values (000, 001)", "findings/lctr.md"),
-    (
-        "tree sizes, SG pairs, Gurvich–Ho classes, counts, A373457 (000 §6–7)",
-        "findings/analysis.md",
-    ),
-    ("Column-Row and staircases (002, 003), engine notes", "findings/column_row.md"),
-    ("Nim on Boolean matrices (003)", "findings/matrix.md"),
-    ("posets, nim arithmetic, coin turning (004)", "findings/coin_turning_core.md"),
-    ("the open tables of 004 (h(n), ruler on A_n)", "findings/coin_turning_tables.md"),
-    ("Chomp (docs/games.md 1)", "findings/chomp.md"),
-    ("Corner, Consecutive Corner, SCC, Anticorner (docs/games.md 6–9)", "findings/corners.md"),
-    ("RIT and CRIT (docs/games.md 4, 5)", "findings/rit.md"),
-    ("Sato–Welter (docs/games.md 3)", "findings/sato_welter.md"),
-    ("CRIS (docs/games.md 2)", "findings/cris.md"),
-    ("PNim (docs/games.md 10)", "findings/pnim.md"),
-    ("impartial chess on partitions (000 §8; docs/games.md)", "findings/chess.md"),
-    ("the atlas: record builds (Column-Row n ≤ 110, Chomp in 16 × 16)", "findings/atlas.md"),
-)
+#: The topic files behind the rows: docs/findings/ of the checkout grundy runs from (an
+#: installed wheel ships no docs/, and its report leaves the topic table out).
+FINDINGS = Path(__file__).resolve().parents[3] / "docs" / "findings"
+
+
+def topics(folder: Path = FINDINGS) -> list[tuple[str, str]]:
+    """(topic, link) of every page of `folder`, by file name: the topic is the page's title
+    without its "Findings" label, the link relative to the report (``findings/lctr.md``
+    from docs/findings.md); none when `folder` does not exist.  A new game's findings page
+    is listed once it is there.
+
+    >>> ("LCTR and Downright (papers 000 and 001)", "findings/lctr.md") in topics()
+    True
+    """
+    if not folder.is_dir():
+        return []
+    return [(_topic(page), f"{folder.name}/{page.name}") for page in sorted(folder.glob("*.md"))]
+
+
+def _topic(page: Path) -> str:
+    """The title of a findings page ("# Findings: X" or "# X: findings (…)") as a topic."""
+    with page.open(encoding="utf-8") as lines:
+        title = next((line[2:].strip() for line in lines if line.startswith("# ")), page.stem)
+    return title.removeprefix("Findings: ").replace(": findings", "")
 
 
 @dataclass(frozen=True)
@@ -170,8 +175,9 @@ def _preamble(quick: bool) -> list[str]:
     ]
 
 
-def markdown(results: Sequence[Result], quick: bool) -> str:
-    """The report as Markdown (the form of docs/findings.md)."""
+def markdown(results: Sequence[Result], quick: bool, findings: Path = FINDINGS) -> str:
+    """The report as Markdown (the form of docs/findings.md), ending with the table of the
+    topic files in `findings` (`topics`) when there are any."""
     lines = ["# Findings", ""]
     for paragraph in _preamble(quick):
         lines += [paragraph, ""]
@@ -183,10 +189,12 @@ def markdown(results: Sequence[Result], quick: bool) -> str:
         for row in section.rows:
             lines.append("| " + " | ".join(_md_cell(c) for c in row) + " |")
         lines.append("")
-    lines += ["## Topic files", "", "The tables behind these rows, by topic:", ""]
-    lines += ["| topic | file |", "|---|---|"]
-    lines += [f"| {topic} | [{path}]({path}) |" for topic, path in TOPICS]
-    return "\n".join(lines) + "\n"
+    pages = topics(findings)
+    if pages:
+        lines += ["## Topic files", "", "The tables behind these rows, by topic:", ""]
+        lines += ["| topic | file |", "|---|---|"]
+        lines += [f"| {_md_cell(topic)} | [{link}]({link}) |" for topic, link in pages]
+    return "\n".join(lines).rstrip("\n") + "\n"
 
 
 def _md_cell(text: str) -> str:
