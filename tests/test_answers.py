@@ -94,10 +94,10 @@ def test_moves_json_names_every_source_that_served(
 
 def test_count_json_names_its_sources(capsys: pytest.CaptureFixture[str], cr_atlas: Path) -> None:
     assert asked(capsys, "count", "lctr", "--n", "6", "--no-store")["source"] == "closed form"
-    assert (
-        asked(capsys, "count", "lctr", "--n", "6", "--no-store", "--method", "enumerate")["source"]
-        == "search"
-    )
+    # enumeration: the sources that valued the positions (`grundy.answers.values`)
+    enumerated = ["--n", "6", "--no-store", "--method", "enumerate"]
+    assert asked(capsys, "count", "lctr", *enumerated)["source"] == "closed form"
+    assert asked(capsys, "count", "cr", *enumerated)["source"] == ["closed form", "search"]
     both = asked(capsys, "count", "cr", "--n", "0..7", "--no-store", "--atlas", str(cr_atlas))
     assert both["source"] == ["atlas", "kernel"]
 

@@ -92,6 +92,7 @@ __all__ = [
     "Answer",
     "GameLike",
     "Kind",
+    "Served",
     "Source",
     "answer",
     "atlas_for",
@@ -107,6 +108,8 @@ __all__ = [
 #: Where an answer can come from, in the order they are asked (the module's doc).
 Source = Literal["closed form", "atlas", "store", "kernel", "search"]
 SOURCES: tuple[Source, ...] = ("closed form", "atlas", "store", "kernel", "search")
+#: The sources that served an answer: one name, or several in the order of `SOURCES`.
+Served: TypeAlias = Source | tuple[Source, ...]
 
 #: What an answer's value is.  Partizan outcomes, canonical forms and misère-quotient
 #: elements are kinds to come.
@@ -126,7 +129,7 @@ class Answer:
     """
 
     value: Any
-    source: Source | tuple[Source, ...]
+    source: Served
     kind: Kind
 
     @property
@@ -136,8 +139,8 @@ class Answer:
 
 
 def source_of(
-    sources: Iterable[Source | tuple[Source, ...]],
-) -> Source | tuple[Source, ...]:
+    sources: Iterable[Served],
+) -> Served:
     """The `Answer.source` of an answer the `sources` served (names, or tuples of them):
     one name, or several in the order of `SOURCES`.  Nothing served (a position without
     components or options: the rules alone answer it) is ``"search"``.
@@ -156,7 +159,7 @@ def source_of(
     return ordered[0] if len(ordered) == 1 else ordered
 
 
-def json_source(source: Source | tuple[Source, ...]) -> str | list[str]:
+def json_source(source: Served) -> str | list[str]:
     """A source as a ``--json`` answer names it: a name, or a list of names.
 
     >>> json_source("atlas"), json_source(("closed form", "search"))
@@ -248,23 +251,28 @@ class _Door:
             "search": self._search,
         }
 
-    def nimbers(self, positions: Sequence[Any]) -> list[Answer]:
-        """The value of each position (parsed) and the sources that gave it.  Each
+    def nimbers(self, positions: Sequence[Any]) -> tuple[list[int], Served]:
+        """The value of each position (parsed), and the sources that gave them (a
+        position without components: ``"search"``, as `source_of` has it).  Each
         distinct component is valued once, and each source is asked about every
         component left at once (the store: one query)."""
         split = [self._split(position) for position in positions]
         terms = list(dict.fromkeys(t for parts in split if isinstance(parts, list) for t in parts))
         valued = self._valued(terms)
-        found = []
+        found, served = [], set()
         for parts in split:
             if not isinstance(parts, list):
-                found.append(Answer(parts, "closed form", "nimber"))
+                found.append(parts)
+                served.add("closed form")
                 continue
             total = 0
             for term in parts:
                 total ^= valued[term][0]
-            found.append(Answer(total, source_of(valued[term][1] for term in parts), "nimber"))
-        return found
+                served.add(valued[term][1])
+            found.append(total)
+            if not parts:
+                served.add("search")
+        return found, source_of(served)
 
     def _split(self, position: Any) -> int | list[Any]:
         """The closed form's value of the position as given (`closed_form_first`), else
@@ -322,14 +330,12 @@ class _Door:
     def options(self, position: Any) -> Answer:
         """Every option of a position with its value; the sources of those values."""
         moves = self.solver.moves(position)
-        valued = self.nimbers([child for _, child in moves])
+        valued, served = self.nimbers([child for _, child in moves])
         listed = tuple(
-            Option(move, child, found.value, self.rules.format_move(move))
+            Option(move, child, found, self.rules.format_move(move))
             for (move, child), found in zip(moves, valued, strict=True)
         )
-        return Answer(
-            listed, source_of(name for found in valued for name in found.sources), "options"
-        )
+        return Answer(listed, served, "options")
 
 
 #: Why a source named alone cannot answer (`_Door`).
@@ -413,11 +419,11 @@ identify it)
     """
     door = _door(game, misere, atlas, store, source)
     parsed = parse_position(door.rules, position)
-    if question == "value":
-        return door.nimbers([parsed])[0]
-    if question == "outcome":
-        found = door.nimbers([parsed])[0]
-        return Answer("P" if found.value == 0 else "N", found.source, "outcome")
+    if question in ("value", "outcome"):
+        (found,), served = door.nimbers([parsed])
+        if question == "value":
+            return Answer(found, served, "nimber")
+        return Answer("P" if found == 0 else "N", served, "outcome")
     if question in ("options", "winning moves"):
         found = door.options(parsed)
         if question == "options":
@@ -437,10 +443,12 @@ def values(
     atlas: AtlasLike = None,
     store: Store | str | os.PathLike[str] | None = None,
     source: Source | None = None,
-) -> tuple[list[int], Source | tuple[Source, ...]]:
+    parse: bool = True,
+) -> tuple[list[int], Served]:
     """The value of each of `positions` (one convention), and the sources that served
     them all (as `source_of` names them): the batch question of sweeps, counts and
-    conjectures.  Arguments as for `answer`.
+    conjectures.  Arguments as for `answer`; `parse` False takes positions that are the
+    game's own already (its ``positions_of_size``), unread.
 
     Each distinct component is valued once, and each source asked about every
     component left at once: the store in one query, not one a position.
@@ -451,8 +459,9 @@ def values(
     ([1, 1], 'closed form')
     """
     door = _door(game, misere, atlas, store, source)
-    found = door.nimbers([parse_position(door.rules, position) for position in positions])
-    return [one.value for one in found], source_of(name for one in found for name in one.sources)
+    if parse:
+        positions = [parse_position(door.rules, position) for position in positions]
+    return door.nimbers(list(positions))
 
 
 def value(game: GameLike, position: Any, misere: bool = False, atlas: AtlasLike = None) -> int:

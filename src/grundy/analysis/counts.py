@@ -13,8 +13,9 @@ methods are used where the game declares one, in this order:
 
 The sources are asked in the door's order (`grundy.answers`): an atlas, the
 store, then the game's counting formula ("closed form"), its census
-("kernel") or enumeration ("search"); `count_table(..., sources=...)` says
-which counted each size.
+("kernel") or enumeration, whose positions are valued by the door's batch
+question (`grundy.answers.values`: the sources that valued them);
+`count_table(..., sources=...)` says which counted each size.
 
 A results store (`grundy.results`) keeps the tallies by game, rules version,
 convention and size, so a count reads the sizes counted before.  Each size
@@ -31,14 +32,13 @@ them all when it ends.)
 
 from __future__ import annotations
 
-import os
 from collections import Counter
 from collections.abc import Callable, Sequence
 from functools import partial
 from itertools import islice
 from typing import TYPE_CHECKING
 
-from grundy.answers import atlas_for
+from grundy.answers import atlas_for, values
 from grundy.bounds import (
     CENSUS_BYTES,
     CENSUS_RATE,
@@ -55,13 +55,11 @@ from grundy.game import Ruleset, on_partitions
 from grundy.partition import partition_numbers
 from grundy.registry import get_ruleset, identifies
 from grundy.results import Store
-from grundy.solver import solver_for
 from grundy.sums import PartitionSumRuleset, sum_count_table
 from grundy.validate import as_bool, as_store, check_non_negative
 
 if TYPE_CHECKING:
-    from grundy.answers import Source
-    from grundy.atlas import Atlas
+    from grundy.answers import AtlasLike, GameLike, Served
     from grundy.engine import CompiledKernel
 
 __all__ = [
@@ -92,8 +90,8 @@ def count_table(
     scheduler: str | None = None,
     sums: bool = False,
     on_size: SizeDone | None = None,
-    atlas: Atlas | str | os.PathLike[str] | None = None,
-    sources: dict[int, Source] | None = None,
+    atlas: AtlasLike = None,
+    sources: dict[int, Served] | None = None,
 ) -> list[dict[int, int]]:
     """[{value: number of positions of size n with that value} for n = 0 … n_max].
 
@@ -112,7 +110,8 @@ def count_table(
     None: $GRUNDY_ATLAS where it is this game's and convention's, as
     `grundy.answers.atlas_for` says), the sizes within its levels are read from it,
     neither counted nor stored.
-    `sources`, a dict, is given each size's source (`grundy.answers.SOURCES`).
+    `sources`, a dict, is given each size's source (`grundy.answers.SOURCES`; a tuple of
+    them for a size whose positions several valued).
 
     >>> counted, sources = [], {}
     >>> count_table("cr", 3, on_size=lambda n, tally: counted.append(n), sources=sources)[3]
@@ -141,7 +140,7 @@ def count_table(
     atlas = atlas_for(rules, misere, atlas)
     key = (rules.name, rules.rules_version, misere)
     known = store.tallies(*key, range(n_max + 1), exact_count(rules)) if store is not None else {}
-    served: dict[int, Source] = dict.fromkeys(known, "store")
+    served: dict[int, Served] = dict.fromkeys(known, "store")
     if atlas is not None:  # before the store (`grundy.answers`)
         known.update({n: atlas.counts(n) for n in range(min(atlas.levels, n_max) + 1)})
         served.update(dict.fromkeys(range(min(atlas.levels, n_max) + 1), "atlas"))
@@ -154,9 +153,9 @@ def count_table(
             on_size(n, tally)
 
     if missing:
-        counted, source = _count(rules, missing, misere, method, scheduler, progress, keep)
+        counted, sources_of = _count(rules, missing, misere, method, scheduler, progress, keep)
         known.update(counted)
-        served.update(dict.fromkeys(counted, source))
+        served.update(sources_of)
     if sources is not None:
         sources.update(served)
     return [known[n] for n in range(n_max + 1)]
@@ -215,16 +214,12 @@ def enumerated_count_table(
     process unless the sizes hold at least `DASK_FROM` positions.
     """
     check_non_negative(n=n_max)
-    tallies = _enumerate(get_ruleset(game), range(n_max + 1), misere, scheduler, progress)
+    tallies, _ = _enumerate(get_ruleset(game), range(n_max + 1), misere, scheduler, progress)
     return [tallies[n] for n in range(n_max + 1)]
 
 
 def count(
-    game: str | Ruleset,
-    n: int,
-    misere: bool = False,
-    method: str = "auto",
-    atlas: Atlas | str | os.PathLike[str] | None = None,
+    game: GameLike, n: int, misere: bool = False, method: str = "auto", atlas: AtlasLike = None
 ) -> dict[int, int]:
     """{value: how many positions of size n have it}; see `count_table`."""
     return count_table(game, n, misere, method, atlas=atlas)[n]
@@ -238,27 +233,27 @@ def _count(
     scheduler: str | None,
     progress: Progress | None,
     on_size: SizeDone,
-) -> tuple[Tallies, Source]:
+) -> tuple[Tallies, dict[int, Served]]:
     """{n: tally} for the sizes by the fastest method the game declares ("auto") or by
-    enumeration, and the source that counted them; each tally handed to `on_size` as soon
-    as it is found."""
+    enumeration, and {n: the sources that counted it}; each tally handed to `on_size` as
+    soon as it is found."""
     top = max(sizes)
     if method == "auto":
         table = rules.count_table(top, misere, progress)  # every size at once
         if table is not None:
             for n in sizes:
                 on_size(n, table[n])
-            return {n: table[n] for n in sizes}, "closed form"
+            return {n: table[n] for n in sizes}, dict.fromkeys(sizes, "closed form")
         kernel = rules.kernel
         if kernel is not None and kernel.can_census(top, misere):
             doing = f"counting {rules.name} at n ≤ {top} by its census"
             check_positions(rules, sizes, doing, CENSUS_RATE, CENSUS_BYTES)
-            return _census(kernel, sizes, misere, progress, on_size), "kernel"
+            return _census(kernel, sizes, misere, progress, on_size), dict.fromkeys(sizes, "kernel")
     doing = f"counting {rules.name} at n ≤ {top} by valuing every position"
     check_positions(
         rules, sizes, doing, ENUMERATION_RATE * (1 if scheduler == "serial" else cores())
     )
-    return _enumerate(rules, sizes, misere, scheduler, progress, on_size), "search"
+    return _enumerate(rules, sizes, misere, scheduler, progress, on_size)
 
 
 def _enumerate(
@@ -268,8 +263,9 @@ def _enumerate(
     scheduler: str | None,
     progress: Progress | None,
     on_size: SizeDone | None = None,
-) -> Tallies:
-    """{n: tally} for the sizes, each handed to `on_size` as soon as it is done."""
+) -> tuple[Tallies, dict[int, Served]]:
+    """{n: tally} for the sizes, each handed to `on_size` as soon as it is done, and
+    {n: the sources that valued its positions}."""
     if rules.positions_of_size(0) is None:
         raise ValueError(
             f"game {rules.name!r} has no notion of position size, so its positions cannot "
@@ -326,17 +322,19 @@ def _census(
 
 
 def _by_size(
-    task: Callable[[int], dict[int, int]],
+    task: Callable[[int], tuple[dict[int, int], Served]],
     sizes: Sequence[int],
     scheduler: str,
     progress: Progress | None,
     on_size: SizeDone | None,
     weight: Callable[[int], int | None] = lambda n: None,
-) -> Tallies:
-    """{n: task(n)} for the sizes (`map_chunks`), each handed to `on_size` as soon as
-    it is done; `progress(done, total)` in positions where `weight(n)` (how many
-    positions size n has) is known for every size, else in sizes."""
+) -> tuple[Tallies, dict[int, Served]]:
+    """({n: tally}, {n: its sources}) of task(n) for the sizes (`map_chunks`), each
+    tally handed to `on_size` as soon as it is done; `progress(done, total)` in
+    positions where `weight(n)` (how many positions size n has) is known for every
+    size, else in sizes."""
     found: Tallies = {}
+    served: dict[int, Served] = {}
     weights = {n: weight(n) for n in sizes}
     share = {n: w for n, w in weights.items() if w is not None}
     if len(share) < len(weights) or not sum(share.values()):
@@ -344,7 +342,8 @@ def _by_size(
     total = sum(share.values())
     counted = [0]
 
-    def done(n: int, tally: dict[int, int]) -> None:
+    def done(n: int, counted_by: tuple[dict[int, int], Served]) -> None:
+        tally, served[n] = counted_by
         found[n] = tally
         counted[0] += share[n]
         if on_size is not None:
@@ -355,14 +354,14 @@ def _by_size(
     # on a cluster the largest sizes, the longest tasks, go first
     order = list(sizes) if scheduler == "serial" else sorted(sizes, reverse=True)
     map_chunks(task, order, scheduler, done)
-    return found
+    return found, served
 
 
-def _tally(rules: Ruleset, misere: bool, n: int) -> dict[int, int]:
-    """One task: {value: how many positions of size n have it} (run on a worker, or here)."""
-    solver = solver_for(rules)
-    tally = Counter(solver.value(position, misere) for position in rules.positions_of_size(n) or ())
-    return dict(sorted(tally.items()))
+def _tally(rules: Ruleset, misere: bool, n: int) -> tuple[dict[int, int], Served]:
+    """One task: {value: how many positions of size n have it}, and the sources that
+    valued them (`grundy.answers.values`; run on a worker, or here)."""
+    found, served = values(rules, rules.positions_of_size(n) or (), misere, parse=False)
+    return dict(sorted(Counter(found).items())), served
 
 
 def _positions_up_to(rules: Ruleset, sizes: Sequence[int], limit: int) -> int:
