@@ -16,20 +16,18 @@ import grundy
 from grundy import PartitionRuleset, PartitionSumRuleset, capabilities, rulesets
 from grundy.cli import main
 
-#: Games without a notion of size: an example position each.
-EXAMPLES = {"matrix": "110;011", "coin-turning": "divisors:12 ruler 4 6"}
-#: Games that need a parameter on the command line.
-PARAMETERS = {"chess": ["--piece", "leaps=1:2,2:1;riders=1:1"]}
 #: The built-in games (other test modules register games of their own).
 BUILT_IN = [r for r in rulesets() if type(r).__module__.startswith("grundy.")]
-NAMES = sorted(rules.name for rules in BUILT_IN)
+BY_NAME = {rules.name: rules for rules in BUILT_IN}
+NAMES = sorted(BY_NAME)
 ON_PARTITIONS = sorted(r.name for r in BUILT_IN if isinstance(r, PartitionRuleset))
 ON_SUMS = sorted(r.name for r in BUILT_IN if isinstance(r, PartitionSumRuleset))
 
 
 def example(rules: grundy.Ruleset) -> str:
-    if rules.name in EXAMPLES:
-        return EXAMPLES[rules.name]
+    """A position of 6 boxes, or the game's own example start (games without a size)."""
+    if "positions_of_size" not in capabilities(rules):
+        return rules.example_start()
     positions = list(rules.positions_of_size(6))
     return rules.format_position(positions[len(positions) // 2])
 
@@ -42,18 +40,15 @@ def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
 
 def test_every_game_is_covered() -> None:
     assert {"chomp", "cris", "chess", "lctr-3d", "lctr-nonrep", "matrix"} <= set(NAMES)
-    for rules in BUILT_IN:
-        assert (
-            rules.name in EXAMPLES
-            or "positions_of_size" in capabilities(rules)
-            or (rules.name in PARAMETERS)
-        ), rules.name
+    for rules in BUILT_IN:  # an example start of its own, or of the game of its parameters
+        assert rules.example_start() or rules.example_parameters, rules.name
 
 
 @pytest.mark.parametrize("name", NAMES)
 def test_every_command(name: str, capsys: pytest.CaptureFixture[str]) -> None:
-    extra = PARAMETERS.get(name, [])
-    rules = grundy.get_ruleset(name, **({"piece": extra[1]} if extra else {}))
+    parameters = BY_NAME[name].example_parameters  # a family needs them on the command line
+    extra = [word for key, text in parameters.items() for word in (f"--{key}", text)]
+    rules = grundy.get_ruleset(name, **parameters)
     have = capabilities(rules)
     position = example(rules)
 

@@ -65,42 +65,10 @@ def resolve_game(game: str, piece: str | None = None) -> Ruleset:
     return get_ruleset(game, **parameters)
 
 
-#: The names docs/games.md gives the built-in games, for the titles of pictures
-#: ("Column-Row, normal play"); tests/test_plots.py checks them against that page.
-DISPLAY_NAMES = {
-    "lctr": "LCTR",
-    "downright": "Downright",
-    "cr": "Column-Row",
-    "matrix": "Nim on Boolean matrices",
-    "coin-turning": "Coin turning on posets",
-    "chomp": "Chomp",
-    "cris": "CRIS",
-    "sato-welter": "Sato–Welter",
-    "rit": "RIT",
-    "crit": "CRIT",
-    "corner": "Corner",
-    "consecutive-corner": "Consecutive Corner",
-    "scc": "SCC",
-    "anticorner": "Anticorner",
-    "pnim": "PNim",
-    "chess": "Impartial chess",
-    "chess-king": "Impartial chess, king",
-    "chess-rook": "Impartial chess, rook",
-    "chess-bishop": "Impartial chess, bishop",
-    "chess-queen": "Impartial chess, queen",
-    "chess-knight": "Impartial chess, knight",
-    "chess-pawn": "Impartial chess, pawn",
-    "lctr-3d": "3-dimensional LCTR",
-    "lctr-nonrep": "Non-repetitive LCTR",
-}
-
-
 def display_name(rules: Ruleset) -> str:
-    """The game's name for a title: its ``display_name`` if the ruleset declares one, else
-    the name docs/games.md gives it (`DISPLAY_NAMES`), else its command-line name.
+    """The game's name for a title: the one it declares (`Ruleset.display_name`).
 
     >>> display_name(get_ruleset("cr")), display_name(get_ruleset("sato-welter"))
     ('Column-Row', 'Sato–Welter')
     """
-    declared = getattr(rules, "display_name", None)
-    return declared if isinstance(declared, str) else DISPLAY_NAMES.get(rules.name, rules.name)
+    return rules.display_name
