@@ -38,14 +38,8 @@ from grundy.games.coin_turning.set_partition_ruler import (
     set_partition_ruler_baseline,
 )
 from grundy.partition import Partition, partitions, staircase
-from grundy.reproduce.rows import (
-    Outcome,
-    Verdict,
-    first_failed,
-    first_failure,
-    new_result,
-    verified_unless,
-)
+from grundy.reproduce import rows
+from grundy.reproduce.rows import Outcome, Verdict, new_result
 from grundy.reproduce.shared import sg
 
 #: One step of a recheck: run, it says whether the record holds.
@@ -133,8 +127,8 @@ def _compare(
 ) -> Step:
     """The step: VERIFIED when got(c) == recorded(c) for every case, else FALSE at the
     first case (shown by `command`, if any)."""
-    return lambda: verified_unless(
-        first_failure(cases, lambda c: got(c) == recorded(c)),
+    return lambda: rows.verified_unless(
+        rows.first_failure(cases, lambda c: got(c) == recorded(c)),
         checked,
         command=command or None,
         false_note=f"the recomputed {what} differs from the record",
@@ -150,7 +144,7 @@ def _exhaustive_tally(game: str, n: int, misere: bool = False) -> dict[int, int]
 def _first_of(steps: list[Step], checked: str, command: str) -> Outcome:
     """The steps in order, up to the first that fails; VERIFIED over everything `checked`
     (shown by `command`) when none does."""
-    return first_failed(*steps, lambda: Outcome(Verdict.VERIFIED, checked, command=command))
+    return rows.first_failed(*steps, lambda: Outcome(Verdict.VERIFIED, checked, command=command))
 
 
 # ------------------------------------------------------- 002/003: staircases
@@ -288,7 +282,7 @@ def _misere_window(quick: bool) -> Outcome:
         "against the recorded n = 200"
     )
     steps = [
-        lambda g=game: verified_unless(
+        lambda g=game: rows.verified_unless(
             _propagation_failure(g, top),
             checked,
             false_note=f"misère {g}: the diagonal rule fails",
@@ -457,8 +451,8 @@ def _crim_even_rank(quick: bool) -> Outcome:
     )
     return _first_of(
         [
-            lambda: verified_unless(
-                first_failure(
+            lambda: rows.verified_unless(
+                rows.first_failure(
                     [lam for n in range(1, top + 1) for lam in _census("cr", n)[0]],
                     lambda lam: (lam.largest - lam.length) % 2 == 0,
                 ),

@@ -42,16 +42,8 @@ from grundy.games.column_row.column_row import (
 from grundy.nim import mex
 from grundy.partition import Partition, partitions_up_to
 from grundy.registry import get_ruleset
-from grundy.reproduce.rows import (
-    Family,
-    Outcome,
-    Verdict,
-    family_check,
-    first_failed,
-    first_failure,
-    statement,
-    verified_unless,
-)
+from grundy.reproduce import rows
+from grundy.reproduce.rows import Family, Outcome, Verdict, family_check, statement
 from grundy.reproduce.shared import (
     boxes,
     conjugate,
@@ -119,16 +111,16 @@ def _check_lemma_1_1(quick: bool) -> Outcome:
     top = 12 if quick else 40
     cases = pairs(top)
     checked = f"every rectangle R_{{a,b}} with a, b ≤ {top}, both readings, exhaustive search"
-    return first_failed(
-        lambda: verified_unless(
-            first_failure(cases, lambda ab: _sg(_rectangle(*ab)) == rectangle_value(*ab)),
+    return rows.first_failed(
+        lambda: rows.verified_unless(
+            rows.first_failure(cases, lambda ab: _sg(_rectangle(*ab)) == rectangle_value(*ab)),
             checked,
             false_note="the reading '(a ≤ 2 or b ≤ 2) and a + b odd' fails",
             describe=lambda ab: f"{_rectangle_words(*ab)}, the lemma says {rectangle_value(*ab)}",
             shows=lambda ab: f"grundy value cr {ab[1]}^{ab[0]}",
         ),
-        lambda: verified_unless(
-            first_failure(cases, lambda ab: _sg(_rectangle(*ab)) == _lemma_1_1_and_first(*ab)),
+        lambda: rows.verified_unless(
+            rows.first_failure(cases, lambda ab: _sg(_rectangle(*ab)) == _lemma_1_1_and_first(*ab)),
             checked,
             verdict=Verdict.WORDING,
             note="both readings hold",
@@ -157,16 +149,18 @@ def _check_lemma_1_2(quick: bool) -> Outcome:
         f"n ≤ {n2}, exhaustive search with conjugates searched separately"
     )
     boxed = ((p.to_list(), i, j) for p in partitions_up_to(n1) for i, j in boxes(p))
-    return first_failed(
-        lambda: verified_unless(
-            first_failure(boxed, lambda c: sub(conjugate(c[0]), c[2], c[1]) == conjugate(sub(*c))),
+    return rows.first_failed(
+        lambda: rows.verified_unless(
+            rows.first_failure(
+                boxed, lambda c: sub(conjugate(c[0]), c[2], c[1]) == conjugate(sub(*c))
+            ),
             checked,
             false_note="item (1) fails",
             describe=lambda c: f"λ = {show(c[0])}, (i, j) = ({c[2]}, {c[1]})",
             shows=lambda c: f"grundy table cr {Partition(c[0])}",
         ),
-        lambda: verified_unless(
-            first_failure(
+        lambda: rows.verified_unless(
+            rows.first_failure(
                 partitions_up_to(n2), lambda p: _RAW.value(p) == _RAW.value(p.conjugate())
             ),
             checked,
@@ -341,7 +335,7 @@ def _proof_slips_4_1(top: int) -> dict[int, tuple[int, int]]:
     """Step of the proof → the smallest Γ_{a,b} (a, b ≤ top) where it misvalues an option."""
     inner = [(a, b) for a, b in pairs(top, low=2) if a + b > 4]
     first = {
-        k: first_failure(inner, lambda c, k=k: _proof_4_1_wrong(*c, k) is None)
+        k: rows.first_failure(inner, lambda c, k=k: _proof_4_1_wrong(*c, k) is None)
         for k in range(len(_PROOF_4_1))
     }
     return {k: c for k, c in first.items() if c is not None}
@@ -375,9 +369,9 @@ def _slips_in_words(slips: dict[int, tuple[int, int]]) -> str:
 def _check_theorem_4_1(quick: bool) -> Outcome:
     top = _THEOREM_4_1.bounds(quick)["top"]
     slips = _proof_slips_4_1(top)
-    return first_failed(
+    return rows.first_failed(
         lambda: _THEOREM_4_1.check(quick),
-        lambda: verified_unless(
+        lambda: rows.verified_unless(
             slips or None,
             _THEOREM_4_1_WORDS.format(top=top),
             verdict=Verdict.PROOF_SLIP,
@@ -437,20 +431,20 @@ def _check_theorem_5_1(quick: bool) -> Outcome:
         return _sg(_almost_gamma(*c)) == _printed_5_1(*c)
 
     shown = [
-        first_failure(a_small, printed),
-        first_failure([c for c in a_small if c[0] == 3], printed),
-        first_failure(d_small, printed),
-        first_failure([c for c in d_small if c[2] == 2], printed),
+        rows.first_failure(a_small, printed),
+        rows.first_failure([c for c in a_small if c[0] == 3], printed),
+        rows.first_failure(d_small, printed),
+        rows.first_failure([c for c in d_small if c[2] == 2], printed),
     ]
-    return first_failed(
-        lambda: verified_unless(
-            first_failure(inside, lambda c: _sg(_almost_gamma(*c)) == almost_gamma_value(*c)),
+    return rows.first_failed(
+        lambda: rows.verified_unless(
+            rows.first_failure(inside, lambda c: _sg(_almost_gamma(*c)) == almost_gamma_value(*c)),
             checked,
             false_note="the formula fails inside its hypotheses",
             describe=lambda c: _almost_gamma_words(c, f"the theorem says {almost_gamma_value(*c)}"),
             shows=lambda c: f"grundy value cr {Partition(_almost_gamma(*c))}",
         ),
-        lambda: verified_unless(
+        lambda: rows.verified_unless(
             [c for c in shown if c is not None] or None,
             checked,
             verdict=Verdict.HYPOTHESES,
@@ -489,7 +483,7 @@ def _check_conjecture_1(quick: bool) -> Outcome:
     top = 12 if quick else 20
     ns = range(1, top + 1)
     bad = [n for n in ns if _staircase_value(n) != _conjecture_1(n)]
-    fixed = first_failure(
+    fixed = rows.first_failure(
         ns, lambda n: _staircase_value(n) == (0 if n % 2 == 0 else 1 if n <= 5 else 2)
     )
     corrected = (
@@ -497,7 +491,7 @@ def _check_conjecture_1(quick: bool) -> Outcome:
         if fixed is None
         else f"'1 for n ∈ {{1, 3, 5}}' fails too, at n = {fixed}"
     )
-    return verified_unless(
+    return rows.verified_unless(
         bad or None,
         f"S_n for n ≤ {top} (exhaustive search to n = 8, the compiled engine beyond)",
         command="grundy value cr 5,4,3,2,1",

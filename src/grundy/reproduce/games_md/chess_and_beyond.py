@@ -10,8 +10,9 @@ from grundy import Solver
 from grundy.games.lctr.lctr_3d import Antichain, DimensionalLCTR, antichains_of_size
 from grundy.nim import mex
 from grundy.partition import Partition, rectangle
+from grundy.reproduce import rows
 from grundy.reproduce.games_md.games_setting import GAMES, bracketed, game_value
-from grundy.reproduce.rows import family_check, no_command
+from grundy.reproduce.rows import family_check
 from grundy.reproduce.shared import diagrams
 
 
@@ -202,5 +203,5 @@ family_check(
     command='grundy value lctr-3d "(1,2,3) (2,1,1)"',
     false_note="corners do not determine λ",
     describe=bracketed,
-    shows=no_command,
+    shows=rows.no_command,
 )

@@ -13,7 +13,8 @@ from grundy.game import Ruleset
 from grundy.games.chess.chess import PIECES as LIBRARY_PIECES
 from grundy.games.chess.chess import ChessRules, Piece
 from grundy.partition import Partition
-from grundy.reproduce.rows import Outcome, first_failure, verified_unless
+from grundy.reproduce import rows
+from grundy.reproduce.rows import Outcome
 from grundy.reproduce.shared import diagrams, without_canonical_form
 
 GAMES = "games"
@@ -107,7 +108,7 @@ def conjugation_cases(names: Iterable[str], top: int) -> list[Conjugated]:
 
 def conjugation_failure(name: str, top: int) -> Conjugated | None:
     """The first (name, λ, misère) with n ≤ top where λ and λ′ have different values."""
-    return first_failure(conjugation_cases([name], top), conjugates_agree)
+    return rows.first_failure(conjugation_cases([name], top), conjugates_agree)
 
 
 def conjugate_values(case: Conjugated) -> str:
@@ -135,7 +136,7 @@ def worked_example(
     got = game_value(game, EXAMPLE)
     if got != value:
         wrong.append(f"G([3,2,1]) = {got}, not {value}")
-    return verified_unless(
+    return rows.verified_unless(
         wrong or None,
         "[3,2,1]: its options and exhaustive search",
         command=f"grundy moves {game} {EXAMPLE}",

@@ -12,6 +12,7 @@ from itertools import combinations
 
 from grundy.games.sato_welter.sato_welter import sato_welter_value
 from grundy.partition import Partition, partitions
+from grundy.reproduce import rows
 from grundy.reproduce.games_md.games_setting import (
     FINDSTAT_ST000681,
     GAMES,
@@ -25,14 +26,7 @@ from grundy.reproduce.games_md.games_setting import (
     game_value,
     worked_example,
 )
-from grundy.reproduce.rows import (
-    Outcome,
-    Verdict,
-    family_check,
-    first_failed,
-    statement,
-    verified_unless,
-)
+from grundy.reproduce.rows import Outcome, Verdict, family_check, statement
 from grundy.reproduce.shared import diagrams, values_agree
 
 # ------------------------------------------------------ introduction: symmetry
@@ -70,15 +64,15 @@ def _conjugation_exceptions(quick: bool) -> Outcome:
         if pawn is None
         else f"only the asymmetric pawn is not: {conjugate_values(pawn)}"
     )
-    return first_failed(
-        lambda: verified_unless(
+    return rows.first_failed(
+        lambda: rows.verified_unless(
             "RIT" if rit is None else None,
             checked,
             false_note="RIT is invariant after all",
             describe=lambda _: f"G(λ) = G(λ′) for every λ with n ≤ {top}",
             shows=lambda _: "grundy table rit 2^2",
         ),
-        lambda: verified_unless(
+        lambda: rows.verified_unless(
             invariant or None,
             checked,
             verdict=Verdict.WORDING,
@@ -238,7 +232,7 @@ def _rit_conjugation(quick: bool) -> Outcome:
         else f"; the first with G(λ) ≠ G(λ′): G([{bad[1]}]) = {game_value('rit', bad[1])}, "
         f"G([{bad[1].conjugate()}]) = {game_value('rit', bad[1].conjugate())}"
     )
-    return verified_unless(
+    return rows.verified_unless(
         "none found" if bad is None else None,  # the claim fails when every λ agrees
         f"every λ with n ≤ {top}{found}",
         command="grundy table rit 2^2",

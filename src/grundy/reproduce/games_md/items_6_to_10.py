@@ -5,6 +5,7 @@ Anticorner, PNim and CRIM.
 from __future__ import annotations
 
 from grundy.partition import Partition, rectangle
+from grundy.reproduce import rows
 from grundy.reproduce.games_md.games_setting import (
     GAMES,
     bracketed,
@@ -12,16 +13,7 @@ from grundy.reproduce.games_md.games_setting import (
     game_value,
     worked_example,
 )
-from grundy.reproduce.rows import (
-    Outcome,
-    Verdict,
-    family_check,
-    first_failed,
-    first_failure,
-    no_command,
-    statement,
-    verified_unless,
-)
+from grundy.reproduce.rows import Outcome, Verdict, family_check, statement
 from grundy.reproduce.shared import diagrams
 
 
@@ -94,7 +86,7 @@ family_check(
     command="grundy moves anticorner 1",
     false_note="the exception changes the options",
     describe=bracketed,
-    shows=no_command,
+    shows=rows.no_command,
 )
 
 
@@ -126,28 +118,28 @@ def _pnim_bound(quick: bool) -> Outcome:
     lams = diagrams(top)
     checked = f"every λ with n ≤ {top}"
     below = [lam for lam in lams if game_value("pnim", lam) < _hook(lam)]
-    rows = sum(game_value("pnim", [n]) == n for n in range(1, top + 1))
-    return first_failed(
-        lambda: verified_unless(
-            first_failure(lams, lambda lam: game_value("pnim", lam) <= _hook(lam)),
+    one_rows = sum(game_value("pnim", [n]) == n for n in range(1, top + 1))
+    return rows.first_failed(
+        lambda: rows.verified_unless(
+            rows.first_failure(lams, lambda lam: game_value("pnim", lam) <= _hook(lam)),
             checked,
             false_note="the bound fails",
             describe=lambda lam: f"G([{lam}]) = {game_value('pnim', lam)} > {_hook(lam)}",
             shows=lambda lam: f"grundy value pnim {lam}",
         ),
-        lambda: verified_unless(
+        lambda: rows.verified_unless(
             "[1]" if len(below) == len(lams) else None,
             checked,
             false_note="the bound is never attained",
             describe=lambda _: f"G([1]) = {game_value('pnim', '1')}",
             shows=lambda _: "grundy value pnim 1",
         ),
-        lambda: verified_unless(
+        lambda: rows.verified_unless(
             below[0] if below else None,
             checked,
             verdict=Verdict.WORDING,
             command="grundy value pnim 5",
-            false_note=f"the bound holds and is sharp ([n] attains it for {rows} of the {top} "
+            false_note=f"the bound holds and is sharp ([n] attains it for {one_rows} of the {top} "
             f"n ≤ {top}; {len(lams) - len(below)} of the {len(lams)} partitions attain it), but "
             "not every λ attains it: true read as 'attained for some λ', false as 'for every λ'",
             describe=lambda lam: f"G([{lam}]) = {game_value('pnim', lam)} < {_hook(lam)}",

@@ -11,6 +11,7 @@ from math import ceil, log2
 
 from grundy.games.lctr.lctr import lemma4_gamma, per_box_value
 from grundy.partition import Partition
+from grundy.reproduce import rows
 from grundy.reproduce.paper000.lctr_setting import (
     BOXES,
     GAMES,
@@ -21,15 +22,7 @@ from grundy.reproduce.paper000.lctr_setting import (
     run_bound,
     top_bounds,
 )
-from grundy.reproduce.rows import (
-    Outcome,
-    family_check,
-    first_failed,
-    first_failure,
-    no_command,
-    statement,
-    verified_unless,
-)
+from grundy.reproduce.rows import Outcome, family_check, statement
 from grundy.reproduce.shared import conjugate, positions, sg
 
 
@@ -155,7 +148,7 @@ family_check(
     note="the O(·) bound is asymptotic; what is checked is this read count",
     command="grundy value lctr 1000000000000^1000000,5^100000000000",
     false_note="the binary search fails or reads too much",
-    shows=no_command,
+    shows=rows.no_command,
 )
 
 
@@ -207,31 +200,31 @@ def _theorem_22(quick: bool) -> Outcome:
         f"{len(mid)} partitions of ≤ 3000 boxes; on {len(huge)} run-length partitions up to "
         "~10^13 rows it reads at most 4⌈log2(r+1)⌉ + 3 parts"
     )
-    return first_failed(
-        lambda: verified_unless(
-            first_failure(cases, lambda c: _theorem22(c[0], _Reader(c[1])) == sg(*c)),
+    return rows.first_failed(
+        lambda: rows.verified_unless(
+            rows.first_failure(cases, lambda c: _theorem22(c[0], _Reader(c[1])) == sg(*c)),
             checked,
             false_note="the procedure gives a wrong value",
             describe=lambda c: f"{c[0]} {c[1]}",
             shows=lambda c: f"grundy table {c[0]} {c[1]}",
         ),
-        lambda: verified_unless(
-            first_failure(
+        lambda: rows.verified_unless(
+            rows.first_failure(
                 mid, lambda c: _theorem22(c[0], _Reader(c[1])) == per_box_value(c[1], c[0])
             ),
             checked,
             false_note="the procedure disagrees with Eq. (3)/(4) box by box",
             describe=lambda c: f"{c[0]} {c[1]}",
-            shows=no_command,
+            shows=rows.no_command,
         ),
-        lambda: verified_unless(
-            first_failure(reads, lambda cr: cr[1] <= 4 * _probe_bound(cr[0][1].length) + 3),
+        lambda: rows.verified_unless(
+            rows.first_failure(reads, lambda cr: cr[1] <= 4 * _probe_bound(cr[0][1].length) + 3),
             checked,
             note="the O(·) bound is asymptotic; at most "
             f"{max(n for _, n in reads)} parts read on any partition checked",
             command="grundy value lctr 1000000000000^1000000,5^100000000000",
             false_note="the procedure reads more than 4⌈log2(r+1)⌉ + 3 parts",
             describe=lambda cr: f"{cr[0][0]} {cr[0][1]}",
-            shows=no_command,
+            shows=rows.no_command,
         ),
     )

@@ -11,6 +11,7 @@ from grundy import get_ruleset
 from grundy.games.lctr.lctr import lemma3_staircase, lemma4_gamma
 from grundy.nim import mex
 from grundy.partition import Partition, gamma, staircase
+from grundy.reproduce import rows
 from grundy.reproduce.paper000.lctr_setting import (
     ANY_GAME,
     ANY_GAME_WORDS,
@@ -22,15 +23,7 @@ from grundy.reproduce.paper000.lctr_setting import (
     sg_at,
     top_bounds,
 )
-from grundy.reproduce.rows import (
-    Outcome,
-    Verdict,
-    family_check,
-    first_failure,
-    no_command,
-    statement,
-    verified_unless,
-)
+from grundy.reproduce.rows import Outcome, Verdict, family_check, statement
 from grundy.reproduce.shared import Parts, boxes, conjugate, positions, sg, sub, values_agree
 
 
@@ -72,11 +65,11 @@ def _equation_1(quick: bool) -> Outcome:
         for i2 in range(lam.length + 2 - i1)
         for j2 in range(lam.largest + 2 - j1)
     ]
-    bad = first_failure(
+    bad = rows.first_failure(
         cases,
         lambda c: sub(sub(c[0], c[1], c[2]), c[3], c[4]) == sub(c[0], c[1] + c[3], c[2] + c[4]),
     )
-    same = first_failure(
+    same = rows.first_failure(
         positions(top, "lctr"),
         lambda lam: all(
             tuple(lam.sub(i, j).parts()) == sub(tuple(lam.parts()), i, j)
@@ -84,13 +77,13 @@ def _equation_1(quick: bool) -> Outcome:
             for j in range(lam.largest + 2)
         ),
     )
-    return verified_unless(
+    return rows.verified_unless(
         bad if bad is not None else same,
         f"every partition with n ≤ {top} and all i1 + i2 ≤ r + 1, j1 + j2 ≤ λ1 + 1 "
         f"({len(cases)} cases); grundy's λ[i, j] agrees with the paper's definition",
         command="grundy table lctr 6,4^2,2,1^2",
         false_note="identity fails",
-        shows=no_command,
+        shows=rows.no_command,
     )
 
 
@@ -270,7 +263,7 @@ def _lemma_6(quick: bool) -> Outcome:
     raw = {g: _raw_values(g, top) for g in GAMES}
     cases = [(g, p) for g in GAMES for p in shapes if p or g == "lctr"]
     found = (
-        first_failure(
+        rows.first_failure(
             shapes,
             lambda p: all(
                 sub(conjugate(p), i, j) == conjugate(sub(p, j, i))
@@ -278,15 +271,15 @@ def _lemma_6(quick: bool) -> Outcome:
                 for j in range(len(p) + 2)
             ),
         ),
-        first_failure(cases, lambda c: raw[c[0]][c[1]] == raw[c[0]][conjugate(c[1])]),
+        rows.first_failure(cases, lambda c: raw[c[0]][c[1]] == raw[c[0]][conjugate(c[1])]),
         # the plain recursion agrees with the reference solver (which uses this symmetry)
-        first_failure(cases, lambda c: raw[c[0]][c[1]] == sg(c[0], Partition(c[1]))),
+        rows.first_failure(cases, lambda c: raw[c[0]][c[1]] == sg(c[0], Partition(c[1]))),
     )
-    return verified_unless(
+    return rows.verified_unless(
         next((bad for bad in found if bad is not None), None),
         f"every partition with n ≤ {top}: item 1 for every (i, j), item 2 by a plain mex "
         "recursion that does not use conjugation (it agrees with the solver)",
         command="grundy value lctr 4,1",
         false_note="conjugation changes the game",
-        shows=no_command,
+        shows=rows.no_command,
     )

@@ -7,6 +7,7 @@ from __future__ import annotations
 from grundy import get_ruleset
 from grundy.nim import mex
 from grundy.partition import Partition
+from grundy.reproduce import rows
 from grundy.reproduce.paper000.lctr_setting import (
     ANY_GAME,
     ANY_GAME_WORDS,
@@ -16,14 +17,7 @@ from grundy.reproduce.paper000.lctr_setting import (
     sg_at,
     top_bounds,
 )
-from grundy.reproduce.rows import (
-    Outcome,
-    family_check,
-    first_failure,
-    no_command,
-    statement,
-    verified_unless,
-)
+from grundy.reproduce.rows import Outcome, family_check, statement
 from grundy.reproduce.shared import Parts, boxes, positions, sg, sub
 
 # ====================================================================== §4
@@ -80,15 +74,15 @@ def _misere_values_differ(top: int) -> Partition | None:
 def _theorem_9(quick: bool) -> Outcome:
     tops = ANY_GAME["quick" if quick else "full"]
     cases = [(g, lam) for g, t in tops.items() for lam in positions(t, g) if not _terminal(g, lam)]
-    bad = first_failure(cases, lambda c: (sg(*c, True) == 0) == (_truncated(*c) == 0))
+    bad = rows.first_failure(cases, lambda c: (sg(*c, True) == 0) == (_truncated(*c) == 0))
     # "the truncation of LCTR is played ... under the rules of Downright"
-    same_game = first_failure(
+    same_game = rows.first_failure(
         positions(tops["lctr"], "downright"),
         lambda lam: _truncated("lctr", lam) == sg("downright", lam),
     )
     differ = _misere_values_differ(tops["lctr"])
     also = "also SG(trunc(L(λ))) = SG(D(λ)) on every λ ≠ [] there"
-    return verified_unless(
+    return rows.verified_unless(
         bad if bad is not None or same_game is None else ("lctr", same_game),
         f"every non-terminal position in {ANY_GAME_WORDS.format(**tops)}",
         note=also
@@ -100,7 +94,7 @@ def _theorem_9(quick: bool) -> Outcome:
         command="grundy value lctr 3,2 --misere",
         false_note="P-positions of G (misère) and trunc(G) differ",
         describe=lambda c: f"{c[0]} {c[1]}",
-        shows=no_command,
+        shows=rows.no_command,
     )
 
 
@@ -137,7 +131,7 @@ family_check(
     note="e.g. λ = [4, 2, 1]: trunc(D(λ)) is D([3, 1]), whose table the command shows",
     command="grundy table downright 3,1",
     false_note="trunc(D(λ)) and D(λ⁻) differ",
-    shows=no_command,
+    shows=rows.no_command,
 )
 
 family_check(

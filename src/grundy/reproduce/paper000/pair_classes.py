@@ -9,15 +9,9 @@ from typing import Any
 
 from grundy import get_ruleset
 from grundy.analysis.sg_pairs import classify, sg_pairs
+from grundy.reproduce import rows
 from grundy.reproduce.paper000.lctr_setting import BOXES, GAMES, PAPER, run_bound
-from grundy.reproduce.rows import (
-    Outcome,
-    Verdict,
-    first_failed,
-    first_failure,
-    statement,
-    verified_unless,
-)
+from grundy.reproduce.rows import Outcome, Verdict, statement
 from grundy.reproduce.shared import positions, sg
 
 
@@ -32,8 +26,8 @@ def _pairs(game: str, top: int) -> dict[Any, tuple[int, int]]:
 def _pairs_agree(game: str, top: int, checked: str) -> Outcome:
     """VERIFIED when `sg_pairs` gives every position of size ≤ top the pair of exhaustive
     search, else FALSE at the first that differs."""
-    return verified_unless(
-        first_failure(
+    return rows.verified_unless(
+        rows.first_failure(
             _pairs(game, top).items(),
             lambda kv: kv[1] == (sg(game, kv[0]), sg(game, kv[0], True)),
         ),
@@ -49,9 +43,9 @@ def _lemma_18(quick: bool) -> Outcome:
     top = run_bound(quick, *BOXES)
     checked = f"every position of size ≤ {top} in both games (pairs by exhaustive search)"
     found = ((g, p) for g in GAMES for p, v in _pairs(g, top).items() if v in ((0, 2), (2, 0)))
-    return first_failed(
+    return rows.first_failed(
         *(lambda g=g: _pairs_agree(g, top, checked) for g in GAMES),
-        lambda: verified_unless(
+        lambda: rows.verified_unless(
             next(found, None),
             checked,
             command=f"grundy classify lctr --max-n {top}",
@@ -73,7 +67,7 @@ def _classes_as_stated(game: str, top: int, checked: str) -> Outcome:
     result = _classes(game, top)
     want = {"domestic": True, "returnable": True, "tame": False, "forced": False}
     wrong = [c for c, h in want.items() if result[c]["holds"] != h]
-    return verified_unless(
+    return rows.verified_unless(
         wrong or None,
         checked,
         false_note=f"{game}: {', '.join(wrong)} not as stated",
@@ -122,10 +116,10 @@ def _theorem_19(quick: bool) -> Outcome:
         f"(1,0)→(2,2) from [{steps[g]['to22']}]"
         for g in GAMES
     )
-    return first_failed(
+    return rows.first_failed(
         *(lambda g=g: _pairs_agree(g, top, checked) for g in GAMES),
         *(lambda g=g: _classes_as_stated(g, top, checked) for g in GAMES),
-        lambda: verified_unless(
+        lambda: rows.verified_unless(
             slipped or None,
             checked,
             verdict=Verdict.PROOF_SLIP,

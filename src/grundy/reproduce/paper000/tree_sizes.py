@@ -12,6 +12,7 @@ from grundy.analysis.tree_size import tree_size
 from grundy.game import TreeSize
 from grundy.games.lctr.lctr_trees import max_nodes_by_rows
 from grundy.partition import Partition, gamma, partitions, rectangle, staircase
+from grundy.reproduce import rows
 from grundy.reproduce.paper000.lctr_setting import (
     GAMES,
     PAPER,
@@ -20,16 +21,7 @@ from grundy.reproduce.paper000.lctr_setting import (
     show_parts,
     top_bounds,
 )
-from grundy.reproduce.rows import (
-    Outcome,
-    Verdict,
-    family_check,
-    first_failed,
-    first_failure,
-    no_command,
-    statement,
-    verified_unless,
-)
+from grundy.reproduce.rows import Outcome, Verdict, family_check, statement
 from grundy.reproduce.shared import positions
 
 
@@ -79,16 +71,16 @@ def _lemma_24(quick: bool) -> Outcome:
     top = run_bound(quick, 8, 14)
     cases = _rectangles(top)
     checked = f"r, c ≤ {top} (game trees walked); the proof's Eq. (13) too"
-    return first_failed(
-        lambda: verified_unless(
-            first_failure(cases, lambda rc: _alpha(rc) == comb(rc[0] + rc[1], rc[0]) - 1),
+    return rows.first_failed(
+        lambda: rows.verified_unless(
+            rows.first_failure(cases, lambda rc: _alpha(rc) == comb(rc[0] + rc[1], rc[0]) - 1),
             checked,
             false_note="α differs",
             describe=lambda rc: f"⊞_{rc}",
             shows=lambda rc: f"grundy stats downright {rectangle(*rc)}",
         ),
-        lambda: verified_unless(
-            first_failure([(r, c) for r, c in cases if min(r, c) > 1], _eq13),
+        lambda: rows.verified_unless(
+            rows.first_failure([(r, c) for r, c in cases if min(r, c) > 1], _eq13),
             checked,
             verdict=Verdict.PROOF_SLIP,
             command="grundy stats downright 4^3",
@@ -128,26 +120,26 @@ def _lemma_25(quick: bool) -> Outcome:
         f"every partition with 1 ≤ n ≤ {top} (game trees walked); the proof's two leaf-count "
         "steps too"
     )
-    bound = first_failure(
+    bound = rows.first_failure(
         cases,
         lambda lam: _leaves("downright", lam) >= 1 and _leaves("lctr", lam) >= lam.size + 1,
     )
-    tight = first_failure(
+    tight = rows.first_failure(
         range(1, top + 1),
         lambda n: (
             _leaves("downright", Partition([n])) == 1 and _leaves("lctr", Partition([n])) == n + 1
         ),
     )
-    return first_failed(
-        lambda: verified_unless(
+    return rows.first_failed(
+        lambda: rows.verified_unless(
             bound if bound is not None else tight,
             checked,
             false_note="a bound fails or is not attained",
             describe=lambda bad: f"[{bad}]" if isinstance(bad, int) else str(bad),
-            shows=no_command,
+            shows=rows.no_command,
         ),
-        lambda: verified_unless(
-            first_failure([lam for lam in cases if lam.length >= 2], _leaf_steps),
+        lambda: rows.verified_unless(
+            rows.first_failure([lam for lam in cases if lam.length >= 2], _leaf_steps),
             checked,
             verdict=Verdict.PROOF_SLIP,
             command="grundy stats lctr 7",
@@ -181,10 +173,10 @@ def _lemma_26(quick: bool) -> Outcome:
     cases = _rectangles(top)
     inner = [(r, c) for r, c in cases if min(r, c) > 1]
     checked = f"r, c ≤ {top} (game trees walked); the proof's identity on the same range"
-    with_alpha = first_failure(inner, lambda rc: _lemma_26_identity(rc, "nodes"))
-    return first_failed(
-        lambda: verified_unless(
-            first_failure(
+    with_alpha = rows.first_failure(inner, lambda rc: _lemma_26_identity(rc, "nodes"))
+    return rows.first_failed(
+        lambda: rows.verified_unless(
+            rows.first_failure(
                 cases, lambda rc: _leaves("lctr", rectangle(*rc)) == comb(rc[0] + rc[1], rc[0])
             ),
             checked,
@@ -192,8 +184,8 @@ def _lemma_26(quick: bool) -> Outcome:
             describe=lambda rc: f"⊞_{rc}",
             shows=lambda rc: f"grundy stats lctr {rectangle(*rc)}",
         ),
-        lambda: verified_unless(
-            first_failure(inner, lambda rc: _lemma_26_identity(rc, "leaves")),
+        lambda: rows.verified_unless(
+            rows.first_failure(inner, lambda rc: _lemma_26_identity(rc, "leaves")),
             checked,
             verdict=Verdict.PROOF_SLIP,
             command="grundy stats lctr 4^3",
@@ -316,16 +308,18 @@ def _conjecture_27(quick: bool) -> Outcome:
         "the unique maximiser"
     )
     leaves = {s: _leaves("downright", Partition.parse(s)) for s in ("4,3,2", "3^3")}
-    return first_failed(
-        lambda: verified_unless(
-            first_failure([(g, n) for g in GAMES for n in range(1, walked + 1)], _square_wins_all),
+    return rows.first_failed(
+        lambda: rows.verified_unless(
+            rows.first_failure(
+                [(g, n) for g in GAMES for n in range(1, walked + 1)], _square_wins_all
+            ),
             checked,
             false_note="the square is not the unique maximiser",
             describe=lambda c: f"{c[0]}, n = {c[1]}",
-            shows=no_command,
+            shows=rows.no_command,
         ),
-        lambda: verified_unless(
-            first_failure(
+        lambda: rows.verified_unless(
+            rows.first_failure(
                 [(g, n) for g in GAMES for n in range(walked + 1, top + 1)], _square_wins_rows
             ),
             checked,
@@ -337,7 +331,7 @@ def _conjecture_27(quick: bool) -> Outcome:
             command="grundy stats downright 4,3,2",
             false_note="a partition beats the square",
             describe=lambda c: f"{c[0]}, n = {c[1]}",
-            shows=no_command,
+            shows=rows.no_command,
         ),
     )
 

@@ -20,6 +20,7 @@ from grundy.games.lctr.lctr import (
     lemma17_rectangle,
 )
 from grundy.partition import Partition, rectangle
+from grundy.reproduce import rows
 from grundy.reproduce.paper000.lctr_setting import (
     BOXES,
     PAPER,
@@ -33,15 +34,7 @@ from grundy.reproduce.paper000.lctr_setting import (
     show_parts,
     top_bounds,
 )
-from grundy.reproduce.rows import (
-    Outcome,
-    Verdict,
-    family_check,
-    first_failed,
-    first_failure,
-    statement,
-    verified_unless,
-)
+from grundy.reproduce.rows import Outcome, Verdict, family_check, statement
 from grundy.reproduce.shared import boxes, positions, sg, values_agree
 
 
@@ -191,20 +184,22 @@ def _lemma_14(quick: bool) -> Outcome:
     checked = f"every three-row partition with n ≤ {top} ({len(cases)})"
     # The proof: "SG(A[1, j]), 0 ≤ j < λ3, alternate between 0 and 2 whenever λ2 = λ3,
     # or between 1 and 2 otherwise" (A[1, j] = [λ2 − j, λ3 − j]).
-    equal = first_failure(
+    equal = rows.first_failure(
         (lam for lam in cases if lam.part(2) == lam.part(3)), lambda lam: _alternates(lam, {0, 2})
     )
     other = [lam for lam in cases if lam.part(2) > lam.part(3)]
-    slip = first_failure(other, lambda lam: _alternates(lam, {1, 2}))
-    true_pair = first_failure(other, lambda lam: _alternates(lam, {0, 1}))
-    return first_failed(
-        lambda: verified_unless(
-            first_failure(cases, lambda lam: sg("lctr", lam) == lemma14_three_rows(*lam.parts())),
+    slip = rows.first_failure(other, lambda lam: _alternates(lam, {1, 2}))
+    true_pair = rows.first_failure(other, lambda lam: _alternates(lam, {0, 1}))
+    return rows.first_failed(
+        lambda: rows.verified_unless(
+            rows.first_failure(
+                cases, lambda lam: sg("lctr", lam) == lemma14_three_rows(*lam.parts())
+            ),
             checked,
             false_note="three-row value differs",
             shows=lambda lam: f"grundy value lctr {lam}",
         ),
-        lambda: verified_unless(
+        lambda: rows.verified_unless(
             slip if slip is not None else equal,
             checked + "; the proof's first step on the same range",
             verdict=Verdict.PROOF_SLIP,
@@ -287,8 +282,8 @@ def _inner_boxes(top: int) -> list[BoxCase]:
 def _lemma_15_conditions(top: int) -> str:
     """The smallest boxes where items 2, 3 fail without their Durfee conditions."""
     cases = _inner_boxes(top)
-    loose2 = first_failure(cases, lambda c: _lemma_15_item(c, {0: 0, 1: 0, 2: 99}))
-    loose3 = first_failure(cases, lambda c: _lemma_15_item(c, {0: 0, 1: 99, 2: 0}))
+    loose2 = rows.first_failure(cases, lambda c: _lemma_15_item(c, {0: 0, 1: 0, 2: 99}))
+    loose3 = rows.first_failure(cases, lambda c: _lemma_15_item(c, {0: 0, 1: 99, 2: 0}))
     return "; ".join(
         f"item {k} needs its d-condition: [{c[0]}] at ({c[1]}, {c[2]})"
         for k, c in ((2, loose2), (3, loose3))
@@ -399,7 +394,7 @@ family_check(
 def _lemma_17_step(top: int) -> str:
     """The note on the proof's step for c ≥ r ≥ 3: SG(L(⊞_{c−r+3,3})) = SG(L(⊞_{c,r})),
     solved by Lemma 14.1."""
-    step = first_failure(
+    step = rows.first_failure(
         [(r, c) for r in range(3, top + 1) for c in range(r, top + 1)],
         lambda rc: (
             sg("lctr", rectangle(rc[1] - rc[0] + 3, 3))

@@ -13,6 +13,7 @@ from grundy.games.lctr.lctr import (
 )
 from grundy.nim import mex
 from grundy.partition import Partition
+from grundy.reproduce import rows
 from grundy.reproduce.paper001.lctr_moves import (
     CONTRADICTED,
     PAPER,
@@ -22,15 +23,7 @@ from grundy.reproduce.paper001.lctr_moves import (
     show_value,
     side,
 )
-from grundy.reproduce.rows import (
-    Outcome,
-    Verdict,
-    family_check,
-    first_failed,
-    first_failure,
-    statement,
-    verified_unless,
-)
+from grundy.reproduce.rows import Outcome, Verdict, family_check, statement
 from grundy.reproduce.shared import boxes, diagrams, quadrated, sg, show, values_agree
 
 # -------------------------------------------------------------- rectangles
@@ -85,16 +78,16 @@ def _check_figure_4(quick: bool) -> Outcome:
     top = 10 if quick else 20
     cases = diagrams(top)
     checked = f"every box of every partition with n ≤ {top}, both readings, exhaustive search"
-    return first_failed(
-        lambda: verified_unless(
-            first_failure(cases, lambda p: _figure_4_agrees(p, False)),
+    return rows.first_failed(
+        lambda: rows.verified_unless(
+            rows.first_failure(cases, lambda p: _figure_4_agrees(p, False)),
             checked,
             false_note="the rule fails even with 0 for the empty partition beyond the diagram",
             describe=lambda p: show(p.to_list()),
             shows=lambda p: f"grundy table lctr {p}",
         ),
-        lambda: verified_unless(
-            first_failure(cases, lambda p: _figure_4_agrees(p, True)),
+        lambda: rows.verified_unless(
+            rows.first_failure(cases, lambda p: _figure_4_agrees(p, True)),
             checked,
             verdict=Verdict.WORDING,
             false_note="read as 'a square with no value to its right or below gets 0' the rule "

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from grundy.games.matrix import matrix_theorems as th
 from grundy.games.matrix.matrix import PLAIN_MATRIX, ferrers_matrix
 from grundy.nim import mex
+from grundy.reproduce import rows
 from grundy.reproduce.paper003.matrix_setting import (
     PAPER,
     cr_command,
@@ -15,15 +16,7 @@ from grundy.reproduce.paper003.matrix_setting import (
     k_part_partitions,
     parts_of,
 )
-from grundy.reproduce.rows import (
-    Family,
-    Outcome,
-    Verdict,
-    first_failed,
-    first_failure,
-    statement,
-    verified_unless,
-)
+from grundy.reproduce.rows import Family, Outcome, Verdict, statement
 from grundy.reproduce.shared import Parts, smallest_first, values_agree
 
 # ------------------------------------------------------------ Sections 3 and 4
@@ -116,10 +109,10 @@ _THEOREM_3 = _ferrers_family(
 )
 def _theorem_3(quick: bool) -> Outcome:
     done = _THEOREM_3.check(quick)
-    return first_failed(
+    return rows.first_failed(
         lambda: done,
-        lambda: verified_unless(
-            first_failure(
+        lambda: rows.verified_unless(
+            rows.first_failure(
                 range(2, 41),
                 lambda a1: mex(cr_value(p) for p in _theorem_3_printed(a1)) == cr_value((a1, 1, 1)),
             ),

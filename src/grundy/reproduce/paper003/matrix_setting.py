@@ -12,7 +12,8 @@ from functools import cache
 import grundy
 from grundy import Solver
 from grundy.games.matrix.matrix import PLAIN_MATRIX, BoolMatrix, ferrers_matrix
-from grundy.reproduce.rows import Outcome, first_failure, verified_unless
+from grundy.reproduce import rows
+from grundy.reproduce.rows import Outcome
 from grundy.reproduce.shared import Parts, smallest_first
 
 PAPER = "003"
@@ -178,8 +179,8 @@ def check_strong(
             said[key] = claim(a)
         return said[key] is None or said[key] == (value == 0)
 
-    return verified_unless(
-        first_failure(_strong_cases(quick, ks), holds),
+    return rows.verified_unless(
+        rows.first_failure(_strong_cases(quick, ks), holds),
         _strong_words(quick, ks),
         note=note,
         command=command,

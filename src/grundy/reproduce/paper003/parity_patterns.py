@@ -12,6 +12,7 @@ from functools import cache
 import grundy
 from grundy.games.matrix import matrix_theorems as th
 from grundy.games.matrix.matrix import parse_matrix
+from grundy.reproduce import rows
 from grundy.reproduce.paper003.matrix_setting import (
     PAPER,
     Parity,
@@ -22,15 +23,7 @@ from grundy.reproduce.paper003.matrix_setting import (
     parts_of,
     starts,
 )
-from grundy.reproduce.rows import (
-    Outcome,
-    Verdict,
-    family_check,
-    first_failed,
-    first_failure,
-    statement,
-    verified_unless,
-)
+from grundy.reproduce.rows import Outcome, Verdict, family_check, statement
 
 
 @cache
@@ -77,16 +70,18 @@ def _lemma_2(quick: bool) -> Outcome:
     spans = range(3, top // 2 + 1)
     # the proof's counts: (2^{2p−2q−1} + 1)/3 P and (2^{2p−2q} − 1)/3 N choices
     counts = [(k, q) for k in range(4, top + 1, 2) for q in range(k // 2 - 1)]
-    return first_failed(
-        lambda: verified_unless(
-            first_failure(range(4, top + 1), lambda k: all(p != n for p, n in _said(k).values())),
+    return rows.first_failed(
+        lambda: rows.verified_unless(
+            rows.first_failure(
+                range(4, top + 1), lambda k: all(p != n for p, n in _said(k).values())
+            ),
             checked,
             command=command,
             false_note="the P and N conditions overlap or leave a gap",
             describe=lambda k: f"k = {k}",
         ),
-        lambda: verified_unless(
-            first_failure(
+        lambda: rows.verified_unless(
+            rows.first_failure(
                 counts,
                 lambda kq: (
                     _lemma2_counts(*kq)
@@ -102,8 +97,8 @@ def _lemma_2(quick: bool) -> Outcome:
             false_note="a count in the proof is wrong",
             describe=lambda kq: f"k, q = {kq}: {_lemma2_counts(*kq)}",
         ),
-        lambda: verified_unless(
-            first_failure(spans, lambda d: _odd_sum(d) == _right_sum(d)),
+        lambda: rows.verified_unless(
+            rows.first_failure(spans, lambda d: _odd_sum(d) == _right_sum(d)),
             checked,
             verdict=Verdict.PROOF_SLIP,
             command=command,
@@ -111,8 +106,8 @@ def _lemma_2(quick: bool) -> Outcome:
             describe=lambda d: f"p − q = {d}",
         ),
         # the first display ends the sum at 2^{2d−2} instead
-        lambda: verified_unless(
-            first_failure(spans, lambda d: _odd_sum(d) + 2 ** (2 * d - 2) == _right_sum(d)),
+        lambda: rows.verified_unless(
+            rows.first_failure(spans, lambda d: _odd_sum(d) + 2 ** (2 * d - 2) == _right_sum(d)),
             checked,
             verdict=Verdict.PROOF_SLIP,
             command=command,
@@ -228,7 +223,7 @@ EXAMPLE_2 = (19, 18, 15, 14, 11, 9, 8)
 def _figure_2(quick: bool) -> Outcome:
     value = grundy.value("matrix", mat_of(EXAMPLE_2))
     drawn = parse_matrix(FIGURE_2)
-    return verified_unless(
+    return rows.verified_unless(
         value or None,
         "A by the matrix game (Column-Row's engine); the drawing, transcribed",
         note=""
@@ -252,7 +247,7 @@ def _figure_2(quick: bool) -> Outcome:
 def _example_2(quick: bool) -> Outcome:
     par = parity_of(EXAMPLE_2)
     reasoning = par[:6] == (1, 0) * 2 + (1, 1) and _proposition_2(par) and th.is_strong(EXAMPLE_2)
-    return verified_unless(
+    return rows.verified_unless(
         None if reasoning and cr_value(EXAMPLE_2) == 0 else EXAMPLE_2,
         "the parities, Proposition 2's condition, and search",
         command='grundy value cr "19,18,15,14,11,9,8"',

@@ -12,6 +12,7 @@ from grundy import FunctionRuleset, Solver
 from grundy.games.matrix import matrix_theorems as th
 from grundy.games.matrix.matrix import PLAIN_MATRIX, BoolMatrix, parse_matrix
 from grundy.nim import mex
+from grundy.reproduce import rows
 from grundy.reproduce.paper003.matrix_setting import (
     PAPER,
     matrix_command,
@@ -20,15 +21,7 @@ from grundy.reproduce.paper003.matrix_setting import (
     staircase_command,
     upper,
 )
-from grundy.reproduce.rows import (
-    Outcome,
-    Verdict,
-    family_check,
-    first_failed,
-    first_failure,
-    statement,
-    verified_unless,
-)
+from grundy.reproduce.rows import Outcome, Verdict, family_check, statement
 from grundy.reproduce.shared import values_agree
 
 
@@ -52,8 +45,8 @@ def _remark_1(quick: bool) -> Outcome:
         rows = [((r >> 1) << 2) | (r & 1) for r in m.rows]
         return BoolMatrix([*rows[:1], 0, *rows[1:]], m.ncols + 1)
 
-    return verified_unless(
-        first_failure(cases, lambda m: raw.value(padded(m)) == plain_value(m)),
+    return rows.verified_unless(
+        rows.first_failure(cases, lambda m: raw.value(padded(m)) == plain_value(m)),
         "every 3×3 matrix"
         + ("" if quick else " and 300 random 4×5")
         + ", with a zero row and a zero column inserted (zero lines kept in the play)",
@@ -89,8 +82,8 @@ def _remark_2(quick: bool) -> Outcome:
             [sum(((r >> j) & 1) << k for k, j in enumerate(order)) for r in rows], m.ncols
         )
 
-    return verified_unless(
-        first_failure(
+    return rows.verified_unless(
+        rows.first_failure(
             cases,
             lambda m: plain_value(m) == plain_value(m.transpose()) == plain_value(shuffled(m)),
         ),
@@ -174,9 +167,11 @@ def _theorem_1(quick: bool) -> Outcome:
     ]
     wrong = [n for n in range(2, top + 1) if not _ones_moves_as_printed(n)]
     every = " for every n ≤ " + str(top) if len(wrong) == top - 1 else ""
-    return first_failed(
-        lambda: verified_unless(
-            first_failure(cases, lambda c: plain_value(ones_matrix(*c)) == th.all_ones_value(*c)),
+    return rows.first_failed(
+        lambda: rows.verified_unless(
+            rows.first_failure(
+                cases, lambda c: plain_value(ones_matrix(*c)) == th.all_ones_value(*c)
+            ),
             checked,
             false_note="a printed value disagrees with search",
             describe=lambda c: (
@@ -185,7 +180,7 @@ def _theorem_1(quick: bool) -> Outcome:
             ),
             shows=lambda c: f'grundy value matrix "ones:{c[0]},{c[1]}"',
         ),
-        lambda: verified_unless(
+        lambda: rows.verified_unless(
             wrong or None,
             checked,
             verdict=Verdict.PROOF_SLIP,
@@ -210,8 +205,8 @@ def _u_table(quick: bool) -> Outcome:
         return plain_value(upper(n)) if n <= plain_top else grundy.value("matrix", upper(n))
 
     printed = th.U_VALUES_003  # the printed values, as grundy records them
-    return verified_unless(
-        first_failure(
+    return rows.verified_unless(
+        rows.first_failure(
             [n for n in (1, 3, 5, 7, 9, 2, 4, 6, 8, 10) if n in printed],
             lambda n: search(n) == printed[n],
         ),
@@ -226,8 +221,8 @@ def _u_table(quick: bool) -> Outcome:
 @statement(PAPER, "Conjecture 1", "Gr(U_n) = 0 for every even n ≥ 2")
 def _conjecture_1(quick: bool) -> Outcome:
     top = 12 if quick else 20
-    return verified_unless(
-        first_failure(range(2, top + 1, 2), lambda n: grundy.value("matrix", upper(n)) == 0),
+    return rows.verified_unless(
+        rows.first_failure(range(2, top + 1, 2), lambda n: grundy.value("matrix", upper(n)) == 0),
         f"every even n ≤ {top} (U_n is the staircase n, n−1, …, 1: Column-Row's engine)",
         note="open in general; a finite range only",
         command=staircase_command(top),

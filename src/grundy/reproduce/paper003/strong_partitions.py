@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterable, Sequence
 
 from grundy.games.matrix import matrix_theorems as th
 from grundy.games.matrix.matrix import PLAIN_MATRIX, BoolMatrix, ferrers_matrix, parse_matrix
+from grundy.reproduce import rows
 from grundy.reproduce.paper003.matrix_setting import (
     PAPER,
     Move,
@@ -32,15 +33,7 @@ from grundy.reproduce.paper003.matrix_setting import (
     starts,
     strong_values,
 )
-from grundy.reproduce.rows import (
-    Outcome,
-    Verdict,
-    family_check,
-    first_failed,
-    first_failure,
-    statement,
-    verified_unless,
-)
+from grundy.reproduce.rows import Outcome, Verdict, family_check, statement
 from grundy.reproduce.shared import Parts, smallest_first
 
 # ------------------------------------------------------------ Section 5
@@ -96,19 +89,19 @@ def _definition_4(quick: bool) -> Outcome:
     checked = f"every partition with at most 4 parts, each ≤ {top}, and Figure 1"
     command = f'grundy value matrix "{FIGURE_1}"'
     empty = [i for i, row in enumerate(_mat_as_printed((10, 8, 7, 5)), 1) if None in row]
-    bad = first_failure(cases, lambda s: parts_of(mat_of(s)) == s)
+    bad = rows.first_failure(cases, lambda s: parts_of(mat_of(s)) == s)
     if bad is None and mat_of((10, 8, 7, 5)) != parse_matrix(FIGURE_1):
         bad = (10, 8, 7, 5)
-    return first_failed(
-        lambda: verified_unless(
+    return rows.first_failed(
+        lambda: rows.verified_unless(
             bad,
             checked,
             command=command,
             false_note="mat(S) read with j does not give back S (or Figure 1)",
             describe=lambda s: str(list(s)),
         ),
-        lambda: verified_unless(
-            first_failure(cases, lambda s: _mat_as_printed(s) == mat_of(s).to_lists()),
+        lambda: rows.verified_unless(
+            rows.first_failure(cases, lambda s: _mat_as_printed(s) == mat_of(s).to_lists()),
             checked,
             verdict=Verdict.WORDING,
             command=command,
@@ -140,8 +133,8 @@ def _remark_4(quick: bool) -> Outcome:
         to_p = any(plain_value(g1) == 0 for g1 in children(m))
         return (not answered or p) and (not to_p or not p)
 
-    return verified_unless(
-        first_failure(cases, holds),
+    return rows.verified_unless(
+        rows.first_failure(cases, holds),
         "every 3×3 matrix" + ("" if quick else " and every 4×3") + ", by the plain Solver",
         command='grundy moves matrix "110;011;001"',
         false_note="an observation fails",
@@ -153,7 +146,7 @@ def _remark_4(quick: bool) -> Outcome:
 def _figure_1(quick: bool) -> Outcome:
     figure = parse_matrix(FIGURE_1)
     s = parts_of(figure)
-    return verified_unless(
+    return rows.verified_unless(
         None if s == (10, 8, 7, 5) and th.is_strong(s) and figure == mat_of(s) else s,
         "the drawn matrix (transcribed): seq, strong, equal to mat((10,8,7,5))",
         command=f'grundy value matrix "{FIGURE_1}"',
@@ -257,7 +250,7 @@ def _slip(
 
 def _slips_found(done: Outcome, found: list[Slip | None], note: str) -> Outcome:
     """PROOF_SLIP with the slips found (the statement verified as `done`), else `done`."""
-    return verified_unless(
+    return rows.verified_unless(
         [f for f in found if f is not None] or None,
         done.checked,
         verdict=Verdict.PROOF_SLIP,
@@ -287,7 +280,7 @@ def _theorem_9(quick: bool) -> Outcome:
     # position is [a1 − 2, a2, a3, a4, a5] where a1 − 2 and a2 are even."
     # Case 2, (1,0,1,1): Player 1 removes a column with ℓ = 3 ones, Player 2 row 5,
     # "b1 = a1 − 1 is odd, b2 = a2 − 1 is even, b3 = a3 − 1 are odd".
-    return first_failed(
+    return rows.first_failed(
         lambda: done,
         lambda: _slips_found(
             done,
@@ -327,7 +320,7 @@ def _theorem_10(quick: bool) -> Outcome:
     )
     # Case 1, a1, a2 even: Player 1 removes row 5, "The resulting game position is
     # [a1, a2, a3, a4] where a1 and a2 are odd".
-    return first_failed(
+    return rows.first_failed(
         lambda: done,
         lambda: _slips_found(
             done,
@@ -397,9 +390,9 @@ def _theorem_13(quick: bool) -> Outcome:
     done = check_strong(
         quick, lambda k: k >= 4 and k % 2 == 0, th.theorem13_p, 'grundy value cr "10,9,8,8,7,7"'
     )
-    return first_failed(
+    return rows.first_failed(
         lambda: done,
-        lambda: verified_unless(
+        lambda: rows.verified_unless(
             _theorem_13_slip(13),
             done.checked,
             verdict=Verdict.PROOF_SLIP,

@@ -10,6 +10,7 @@ import itertools
 from grundy import nim
 from grundy.games.coin_turning.coin_turning import ruler_function
 from grundy.nim import mex
+from grundy.reproduce import rows
 from grundy.reproduce.paper004.coin_setting import (
     P004,
     dmin,
@@ -18,14 +19,7 @@ from grundy.reproduce.paper004.coin_setting import (
     ruler_prefix,
     xor,
 )
-from grundy.reproduce.rows import (
-    Outcome,
-    family_check,
-    first_failed,
-    first_failure,
-    statement,
-    verified_unless,
-)
+from grundy.reproduce.rows import Outcome, family_check, statement
 
 
 # ================================================================ Appendix A
@@ -70,7 +64,7 @@ def _proposition_a_2(quick: bool) -> Outcome:
         "(IV)": all(t[a][a] == 0 for a in r),
         "(V)": all(t[t[a][b]][c] == t[a][t[b][c]] for a in half for b in half for c in half),
     }
-    return verified_unless(
+    return rows.verified_unless(
         [k for k, ok in checks.items() if not ok] or None,
         f"a, b, c < {size} with ∔ by the mex definition (2.2)",
         command="grundy nim add 3 5 6",
@@ -103,11 +97,11 @@ family_check(
 def _theorem_a_1(quick: bool) -> Outcome:
     size = 64 if quick else 128
     t = mex_sum_table(size)
-    bad = first_failure(
+    bad = rows.first_failure(
         [(a, b) for a in range(size) for b in range(size)],
         lambda ab: t[ab[0]][ab[1]] == ab[0] ^ ab[1],
     )
-    return verified_unless(
+    return rows.verified_unless(
         bad if bad is not None or 5 ^ 9 == 12 == nim.add(5, 9) else (5, 9),
         f"a, b < {size}",
         command="grundy nim add 5 9",
@@ -182,16 +176,16 @@ def _proposition_a_3(quick: bool) -> Outcome:
         a1, a2, b = abc
         return (t[a1][b] == t[a2][b]) == (t[a1][a2] == 0)
 
-    return first_failed(
-        lambda: verified_unless(
+    return rows.first_failed(
+        lambda: rows.verified_unless(
             [k for k, ok in checks.items() if not ok] or None,
             f"a, b, c < {size}",
             command="grundy nim mul 2 3",
             false_note="a property fails",
             describe=", ".join,
         ),
-        lambda: verified_unless(
-            first_failure(triples, iii_as_printed),
+        lambda: rows.verified_unless(
+            rows.first_failure(triples, iii_as_printed),
             f"a, b, c, a_1, a_2 < {size} with ⊗ by the mex definition (2.4) (= grundy.nim.mul)",
             command="grundy nim mul 2 3",
             false_note=(
@@ -218,7 +212,7 @@ def _equation_b_1(quick: bool) -> Outcome:
     prefix = ruler_prefix(6)
     phi36 = prefix[6] ^ prefix[3]
     s6 = {prefix[6] ^ prefix[x] for x in range(1, 7)}
-    return verified_unless(
+    return rows.verified_unless(
         None if phi36 == 4 and s6 == {0, 1, 4, 5, 6, 7} else (phi36, sorted(s6)),
         "the two printed examples",
         command="grundy nim add 1 4 1",
@@ -241,7 +235,7 @@ def _first_repeat(values: list[int]) -> tuple[int, int] | None:
 def _lemma_b_1(quick: bool) -> Outcome:
     top = 512 if quick else 8192
     # Φ_m^n = 0 iff prefix[m] = prefix[n]
-    return verified_unless(
+    return rows.verified_unless(
         _first_repeat(ruler_prefix(top)),
         f"1 ≤ m < n ≤ {top}",
         command="grundy nim add 1 2 1 4",
@@ -270,8 +264,8 @@ def _lemma_b_2(quick: bool) -> Outcome:
             ok = ok and values == set(range(n))
         return ok and mex(values) == ruler_function(n)
 
-    return verified_unless(
-        first_failure(range(1, top + 1), holds),
+    return rows.verified_unless(
+        rows.first_failure(range(1, top + 1), holds),
         f"n ≤ {top} (and mex S(n) = R(n), the conclusion for Lemma 5.1)",
         command="grundy poset values chain:16",
         false_note="a part fails",

@@ -8,6 +8,7 @@ from grundy import posets
 from grundy.games.coin_turning import coin_turning
 from grundy.games.coin_turning.coin_turning import divisor_ruler_value, ruler_function
 from grundy.nim import mex
+from grundy.reproduce import rows
 from grundy.reproduce.paper004.coin_setting import (
     P004,
     TABLE_1_DMIN,
@@ -16,14 +17,7 @@ from grundy.reproduce.paper004.coin_setting import (
     family_sets,
     game_values,
 )
-from grundy.reproduce.rows import (
-    Outcome,
-    Verdict,
-    family_check,
-    first_failure,
-    statement,
-    verified_unless,
-)
+from grundy.reproduce.rows import Outcome, Verdict, family_check, statement
 
 
 # ================================================================ §5.1–5.2: chains, divisors
@@ -43,8 +37,8 @@ def _table_1(quick: bool) -> Outcome:
         )
 
     example = (26 >> 4 & 1, 26 & 1, (26).bit_length() - 1, dmin(26), ruler_function(26))
-    bad = first_failure(range(1, 16), as_printed)
-    return verified_unless(
+    bad = rows.first_failure(range(1, 16), as_printed)
+    return rows.verified_unless(
         bad if bad is not None or example == (1, 0, 4, 1, 2) else 26,
         "x = 1..15 as printed, from the binary digits (Definition 5.1) and the ruler on [15]",
         command="grundy poset values chain:15",
@@ -92,8 +86,8 @@ def _theorem_5_1(quick: bool) -> Outcome:
     literal, top = (24, 128) if quick else (64, 1024)
     g_lit = game_values(family_sets(posets.chain(literal), "ruler"))
     g_big = coin_turning.values(posets.chain(top), "ruler")
-    return verified_unless(
-        first_failure(
+    return rows.verified_unless(
+        rows.first_failure(
             range(1, top + 1),
             lambda x: (
                 g_big[x] == ruler_function(x) and (x > literal or g_lit[x - 1] == ruler_function(x))
@@ -121,8 +115,8 @@ def _theorem_5_2(quick: bool) -> Outcome:
     ns = [1, 12, 360, 30030, 2**4 * 3**3 * 5]
     if not quick:
         ns += [2**7 * 3**8, 2**5 * 3**3 * 5**2 * 7, 2 * 3 * 5 * 7 * 11 * 13 * 17]
-    return verified_unless(
-        first_failure(ns, _divisors_by_5_4),
+    return rows.verified_unless(
+        rows.first_failure(ns, _divisors_by_5_4),
         "every divisor of n = " + ", ".join(map(str, ns)),
         command="grundy poset values divisors:360",
         false_note="(5.4) fails",

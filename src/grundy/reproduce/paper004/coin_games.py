@@ -10,6 +10,7 @@ import random
 from grundy import posets
 from grundy.games.coin_turning import coin_turning
 from grundy.posets import Poset, bits
+from grundy.reproduce import rows
 from grundy.reproduce.paper004.coin_setting import (
     FAMILY_NAMES,
     P004,
@@ -26,7 +27,7 @@ from grundy.reproduce.paper004.coin_setting import (
     random_posets,
     small_posets,
 )
-from grundy.reproduce.rows import Outcome, family_check, first_failure, statement, verified_unless
+from grundy.reproduce.rows import Outcome, family_check, statement
 
 
 # ================================================================ §4: coin turning games
@@ -61,8 +62,8 @@ def _proposition_4_1(quick: bool) -> Outcome:
         for name in FAMILY_NAMES
         for order in linear_extensions(P, rng)
     ]
-    return verified_unless(
-        first_failure(cases, _decreases),
+    return rows.verified_unless(
+        rows.first_failure(cases, _decreases),
         f"every move of {len(cases) // 6} posets (≤ {10 if not quick else 6} elements), "
         "3 families, 2 linear extensions each",
         command='grundy moves coin-turning "divisors:12 ruler 4 6"',
@@ -90,8 +91,8 @@ def _lenstra_holds(case: tuple[Poset, str]) -> bool:
 )
 def _theorem_4_1(quick: bool) -> Outcome:
     cases = [(P, name) for P in small_posets(quick) for name in FAMILY_NAMES]
-    return verified_unless(
-        first_failure(cases, _lenstra_holds),
+    return rows.verified_unless(
+        rows.first_failure(cases, _lenstra_holds),
         f"every position of {len(cases) // 3} posets of ≤ {6 if quick else 10} elements "
         "(chains, D_12, Π_3, A_3, B_2(2), a Young diagram, N, random ones…) for turning "
         "turtles, order ideals and the ruler, against whole-game search",
@@ -149,8 +150,8 @@ def _theorem_4_2(quick: bool) -> Outcome:
         for name in FAMILY_NAMES
     ]
     game_limit = 6 if quick else 9
-    return verified_unless(
-        first_failure(cases, lambda case: _product_holds(case, game_limit)),
+    return rows.verified_unless(
+        rows.first_failure(cases, lambda case: _product_holds(case, game_limit)),
         f"{len(cases) // 3} products of two small posets, product families of turtles, "
         f"ideals and rulers, ⊗ by the mex definition (2.4); whole-game search on products of ≤ "
         f"{game_limit} elements",
@@ -239,8 +240,8 @@ def _lemma_4_1(quick: bool) -> Outcome:
     if not quick:
         extra += [posets.set_partitions(5), posets.asm(8), posets.young("5,3,2,1")]
     cases = small_posets(quick) + extra
-    return verified_unless(
-        first_failure(cases, _ideal_values_4_4),
+    return rows.verified_unless(
+        rows.first_failure(cases, _ideal_values_4_4),
         f"every element of {len(cases)} posets (the small ones, D_360, B_3(2), Π_4, A_6"
         + ("" if quick else ", Π_5, A_8, a Young diagram")
         + "), against (4.1a)",
@@ -292,8 +293,8 @@ def _corollary_4_1(quick: bool) -> Outcome:
         cases += [posets.set_partitions(5), posets.divisors(30030), posets.subspaces(4, 2)]
     if not all(P.is_graded and len(P.minimal()) == 1 for P in cases):
         raise AssertionError("a poset of the Corollary 4.1 row is not graded with a 0̂")
-    return verified_unless(
-        first_failure(cases, _bottom_only),
+    return rows.verified_unless(
+        rows.first_failure(cases, _bottom_only),
         f"{len(cases)} graded posets with 0̂ (chains, D_n, B_n(q), Π_n, a Young diagram, a product)",
         note=_corollary_4_1_outside(),
         command="grundy poset values divisors:360 --turning ideal",

@@ -8,6 +8,7 @@ from grundy import posets
 from grundy.games.coin_turning import coin_turning
 from grundy.games.coin_turning.asm_ruler import theorem_1_1_value
 from grundy.posets import bits
+from grundy.reproduce import rows
 from grundy.reproduce.paper004.coin_setting import (
     P004,
     Triple,
@@ -16,15 +17,7 @@ from grundy.reproduce.paper004.coin_setting import (
     image_under,
     pi_of,
 )
-from grundy.reproduce.rows import (
-    Outcome,
-    Verdict,
-    family_check,
-    first_failed,
-    first_failure,
-    statement,
-    verified_unless,
-)
+from grundy.reproduce.rows import Outcome, Verdict, family_check, statement
 
 
 # ================================================================ §5.4: ideal game on A_n
@@ -57,9 +50,9 @@ def _shift_is_isomorphism(n: int) -> bool:
 )
 def _lemma_5_4(quick: bool) -> Outcome:
     top, maps = (12, 7) if quick else (24, 10)
-    return first_failed(
-        lambda: verified_unless(
-            first_failure(
+    return rows.first_failed(
+        lambda: rows.verified_unless(
+            rows.first_failure(
                 range(2, top + 1),
                 lambda n: fibres_constant(n, coin_turning.values(posets.asm(n), "ideal")) is None,
             ),
@@ -68,8 +61,8 @@ def _lemma_5_4(quick: bool) -> Outcome:
             false_note="values differ on a fibre of π",
             describe=asm_spec,
         ),
-        lambda: verified_unless(
-            first_failure(range(2, maps + 1), _shift_is_isomorphism),
+        lambda: rows.verified_unless(
+            rows.first_failure(range(2, maps + 1), _shift_is_isomorphism),
             f"A_n, n ≤ {top}; the proof's map F is an order isomorphism Λ_x1 → Λ_x2 for n ≤ {maps}",
             verdict=Verdict.PROOF_SLIP,
             command="grundy poset values asm:6 --turning ideal",

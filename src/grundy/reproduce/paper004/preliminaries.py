@@ -11,6 +11,7 @@ from grundy import Solver, posets
 from grundy.game import FunctionRuleset
 from grundy.games.coin_turning import coin_turning
 from grundy.games.coin_turning.asm_ruler import check_theorem_1_1, theorem_1_1_value
+from grundy.reproduce import rows
 from grundy.reproduce.paper004.coin_setting import (
     P004,
     Triple,
@@ -20,7 +21,7 @@ from grundy.reproduce.paper004.coin_setting import (
     game_values,
     rho,
 )
-from grundy.reproduce.rows import Outcome, family_check, statement, verified_unless
+from grundy.reproduce.rows import Outcome, family_check, statement
 from grundy.reproduce.shared import exhaustive_solver, positions
 
 
@@ -149,7 +150,7 @@ family_check(
 @statement(P004, "Figure 3", "A_5 with its covers; e.g. (0, 0, 3) covers (1, 0, 2)")
 def _figure_3(quick: bool) -> Outcome:
     P = asm_from_1_2(5)
-    return verified_unless(
+    return rows.verified_unless(
         None if (1, 0, 2) in P.lower_covers((0, 0, 3)) and len(P) == 20 else "(1,0,2), (0,0,3)",
         "A_5 from (1.2): 20 elements, (1,0,2) ⋖ (0,0,3)",
         note="the drawing itself is not in the text copy; its covers are Proposition 3.1's",

@@ -21,16 +21,9 @@ from grundy.games.coin_turning.set_partition_ruler import (
 from grundy.nim import mex
 from grundy.partition import partitions
 from grundy.posets import Poset
+from grundy.reproduce import rows
 from grundy.reproduce.paper004.coin_setting import P004, Key, dual, masked_xor, xor
-from grundy.reproduce.rows import (
-    Outcome,
-    Verdict,
-    family_check,
-    first_failed,
-    first_failure,
-    statement,
-    verified_unless,
-)
+from grundy.reproduce.rows import Outcome, Verdict, family_check, statement
 
 
 # ================================================================ helpers: Π_n and types
@@ -142,16 +135,16 @@ def _theorem_6_1(quick: bool) -> Outcome:
         if v != nim.mul(*(flipped[len(b) - 1] for b in p))
     )
     shown = "|".join("".join(map(str, b)) for b in broken[1])
-    return first_failed(
-        lambda: verified_unless(
-            first_failure(range(1, top + 1), lambda n: _by_type_holds(n, h)),
+    return rows.first_failed(
+        lambda: rows.verified_unless(
+            rows.first_failure(range(1, top + 1), lambda n: _by_type_holds(n, h)),
             f"Π_n, n ≤ {top}",
             false_note="(i) or (ii) fails",
             describe=lambda n: f"Π_{n}",
             shows=lambda n: f"grundy poset values set-partitions:{n}",
         ),
-        lambda: verified_unless(
-            first_failure(range(1, top + 1), lambda n: flipped[n - 1] == TABLE_4[n - 1]),
+        lambda: rows.verified_unless(
+            rows.first_failure(range(1, top + 1), lambda n: flipped[n - 1] == TABLE_4[n - 1]),
             f"every set partition of {{1, …, n}}, n ≤ {top}, ruler on Π_n ordered as in §3.2",
             verdict=Verdict.PROOF_SLIP,
             false_note=(
@@ -184,8 +177,8 @@ def _table_4(quick: bool) -> Outcome:
     by_types = _h_by_types(top)
     if by_types != set_partition_ruler(top):
         raise AssertionError("grundy's set_partition_ruler disagrees with the type recursion")
-    return verified_unless(
-        first_failure(
+    return rows.verified_unless(
+        rows.first_failure(
             range(1, top + 1),
             lambda n: (
                 by_types[n - 1] == TABLE_4[n - 1]
@@ -237,8 +230,8 @@ def _examples_6_2() -> bool:
 )
 def _proposition_6_2(quick: bool) -> Outcome:
     top = 5 if quick else 7
-    bad = first_failure(range(1, top + 1), lambda n: _counts_above(n) is None)
-    return verified_unless(
+    bad = rows.first_failure(range(1, top + 1), lambda n: _counts_above(n) is None)
+    return rows.verified_unless(
         bad if bad is not None or _examples_6_2() else "the examples",
         f"every pair of types λ, μ ⊢ n, n ≤ {top}, against counts on Π_n; p order-preserving; "
         "the examples of §6.2 (𝒫_4, (5,5,1) refines (6,5) not (7,4), 𝒫_n((4,2), 1²2²))",
@@ -270,10 +263,10 @@ def _coarsening_sums(n: int) -> tuple[list[int], list[int], int]:
 def _equation_6_3(quick: bool) -> Outcome:
     top = 6 if quick else 8
     sums = {n: _coarsening_sums(n) for n in range(1, top + 1)}
-    excluded_bad = first_failure(range(1, top + 1), lambda n: mex(sums[n][1]) == sums[n][2])
+    excluded_bad = rows.first_failure(range(1, top + 1), lambda n: mex(sums[n][1]) == sums[n][2])
     wrong = ", ".join(f"n = {n}: mex = {mex(sums[n][0])}, h = {sums[n][2]}" for n in (1, 2))
-    return verified_unless(
-        first_failure(range(1, top + 1), lambda n: mex(sums[n][0]) == sums[n][2]),
+    return rows.verified_unless(
+        rows.first_failure(range(1, top + 1), lambda n: mex(sums[n][0]) == sums[n][2]),
         f"Π_n, n ≤ {top} (the sum as printed and with τ = {{1, …, n}} left out)",
         false_note=(
             "the sum includes the one-block partition τ = {1, …, n}, whose value h(n) is the "
@@ -358,8 +351,8 @@ def _figure_9(quick: bool) -> Outcome:
     )
     shown_g = ", ".join(f"{''.join(map(str, lam))}: {v}" for lam, v in sorted(g4.items()))
     shown_s = ", ".join(f"{''.join(map(str, lam))}: {v}" for lam, v in sorted(s4.items()))
-    return first_failed(
-        lambda: verified_unless(
+    return rows.first_failed(
+        lambda: rows.verified_unless(
             None if ok else "n = 4",
             "n = 4",
             false_note="a value of the worked example differs",

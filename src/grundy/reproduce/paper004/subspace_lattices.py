@@ -9,15 +9,9 @@ from grundy.games.coin_turning import coin_turning
 from grundy.games.coin_turning.coin_turning import subspace_ruler_value
 from grundy.games.coin_turning.coin_turning_tables import subspace_ruler_recursion
 from grundy.nim import mex
+from grundy.reproduce import rows
 from grundy.reproduce.paper004.coin_setting import P004, TABLE_2_EVEN, TABLE_2_ODD, xor
-from grundy.reproduce.rows import (
-    Outcome,
-    Verdict,
-    first_failed,
-    first_failure,
-    statement,
-    verified_unless,
-)
+from grundy.reproduce.rows import Outcome, Verdict, statement
 
 
 # ================================================================ helpers: B_n(q)
@@ -104,22 +98,22 @@ def _theorem_5_3(quick: bool) -> Outcome:
     )
     beyond = [(q, d) for q in qs if (d := _by_5_7(q, top)) is not None]
     slips = [(q, dm) for q in qs if q % 2 and (dm := _by_5_12a(q, top)) is not None]
-    return first_failed(
-        lambda: verified_unless(
-            first_failure(_brute_subspace_cases(quick), _by_5_6),
+    return rows.first_failed(
+        lambda: rows.verified_unless(
+            rows.first_failure(_brute_subspace_cases(quick), _by_5_6),
             checked,
             false_note="(5.6) differs from the ruler on the lattice",
             describe=lambda nq: f"B_{nq[0]}({nq[1]})",
             shows=lambda nq: f"grundy poset values subspaces:{nq[0]}:{nq[1]}",
         ),
-        lambda: verified_unless(
+        lambda: rows.verified_unless(
             beyond[0] if beyond else None,
             checked,
             false_note="(5.7) differs from (5.6)",
             describe=lambda qd: f"q = {qd[0]}, d = {qd[1]}",
             shows=lambda qd: f"grundy poset ruler-subspaces --d {qd[1]} --q {qd[0]}",
         ),
-        lambda: verified_unless(
+        lambda: rows.verified_unless(
             slips[0] if slips else None,
             checked,
             verdict=Verdict.PROOF_SLIP,
@@ -147,16 +141,18 @@ def _table_2(quick: bool) -> Outcome:
         + ", ".join(map(str, qs))
         + " and by the ruler on the lattices B_n(q) of the Theorem 5.3 row (d ≤ n)"
     )
-    return first_failed(
-        lambda: verified_unless(
-            first_failure(qs, lambda q: tuple(subspace_ruler_recursion(14, q)) == _table_2_row(q)),
+    return rows.first_failed(
+        lambda: rows.verified_unless(
+            rows.first_failure(
+                qs, lambda q: tuple(subspace_ruler_recursion(14, q)) == _table_2_row(q)
+            ),
             checked,
             false_note="a printed value differs",
             describe=lambda q: f"q = {q}",
             shows=lambda q: f"grundy poset ruler-subspaces --d 14 --q {q}",
         ),
-        lambda: verified_unless(
-            first_failure(
+        lambda: rows.verified_unless(
+            rows.first_failure(
                 _brute_subspace_cases(quick),
                 lambda nq: all(
                     v == {_table_2_row(nq[1])[d]} for d, v in _subspace_values_by_dim(*nq).items()
@@ -201,16 +197,16 @@ def _printed_5_8_words(qd: tuple[int, int]) -> str:
 )
 def _lemma_5_2(quick: bool) -> Outcome:
     lattices = _lattices(quick)
-    return first_failed(
-        lambda: verified_unless(
-            first_failure(_brute_subspace_cases(quick), _by_5_7_on_lattice),
+    return rows.first_failed(
+        lambda: rows.verified_unless(
+            rows.first_failure(_brute_subspace_cases(quick), _by_5_7_on_lattice),
             f"every subspace of {lattices}",
             false_note="(5.7) differs from the ruler on the lattice",
             describe=lambda nq: f"B_{nq[0]}({nq[1]})",
             shows=lambda nq: f"grundy poset values subspaces:{nq[0]}:{nq[1]}",
         ),
-        lambda: verified_unless(
-            first_failure(
+        lambda: rows.verified_unless(
+            rows.first_failure(
                 [(q, d) for d in range(1, 6) for q in (2, 3)],
                 lambda qd: _printed_5_8(*qd) == _subspace_recursion(qd[0], qd[1])[0][qd[1]],
             ),
@@ -291,16 +287,16 @@ def _lemma_5_3(quick: bool) -> Outcome:
     checked = f"(5.11) and (5.9) for d ≤ {top}, q = " + ", ".join(map(str, qs))
     failures = [(q, where) for q in qs if (where := _eq_5_11_fails(q, top)) is not None]
     s3 = _subspace_recursion(3, 12)[1]
-    return first_failed(
-        lambda: verified_unless(
+    return rows.first_failed(
+        lambda: rows.verified_unless(
             failures[0] if failures else None,
             checked,
             false_note="(5.11) or (5.9) fails",
             describe=lambda q_where: f"q = {q_where[0]}, {q_where[1]}",
             shows=lambda q_where: f"grundy poset ruler-subspaces --d {top} --q {q_where[0]}",
         ),
-        lambda: verified_unless(
-            first_failure(
+        lambda: rows.verified_unless(
+            rows.first_failure(
                 [(d, m) for d in range(1, 13) for m in range(d)],
                 lambda dm: _lemma_5_3_first_line(*dm) == s3[dm],
             ),
