@@ -4,7 +4,8 @@ The rows themselves (statements, verdicts, outcomes, and how a check states
 itself and ends) are `grundy.reproduce.rows`; the checks register there when
 their module (``paper000`` … ``paper004``, ``games_md``, ``beyond``) is
 imported, which `statements` and `new_results` do for the sources asked for,
-so that a run of one paper loads no other.
+so that a run of one paper loads no other.  A source split into a package registers
+its sections in the source's order (the package's ``SECTIONS``).
 
 >>> [s.number for s in statements("002")][:2]
 ['Lemma 1.1', 'Lemma 1.2']
@@ -26,7 +27,7 @@ from grundy.reproduce.rows import PAPERS, NewResult, Outcome, Statement, registe
 
 __all__ = ["MODULES", "SELECTIONS", "Result", "new_results", "run", "statements"]
 
-#: The module holding each source's checks (imported on first use).
+#: The module (or package) holding each source's checks (imported on first use).
 MODULES: dict[str, str] = {
     "000": "grundy.reproduce.paper000",
     "001": "grundy.reproduce.paper001",

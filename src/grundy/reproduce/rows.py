@@ -27,9 +27,10 @@ counterexample.  Every check that looks for the first case where a claim
 fails ends with `verified_unless`: VERIFIED when no case failed, else the
 verdict it is given (FALSE unless told) at the first case that did; a check
 made of several such steps runs them with `first_failed`.  Checks register
-themselves with `statement` (or `family_check`) in the modules ``paper000``
-… ``paper004`` and ``games_md``, results beyond the papers with `new_result`
-in ``beyond``; `grundy.reproduce.catalogue` loads and runs them.
+themselves with `statement` (or `family_check`) in the modules of the sources
+(``paper000`` … ``paper004``, ``games_md``; a package a source, a module a section,
+except ``paper002``), results beyond the papers with `new_result` in ``beyond``;
+`grundy.reproduce.catalogue` loads and runs them.
 
 >>> first_failure(range(10), lambda k: k * k < 50)
 8
