@@ -8,9 +8,10 @@ from typing import Annotated, Optional
 import typer
 from rich.markup import escape
 
-from grundy.cli.common import app, resolve_game
+from grundy.cli.common import app
+from grundy.cli.game_options import GameOptions, game_options
 from grundy.cli.interrupts import interruptible
-from grundy.cli.options import GameArg, JsonOption, MisereOption, PieceOption
+from grundy.cli.options import JsonOption
 from grundy.cli.printing import console, emit
 from grundy.cli.progress import progress_bar
 from grundy.cli.reading import parse_range, refuse_together
@@ -71,17 +72,16 @@ SizesToBuildOption = Annotated[
 
 
 @atlas_app.command("build")
+@game_options("misere", "piece", "json")
 def atlas_build(
-    game: GameArg,
     directory: AtlasDirOption,
     n: SizesToBuildOption = None,
     box: BoxOption = None,
-    misere: MisereOption = False,
-    piece: PieceOption = None,
     chunk: ChunkOption = None,
     workers: WorkersOption = None,
     scheduler: ClusterOption = None,
-    as_json: JsonOption = False,
+    *,
+    shared: GameOptions,
 ) -> None:
     """Value every partition of every size up to B of --n A..B (levels 0 … B: each level
     needs the ones below), or every diagram inside the box of --box AxB, chunk by chunk,
@@ -103,7 +103,7 @@ def atlas_build(
         raise ValueError("give the levels to build with --n A..B, or a box with --box AxB")
     shape = None if box is None else parse_box(box, "--box")
     n_max = None if n is None else _largest_level(n)
-    rules = resolve_game(game, piece)
+    rules, misere = shared.rules(), shared.misere
     refuse_without_kernel(rules)
     at = [-1]
     sizes = partition_numbers(n_max) if shape is None else [box_size(*shape)]
@@ -132,7 +132,7 @@ def atlas_build(
 
         atlas = build(rules, n_max, directory, misere, on_level, chunk, scheduler, workers, shape)
     info = atlas.info()
-    emit(info, as_json, lambda: console.print(_describe(info)))
+    emit(info, shared.as_json, lambda: console.print(_describe(info)))
 
 
 @atlas_app.command("info")

@@ -8,25 +8,23 @@ import typer
 from rich.markup import escape
 from rich.table import Table
 
-from grundy.cli.common import app, resolve_game
+from grundy.cli.common import app
+from grundy.cli.game_options import GameOptions, game_options
 from grundy.cli.interrupts import interruptible, starts_over
-from grundy.cli.options import GameArg, JsonOption, LatexOption, PieceOption
 from grundy.cli.printing import console, emit, write_latex
 from grundy.cli.progress import progress_bar
 
 
 @app.command("classify")
+@game_options("piece", "latex", "json")
 def classify_command(
-    game: GameArg,
     max_n: Annotated[int, typer.Option("--max-n", help="Largest position size to include.")],
-    piece: PieceOption = None,
-    latex: LatexOption = None,
-    as_json: JsonOption = False,
+    shared: GameOptions,
 ) -> None:
     """Gurvich–Ho classes (000 Definition 2) over all positions of size <= N."""
     from grundy.analysis.sg_pairs import classify_sizes
 
-    rules = resolve_game(game, piece)
+    rules = shared.rules()
     doing = f"classifying the positions of {rules.name} of size ≤ {max_n}"
     with (
         interruptible(doing, starts_over),
@@ -34,7 +32,7 @@ def classify_command(
     ):
         result = classify_sizes(rules, max_n, bar.update)
     table = _classes_table(result["classes"])
-    write_latex(latex, [table], result, as_json)
+    write_latex(shared.latex, [table], result, shared.as_json)
 
     def show() -> None:
         console.print(
@@ -45,7 +43,7 @@ def classify_command(
         console.print(f"(SG, SG-) pairs: {pairs}")
         console.print(table)
 
-    emit(result, as_json, show)
+    emit(result, shared.as_json, show)
 
 
 def _classes_table(classes: dict[str, Any]) -> Table:

@@ -10,14 +10,10 @@ from rich.markup import escape
 from typer.core import TyperCommand
 
 from grundy.answers import atlas_for
-from grundy.cli.common import app, resolve_game
+from grundy.cli.common import app
+from grundy.cli.game_options import GameOptions, game_options
 from grundy.cli.interrupts import interruptible, starts_over
 from grundy.cli.options import (
-    AtlasOption,
-    GameArg,
-    JsonOption,
-    MisereOption,
-    PieceOption,
     SizesOption,
 )
 from grundy.cli.printing import console, emit
@@ -42,8 +38,8 @@ class _NamesInHelp(TyperCommand):
 
 
 @app.command("conjecture", cls=_NamesInHelp)
+@game_options("misere", "piece", "atlas", "json")
 def conjecture_command(
-    game: GameArg,
     then: Annotated[
         str, typer.Option("--then", help='What must hold, e.g. "(parts[0] - len(parts)) % 2 == 0".')
     ],
@@ -51,10 +47,8 @@ def conjecture_command(
     when: Annotated[
         str, typer.Option("--when", help='Which positions, e.g. "value == 0" (default: all).')
     ] = "True",
-    misere: MisereOption = False,
-    piece: PieceOption = None,
-    atlas: AtlasOption = None,
-    as_json: JsonOption = False,
+    *,
+    shared: GameOptions,
 ) -> None:
     """Check "when P then Q" on every position of each size; the smallest counterexamples.
 
@@ -68,9 +62,9 @@ def conjecture_command(
     """
     from grundy.analysis.conjectures import check_conjecture
 
-    rules = resolve_game(game, piece)
+    rules, misere = shared.rules(), shared.misere
     sizes = parse_range(n, "--n")
-    values = atlas_for(rules, misere, atlas)
+    values = atlas_for(rules, misere, shared.atlas)
     done = [0]
 
     def progress(finished: int, total: int) -> None:
@@ -96,6 +90,6 @@ def conjecture_command(
         for c in result["counterexamples"]:
             console.print(f"  n = {c['n']}: {escape(c['position'])} (value {c['value']})")
 
-    emit(result, as_json, show)
+    emit(result, shared.as_json, show)
     if not result["holds"]:
         raise typer.Exit(1)

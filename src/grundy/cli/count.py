@@ -11,20 +11,12 @@ from rich.table import Table
 
 from grundy.answers import Source, atlas_for, json_source, source_of
 from grundy.atomic import check_writable, write_text_atomic
-from grundy.cli.common import app, display_name, resolve_game
+from grundy.cli.common import app, display_name
+from grundy.cli.game_options import GameOptions, game_options
 from grundy.cli.interrupts import interruptible
 from grundy.cli.options import (
-    AtlasOption,
-    GameArg,
-    JsonOption,
-    LatexOption,
-    MisereOption,
-    NoStoreOption,
     NoTitleOption,
-    PieceOption,
-    SchedulerOption,
     SizesOption,
-    StoreOption,
 )
 from grundy.cli.printing import console, emit, say_written, write_latex
 from grundy.cli.progress import progress_bar
@@ -34,10 +26,9 @@ from grundy.validate import check_non_negative
 
 
 @app.command("count")
+@game_options("misere", "latex", "store", "no-store", "scheduler", "piece", "atlas", "json")
 def count_command(
-    game: GameArg,
     n: SizesOption,
-    misere: MisereOption = False,
     method: Annotated[
         str,
         typer.Option(
@@ -72,13 +63,8 @@ def count_command(
         typer.Option("--plot", help="Also draw counts by value against n (.svg, .png or .pdf)."),
     ] = None,
     no_title: NoTitleOption = False,
-    latex: LatexOption = None,
-    store: StoreOption = None,
-    no_store: NoStoreOption = False,
-    scheduler: SchedulerOption = None,
-    piece: PieceOption = None,
-    atlas: AtlasOption = None,
-    as_json: JsonOption = False,
+    *,
+    shared: GameOptions,
 ) -> None:
     """How many positions of each size n have each value (LCTR value 0: OEIS A373457).
 
@@ -89,7 +75,7 @@ def count_command(
     """
     from grundy.analysis.counts import METHODS, check_sums, count_table
 
-    rules = resolve_game(game, piece)
+    rules, misere, as_json = shared.rules(), shared.misere, shared.as_json
     if method not in METHODS:
         raise ValueError(f"unknown counting method {method!r}; choose one of {', '.join(METHODS)}")
     sizes = parse_range(n, "--n")
@@ -105,9 +91,9 @@ def count_command(
         check_figure_path(plot)
     if sums:
         check_sums(rules, misere)  # before the atlas: a misère atlas would not help
-    results = open_store(store, no_store)
+    results = open_store(shared.store, shared.no_store)
     n_max = sizes.stop - 1
-    values_at = atlas_for(rules, misere, atlas)
+    values_at = atlas_for(rules, misere, shared.atlas)
     in_atlas = range(0 if values_at is None else min(values_at.levels, n_max) + 1)
 
     def resume() -> str:
@@ -119,7 +105,7 @@ def count_command(
     with interruptible(doing, resume), progress_bar(f"counting {escape(rules.name)}") as bar:
         table = count_table(
             rules, n_max, misere, method, bar.update,
-            store=results, scheduler=scheduler, sums=sums,
+            store=results, scheduler=shared.scheduler, sums=sums,
             on_size=lambda size, _: computed.append(size), atlas=values_at, sources=sources,
         )  # fmt: skip
     rows = {size: table[size] for size in sizes}
@@ -148,7 +134,7 @@ def count_command(
         "source": json_source(source_of(sources[size] for size in sizes)),
     }
     table_out = _counts_table(rules.name, misere, sums, rows)
-    write_latex(latex, [table_out], data, as_json)
+    write_latex(shared.latex, [table_out], data, as_json)
     emit(data, as_json, lambda: console.print(table_out))
 
 

@@ -6,16 +6,10 @@ from rich.markup import escape
 from rich.table import Table
 
 from grundy.answers import answer, json_source, source_of
-from grundy.cli.common import app, resolve_game
+from grundy.cli.common import app
+from grundy.cli.game_options import GameOptions, game_options
 from grundy.cli.options import (
-    AtlasOption,
-    GameArg,
-    JsonOption,
-    LatexOption,
-    MisereOption,
-    PieceOption,
     PositionArg,
-    ReadStoreOption,
 )
 from grundy.cli.printing import console, emit, write_latex
 from grundy.cli.progress import search_progress
@@ -24,29 +18,22 @@ from grundy.solver import solver_for
 
 
 @app.command("moves")
-def moves_command(
-    game: GameArg,
-    position: PositionArg,
-    misere: MisereOption = False,
-    piece: PieceOption = None,
-    atlas: AtlasOption = None,
-    store: ReadStoreOption = None,
-    latex: LatexOption = None,
-    as_json: JsonOption = False,
-) -> None:
+@game_options("misere", "piece", "atlas", "read-store", "latex", "json")
+def moves_command(position: PositionArg, shared: GameOptions) -> None:
     """Every option of a position with its value; winning moves (to value 0) marked.
 
     With an atlas (--atlas DIR or $GRUNDY_ATLAS), values within its levels are looked up;
     with --store, values a sweep kept are read.  --json names the sources that answered
     (of the position's value and its options' values).
     """
-    rules = resolve_game(game, piece)
+    rules, misere = shared.rules(), shared.misere
+    sources = {"atlas": shared.atlas, "store": shared.store}
     _, pos = read_position(rules, position)
     with search_progress(solver_for(rules), f"{rules.name} {position}"):
         # The position first: a search past its bound is refused before the options are
         # listed, and one that runs values every option into the memo on the way.
-        found = answer(rules, pos, misere, atlas=atlas, store=store)
-        listed = answer(rules, pos, misere, question="options", atlas=atlas, store=store)
+        found = answer(rules, pos, misere, **sources)
+        listed = answer(rules, pos, misere, question="options", **sources)
     opts, result = listed.value, found.value
     rows = [
         {
@@ -73,11 +60,11 @@ def moves_command(
     for row in rows:
         mark = "[green]yes[/green]" if row["winning"] else "no"
         table.add_row(row["description"], row["position"], str(row["value"]), mark)
-    write_latex(latex, [table], data, as_json)
+    write_latex(shared.latex, [table], data, shared.as_json)
 
     def show() -> None:
         console.print(table)
         if not rows:
             console.print("terminal position: no moves")
 
-    emit(data, as_json, show)
+    emit(data, shared.as_json, show)

@@ -10,8 +10,9 @@ from typing import Annotated
 
 import typer
 
-from grundy.cli.common import app, resolve_game
-from grundy.cli.options import FROM_FILE_HELP, GameArg, MisereOption, PieceOption
+from grundy.cli.common import app
+from grundy.cli.game_options import GameOptions, game_options
+from grundy.cli.options import FROM_FILE_HELP
 from grundy.cli.reading import read_position
 from grundy.play import COMPUTER, HUMAN, SOLVE_SECONDS, Match, picture
 
@@ -25,17 +26,17 @@ HELP = (
 
 
 @app.command("play")
+@game_options("misere", "piece")
 def play_command(
-    game: GameArg,
     position: Annotated[
         str,
         typer.Argument(
             help='The start position in the game\'s syntax, e.g. "3,2,1".' + FROM_FILE_HELP
         ),
     ],
-    misere: MisereOption = False,
     first: Annotated[str, typer.Option("--first", help="Who moves first: me or computer.")] = "me",
-    piece: PieceOption = None,
+    *,
+    shared: GameOptions,
 ) -> None:
     """Play a game against the computer, which plays perfectly.
 
@@ -47,9 +48,9 @@ def play_command(
     """
     if first not in ("me", "computer"):
         raise ValueError(f"bad --first {first!r}: expected 'me' or 'computer'")
-    rules = resolve_game(game, piece)
+    rules = shared.rules()
     text, _ = read_position(rules, position)
-    match = Match(rules, text, misere, HUMAN if first == "me" else COMPUTER, SOLVE_SECONDS)
+    match = Match(rules, text, shared.misere, HUMAN if first == "me" else COMPUTER, SOLVE_SECONDS)
     run_match(match)
 
 

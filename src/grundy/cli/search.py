@@ -16,15 +16,12 @@ from typing import Annotated, Any
 import typer
 from rich.markup import escape
 
-from grundy.cli.common import app, resolve_game
+from grundy.cli.common import app
+from grundy.cli.game_options import GameOptions, game_options
 from grundy.cli.interrupts import brief, interruptible, resume_with_checkpoint, starts_over
 from grundy.cli.options import (
     CheckpointOption,
-    GameArg,
-    JsonOption,
-    MisereOption,
     PartitionArg,
-    PieceOption,
 )
 from grundy.cli.printing import console, emit
 from grundy.cli.reading import read_position, refuse_together
@@ -48,17 +45,16 @@ ProgressOption = Annotated[
 
 
 @app.command("search")
+@game_options("misere", "piece", "json")
 def search_command(
-    game: GameArg,
     position: PartitionArg,
-    misere: MisereOption = False,
     memory: MemoryOption = None,
     checkpoint: CheckpointOption = None,
     method: MethodOption = "auto",
     is_value: IsOption = None,
     progress: ProgressOption = None,
-    piece: PieceOption = None,
-    as_json: JsonOption = False,
+    *,
+    shared: GameOptions,
 ) -> None:
     """Exact value of one big position by the compiled search engine (games with a kernel)."""
     from grundy.engine import format_bytes
@@ -67,7 +63,7 @@ def search_command(
         {"--is": is_value is not None, "--method mex": method == "mex"},
         "--is decides by the nimber test",
     )
-    rules = resolve_game(game, piece)
+    rules, misere = shared.rules(), shared.misere
     if rules.kernel is None:
         raise ValueError(
             f"game {rules.name!r} has no compiled kernel; use `grundy value` (generic solver)"
@@ -114,7 +110,7 @@ def search_command(
             f"table {stats['entries']:,} entries, peak {peak}"
         )
 
-    emit(data, as_json, show)
+    emit(data, shared.as_json, show)
     if failed_save:
         raise ValueError(_save_error(checkpoint, failed_save[0]))
 

@@ -8,28 +8,27 @@ import typer
 from rich.markup import escape
 from rich.table import Table
 
-from grundy.cli.common import app, resolve_game
+from grundy.cli.common import app
+from grundy.cli.game_options import GameOptions, game_options
 from grundy.cli.interrupts import brief, interruptible, starts_over
-from grundy.cli.options import FROM_FILE_HELP, GameArg, JsonOption, LatexOption, PieceOption
+from grundy.cli.options import FROM_FILE_HELP
 from grundy.cli.printing import console, emit, write_latex
 from grundy.cli.progress import progress_bar
 from grundy.cli.reading import read_position
 
 
 @app.command("stats")
+@game_options("piece", "latex", "json")
 def stats_command(
-    game: GameArg,
     position: Annotated[
         str, typer.Argument(help='The starting position, e.g. "4^3".' + FROM_FILE_HELP)
     ],
-    piece: PieceOption = None,
-    latex: LatexOption = None,
-    as_json: JsonOption = False,
+    shared: GameOptions,
 ) -> None:
     """Game-tree sizes of a position: nodes, leaves, distinct states, height (000 §7)."""
     from grundy.analysis.tree_size import stats
 
-    rules = resolve_game(game, piece)
+    rules = shared.rules()
     text, pos = read_position(rules, position)
     doing = f"walking the game tree of {rules.name} {brief(position)}"
     with (
@@ -43,5 +42,5 @@ def stats_command(
     table.add_column("value", justify="right")
     for key in ("nodes", "leaves", "states", "height"):
         table.add_row(key, str(sizes[key]))
-    write_latex(latex, [table], data, as_json)
-    emit(data, as_json, lambda: console.print(table))
+    write_latex(shared.latex, [table], data, shared.as_json)
+    emit(data, shared.as_json, lambda: console.print(table))

@@ -17,20 +17,13 @@ from rich.table import Table
 
 from grundy.answers import atlas_for
 from grundy.atomic import check_writable, write_text_atomic
-from grundy.cli.common import app, display_name, resolve_game
+from grundy.cli.common import app, display_name
+from grundy.cli.game_options import GameOptions, game_options
 from grundy.cli.interrupts import brief, interruptible
 from grundy.cli.options import (
-    AtlasOption,
     FamilyArg,
-    GameArg,
-    JsonOption,
     LatexOption,
-    MisereOption,
-    NoStoreOption,
     NoTitleOption,
-    PieceOption,
-    SchedulerOption,
-    StoreOption,
 )
 from grundy.cli.printing import console, emit, rows_as_csv, say_written
 from grundy.cli.progress import progress_bar
@@ -43,11 +36,10 @@ _PARAMETER = re.compile(r"^--([A-Za-z_][A-Za-z0-9_]*)(?:=(.*))?$")
 
 
 @app.command("sweep", context_settings={"allow_extra_args": True, "ignore_unknown_options": True})
+@game_options("misere", "store", "no-store", "scheduler", "piece", "atlas", "json")
 def sweep_command(
     ctx: typer.Context,
-    game: GameArg,
     family: FamilyArg,
-    misere: MisereOption = False,
     both: Annotated[bool, typer.Option("--both", help="Normal and misère values.")] = False,
     csv_file: Annotated[
         Optional[Path],  # noqa: UP045
@@ -65,12 +57,8 @@ def sweep_command(
         ),
     ] = None,
     no_title: NoTitleOption = False,
-    store: StoreOption = None,
-    no_store: NoStoreOption = False,
-    scheduler: SchedulerOption = None,
-    piece: PieceOption = None,
-    atlas: AtlasOption = None,
-    as_json: JsonOption = False,
+    *,
+    shared: GameOptions,
 ) -> None:
     """Value every position of a family: one row per parameter combination.
 
@@ -80,7 +68,7 @@ def sweep_command(
     from grundy.analysis.sweep import write_parquet
     from grundy.render.latex import booktabs
 
-    rules = resolve_game(game, piece)
+    rules, misere, as_json = shared.rules(), shared.misere, shared.as_json
     ranges = parameter_ranges(ctx.args)
     for path in (csv_file, parquet, plot):  # --latex is checked as it is read
         if path is not None:
@@ -96,9 +84,7 @@ def sweep_command(
     refuse_together(
         {"--misere": misere, "--both": both}, "--both gives the normal and the misère values"
     )
-    rows = run_sweep(
-        rules, family, ranges, None if both else misere, store, no_store, scheduler, atlas
-    )
+    rows = run_sweep(rules, family, ranges, None if both else misere, shared)
     if csv_file is not None:
         write_text_atomic(csv_file, rows_as_csv(rows))
     if parquet is not None:
@@ -155,18 +141,16 @@ def run_sweep(
     family: str,
     ranges: dict[str, range],
     misere: bool | None,
-    store: Path | None,
-    no_store: bool,
-    scheduler: str | None,
-    atlas: str | None = None,
+    shared: GameOptions,
 ) -> list[dict[str, Any]]:
-    """The sweep behind `sweep` and `pattern`, with the store, the atlas (`--atlas`, else
-    $GRUNDY_ATLAS: `grundy.answers.atlas_for`), a progress bar and a line on Ctrl-C saying how many
-    values are stored."""
+    """The sweep behind `sweep` and `pattern` (None for `misere`: both values), with the
+    store and the scheduler of `shared`, the atlas (`--atlas`, else $GRUNDY_ATLAS:
+    `grundy.answers.atlas_for`), a progress bar and a line on Ctrl-C saying how many values
+    are stored."""
     from grundy.analysis.sweep import sweep
 
-    results = open_store(store, no_store)
-    values_at = atlas_for(rules, misere, atlas)
+    results = open_store(shared.store, shared.no_store)
+    values_at = atlas_for(rules, misere, shared.atlas)
     done = [0, 0]
 
     def progress(values: int, total: int) -> None:
@@ -180,7 +164,7 @@ def run_sweep(
     doing = f"sweeping {rules.name} {brief(family)}"
     with interruptible(doing, resume), progress_bar(f"sweeping {escape(rules.name)}") as bar:
         return sweep(
-            rules, family, misere=misere, store=results, scheduler=scheduler,
+            rules, family, misere=misere, store=results, scheduler=shared.scheduler,
             progress=progress, atlas=values_at, **ranges,
         )  # fmt: skip
 

@@ -14,14 +14,11 @@ from typing import Annotated, Any, Optional
 import typer
 
 from grundy.atomic import check_writable, write_text_atomic
-from grundy.cli.common import app, resolve_game
+from grundy.cli.common import app
+from grundy.cli.game_options import GameOptions, game_options
 from grundy.cli.options import (
-    GameArg,
-    JsonOption,
-    MisereOption,
     NoTitleOption,
     PartitionArg,
-    PieceOption,
 )
 from grundy.cli.printing import console, emit, say_written
 from grundy.cli.progress import search_progress
@@ -48,16 +45,15 @@ OutsideOption = Annotated[
 
 
 @app.command("table")
+@game_options("misere", "piece", "json")
 def table_command(
-    game: GameArg,
     position: PartitionArg,
-    misere: MisereOption = False,
     svg: SvgOption = None,
     no_title: NoTitleOption = False,
     latex: YtableauOption = None,
     outside: OutsideOption = None,
-    piece: PieceOption = None,
-    as_json: JsonOption = False,
+    *,
+    shared: GameOptions,
 ) -> None:
     """The value of every sub-position, written in its box of the Young diagram (000 Fig. 5).
 
@@ -75,7 +71,7 @@ def table_command(
     from grundy.render.latex import young_latex
     from grundy.render.young import check_drawable, table_rich, table_svg
 
-    rules = resolve_game(game, piece)
+    rules, misere, as_json = shared.rules(), shared.misere, shared.as_json
     require_table(rules)
     _, pos = read_position(rules, position)
     shape = diagram_of(rules, pos)

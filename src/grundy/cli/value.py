@@ -5,15 +5,10 @@ from __future__ import annotations
 from rich.markup import escape
 
 from grundy.answers import answer, json_source
-from grundy.cli.common import app, resolve_game
+from grundy.cli.common import app
+from grundy.cli.game_options import GameOptions, game_options
 from grundy.cli.options import (
-    AtlasOption,
-    GameArg,
-    JsonOption,
-    MisereOption,
-    PieceOption,
     PositionArg,
-    ReadStoreOption,
 )
 from grundy.cli.printing import console, emit
 from grundy.cli.progress import search_progress
@@ -22,15 +17,8 @@ from grundy.solver import solver_for
 
 
 @app.command("value")
-def value_command(
-    game: GameArg,
-    position: PositionArg,
-    misere: MisereOption = False,
-    piece: PieceOption = None,
-    atlas: AtlasOption = None,
-    store: ReadStoreOption = None,
-    as_json: JsonOption = False,
-) -> None:
+@game_options("misere", "piece", "atlas", "read-store", "json")
+def value_command(position: PositionArg, shared: GameOptions) -> None:
     """The Sprague–Grundy value of a position (misère value with --misere).
 
     Bounds: a closed form answers at once, whatever the size (LCTR, Downright,
@@ -45,10 +33,10 @@ def value_command(
     answered: "closed form", "atlas", "store", "kernel" or "search" (a list where
     several served).
     """
-    rules = resolve_game(game, piece)
+    rules, misere = shared.rules(), shared.misere
     _, pos = read_position(rules, position)
     with search_progress(solver_for(rules), f"{rules.name} {position}"):
-        found = answer(rules, pos, misere, atlas=atlas, store=store)
+        found = answer(rules, pos, misere, atlas=shared.atlas, store=shared.store)
     result = found.value
     data = {
         "game": rules.name,
@@ -68,4 +56,4 @@ def value_command(
             soft_wrap=True,
         )
 
-    emit(data, as_json, show)
+    emit(data, shared.as_json, show)

@@ -1,0 +1,119 @@
+"""The options of a command about a game, declared once and handed to it as one value.
+
+`grundy value`, `count`, `sweep` … all take the game (an argument) and some of the same
+options: --misere, --piece, --atlas, --store, --latex, --json.  A command names the ones
+it takes (`game_options`) and declares one parameter of type `GameOptions`; the command
+line then has the game argument first and the named options where that parameter stands,
+in the order named, and the command gets what was given as one `GameOptions`.
+
+>>> from typer.testing import CliRunner
+>>> demo = typer.Typer()
+>>> @demo.command()
+... @game_options("misere", "json")
+... def show(position: str, shared: GameOptions) -> None:
+...     print(shared.rules().name, position, shared.misere, shared.as_json)
+>>> CliRunner().invoke(demo, ["crim", "3,1", "--misere"]).output
+'cr 3,1 True False\\n'
+"""
+
+from __future__ import annotations
+
+import functools
+import inspect
+from collections.abc import Callable
+from dataclasses import dataclass, fields
+from pathlib import Path
+from typing import Any, TypeVar
+
+import typer  # noqa: F401  (the doctest uses it)
+
+from grundy.cli.common import resolve_game
+from grundy.cli.options import (
+    AtlasOption,
+    GameArg,
+    JsonOption,
+    LatexOption,
+    MisereOption,
+    NoStoreOption,
+    PieceOption,
+    ReadStoreOption,
+    SchedulerOption,
+    StoreOption,
+)
+from grundy.game import Ruleset
+
+Command = TypeVar("Command", bound=Callable[..., Any])
+
+
+@dataclass(frozen=True)
+class GameOptions:
+    """The game a command was given and its shared options; an option the command does not
+    take keeps its default here."""
+
+    game: str
+    piece: str | None = None
+    misere: bool = False
+    atlas: str | None = None
+    #: `--store`: a store to read and write (`StoreOption`), or only to read (`ReadStoreOption`).
+    store: Path | str | None = None
+    no_store: bool = False
+    scheduler: str | None = None
+    latex: str | None = None
+    as_json: bool = False
+
+    def rules(self) -> Ruleset:
+        """The game's ruleset, with its parameters (--piece); an unknown game is a ValueError."""
+        return resolve_game(self.game, self.piece)
+
+
+#: Each option a command may name → (the `GameOptions` field it fills, its declaration).
+#: "store" is a store to read and write, "read-store" one only read (`grundy value`, `moves`).
+SHARED: dict[str, tuple[str, Any]] = {
+    "misere": ("misere", MisereOption),
+    "piece": ("piece", PieceOption),
+    "atlas": ("atlas", AtlasOption),
+    "store": ("store", StoreOption),
+    "read-store": ("store", ReadStoreOption),
+    "no-store": ("no_store", NoStoreOption),
+    "scheduler": ("scheduler", SchedulerOption),
+    "latex": ("latex", LatexOption),
+    "json": ("as_json", JsonOption),
+}
+_DEFAULTS = {field.name: field.default for field in fields(GameOptions)}
+
+
+def game_options(*names: str) -> Callable[[Command], Command]:
+    """Give a command the game argument and the shared options `names` (keys of `SHARED`).
+
+    The command declares one parameter annotated `GameOptions`; its command line has
+    the game as its first argument and the named options in place of that parameter,
+    and the command is called with them as a `GameOptions`.  Typer reads the command's
+    signature (`__signature__`, written here), so its help lists them as its own.
+    """
+    chosen = [SHARED[name] for name in names]
+    filled = ["game", *(field for field, _ in chosen)]
+
+    def decorate(command: Command) -> Command:
+        signature = inspect.signature(command, eval_str=True)
+        (bundle,) = [p for p in signature.parameters.values() if p.annotation is GameOptions]
+        keyword = inspect.Parameter.KEYWORD_ONLY
+        parameters = [inspect.Parameter("game", keyword, annotation=GameArg)]
+        for parameter in signature.parameters.values():
+            if parameter is not bundle:
+                parameters.append(parameter.replace(kind=keyword))
+                continue
+            parameters += [
+                inspect.Parameter(field, keyword, annotation=declared, default=_DEFAULTS[field])
+                for field, declared in chosen
+            ]
+
+        @functools.wraps(command)
+        def run(**given: Any) -> Any:
+            shared = GameOptions(**{field: given.pop(field) for field in filled})
+            return command(**given, **{bundle.name: shared})
+
+        run.__signature__ = signature.replace(parameters=parameters)  # type: ignore[attr-defined]
+        run.__annotations__ = {p.name: p.annotation for p in parameters}
+        return run  # type: ignore[return-value]
+
+    return decorate
