@@ -4,6 +4,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from grundy.games.lctr.lctr import (
     lemma3_staircase,
     lemma12_one_row,
@@ -26,23 +28,46 @@ from grundy.reproduce.paper001.lctr_moves import (
 from grundy.reproduce.rows import Outcome, Verdict, family_check, statement
 from grundy.reproduce.shared import boxes, diagrams, quadrated, sg, show, values_agree
 
-# -------------------------------------------------------------- rectangles
-_LEMMA_5_NOTE = "formula read from the proof ('sg(b) = mex{0, sg(b − 1)}')"
 
-family_check(
-    PAPER,
+# -------------------------------------------------------------- rectangles
+def _thin_rectangles(
+    number: str,
+    claim: str,
+    k: int,
+    low: int,
+    value: Callable[[int], int],
+    note: str,
+    what: str,
+    example: str,
+) -> None:
+    """The row of Lemma 5, 6 or 7 (reconstructed): SG(b^k) = SG(k^b) = value(b) for every
+    low ≤ b ≤ top, searched with conjugates apart; `what` is the reconstruction and the
+    shapes in words, `example` a shape the command shows."""
+    family_check(
+        PAPER,
+        number,
+        claim,
+        cases=lambda top: [shape for b in range(low, top + 1) for shape in ([b] * k, [k] * b)],
+        **values_agree(lctr_sg_apart, lambda q: value(side(q, k)), show),
+        quick={"top": 40},
+        full={"top": 400},
+        checked=f"{what}, exhaustive search with conjugates apart",
+        note=note,
+        false_note=f"{note}; {CONTRADICTED}",
+        shows=show_value,
+        command=f"grundy value lctr {example}",
+    )
+
+
+_thin_rectangles(
     "Lemma 5",
     "for b ≥ 1, (b) and (1^b) are N-positions; SG(b) = SG(1^b) = 1 if b is odd, 2 if b is even",
-    cases=lambda top: [shape for b in range(1, top + 1) for shape in ([b], [1] * b)],
-    **values_agree(lctr_sg_apart, lambda q: lemma12_one_row(sum(q)), show),
-    quick={"top": 40},
-    full={"top": 400},
-    checked="reconstructed formula; (b) and (1^b) for every b ≤ {top}, exhaustive search "
-    "with conjugates apart",
-    note=_LEMMA_5_NOTE,
-    false_note=f"{_LEMMA_5_NOTE}; {CONTRADICTED}",
-    shows=show_value,
-    command="grundy value lctr 1^6",
+    1,
+    1,
+    lemma12_one_row,
+    "formula read from the proof ('sg(b) = mex{0, sg(b − 1)}')",
+    "reconstructed formula; (b) and (1^b) for every b ≤ {top}",
+    "1^6",
 )
 
 
@@ -108,22 +133,15 @@ def _check_figure_5(quick: bool) -> Outcome:
     return not_in_text("5", "(b^2)", "Lemma 6", "grundy table lctr 8^2")
 
 
-_LEMMA_6_NOTE = "formula reconstructed from the proof's base cases SG(1^2) = 2, SG(2^2) = 0"
-
-family_check(
-    PAPER,
+_thin_rectangles(
     "Lemma 6",
     "for b ≥ 1: SG(b^2) = SG(2^b) = 2 if b is odd, 0 if b is even",
-    cases=lambda top: [shape for b in range(1, top + 1) for shape in ([b, b], [2] * b)],
-    **values_agree(lctr_sg_apart, lambda q: lemma13_two_rows(side(q, 2), side(q, 2)), show),
-    quick={"top": 40},
-    full={"top": 400},
-    checked="reconstructed formula; (b^2) and (2^b) for every b ≤ {top}, exhaustive search "
-    "with conjugates apart",
-    note=_LEMMA_6_NOTE,
-    false_note=f"{_LEMMA_6_NOTE}; {CONTRADICTED}",
-    shows=show_value,
-    command="grundy value lctr 7^2",
+    2,
+    1,
+    lambda b: lemma13_two_rows(b, b),
+    "formula reconstructed from the proof's base cases SG(1^2) = 2, SG(2^2) = 0",
+    "reconstructed formula; (b^2) and (2^b) for every b ≤ {top}",
+    "7^2",
 )
 
 
@@ -132,25 +150,16 @@ def _check_figure_6(quick: bool) -> Outcome:
     return not_in_text("6", "(b^3) and (3^b)", "Lemma 7", "grundy table lctr 8^3")
 
 
-_LEMMA_7_NOTE = (
-    "statement and proof lost; reconstructed as the base cases a = 3, b = 3 of Lemma 8 "
-    "(b = 1, 2: Lemmas 5, 6)"
-)
-
-family_check(
-    PAPER,
+_thin_rectangles(
     "Lemma 7",
     "for b ≥ 3: SG(b^3) = SG(3^b) = 0 if b is odd, 1 if b is even",
-    cases=lambda top: [shape for b in range(3, top + 1) for shape in ([b] * 3, [3] * b)],
-    **values_agree(lctr_sg_apart, lambda q: lemma14_three_rows(*[side(q, 3)] * 3), show),
-    quick={"top": 40},
-    full={"top": 400},
-    checked="reconstructed statement; (b^3) and (3^b) for every 3 ≤ b ≤ {top}, exhaustive "
-    "search with conjugates apart",
-    note=_LEMMA_7_NOTE,
-    false_note=f"{_LEMMA_7_NOTE}; {CONTRADICTED}",
-    shows=show_value,
-    command="grundy value lctr 6^3",
+    3,
+    3,
+    lambda b: lemma14_three_rows(b, b, b),
+    "statement and proof lost; reconstructed as the base cases a = 3, b = 3 of Lemma 8 "
+    "(b = 1, 2: Lemmas 5, 6)",
+    "reconstructed statement; (b^3) and (3^b) for every 3 ≤ b ≤ {top}",
+    "6^3",
 )
 
 

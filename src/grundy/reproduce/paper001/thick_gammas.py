@@ -7,7 +7,7 @@ tables (Lemmas 12–16, Theorem 17, Figures 11, 12).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from grundy.nim import mex
 from grundy.reproduce.paper001.lctr_moves import (
@@ -176,6 +176,14 @@ def _cell_values(c: Cell) -> str:
     )
 
 
+_CLAIM_14_15 = (
+    "thick Γ-partition with a = {a}: the cells above the diagonal are SG(λ[i, j]) = (j − i) mod 2"
+)
+_CLAIM_16 = (
+    "thick Γ-partition with a ≥ 3: above the diagonal SG(λ[i, j]) = (j − i) mod 2 if a is even; "
+    "if a is odd, 1 and 2 for j − i = 1, 2 and (j − i + 1) mod 2 for j − i ≥ 3"
+)
+
 #: What the rows of Lemmas 14–16 and Theorem 17 share.
 _TRIANGLE = {
     "note": "formula lost in the text copy; checked the reconstruction (the proof's induction "
@@ -197,45 +205,33 @@ def _triangle_words(arms: str, below: bool = False) -> str:
     )
 
 
-family_check(
-    PAPER,
-    "Lemma 14",
-    "thick Γ-partition with a = 1: the cells above the diagonal are SG(λ[i, j]) = (j − i) mod 2",
-    cases=lambda top: _cells(top, [1], 1),
-    holds=_above_holds,
-    quick={"top": 12},
-    full={"top": 30},
-    checked=_triangle_words("a = 1"),
-    command="grundy table lctr 7^6,6^2",
-    **_TRIANGLE,
+#: Lemmas 14–16, one row each: number, claim, the arms a (given the bound t ≤ top), the
+#: quick and full bounds, the arms in words, and the command that shows an instance.
+_ABOVE_ROWS: tuple[tuple[str, str, Callable[[int], Iterable[int]], int, int, str, str], ...] = (
+    ("Lemma 14", _CLAIM_14_15.format(a=1), lambda top: [1], 12, 30, "a = 1", "7^6,6^2"),
+    ("Lemma 15", _CLAIM_14_15.format(a=2), lambda top: [2], 12, 30, "a = 2", "8^6,6^2"),
+    ("Lemma 16", _CLAIM_16, lambda top: range(3, top + 1), 8, 16, "3 ≤ a ≤ {top}", "9^6,6^2"),
 )
 
-family_check(
-    PAPER,
-    "Lemma 15",
-    "thick Γ-partition with a = 2: the cells above the diagonal are SG(λ[i, j]) = (j − i) mod 2",
-    cases=lambda top: _cells(top, [2], 1),
-    holds=_above_holds,
-    quick={"top": 12},
-    full={"top": 30},
-    checked=_triangle_words("a = 2"),
-    command="grundy table lctr 8^6,6^2",
-    **_TRIANGLE,
-)
 
-family_check(
-    PAPER,
-    "Lemma 16",
-    "thick Γ-partition with a ≥ 3: above the diagonal SG(λ[i, j]) = (j − i) mod 2 if a is even; "
-    "if a is odd, 1 and 2 for j − i = 1, 2 and (j − i + 1) mod 2 for j − i ≥ 3",
-    cases=lambda top: _cells(top, range(3, top + 1), 1),
-    holds=_above_holds,
-    quick={"top": 8},
-    full={"top": 16},
-    checked=_triangle_words("3 ≤ a ≤ {top}"),
-    command="grundy table lctr 9^6,6^2",
-    **_TRIANGLE,
-)
+def _above_cells(arms: Callable[[int], Iterable[int]]) -> Callable[[int], list[Cell]]:
+    """The cases of a row of `_ABOVE_ROWS`: the cells above the diagonal, t ≤ top."""
+    return lambda top: _cells(top, arms(top), 1)
+
+
+for number, claim, arms, quick_top, full_top, words, shown in _ABOVE_ROWS:
+    family_check(
+        PAPER,
+        number,
+        claim,
+        cases=_above_cells(arms),
+        holds=_above_holds,
+        quick={"top": quick_top},
+        full={"top": full_top},
+        checked=_triangle_words(words),
+        command=f"grundy table lctr {shown}",
+        **_TRIANGLE,
+    )
 
 family_check(
     PAPER,
