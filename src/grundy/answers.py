@@ -96,6 +96,7 @@ __all__ = [
     "Source",
     "answer",
     "atlas_for",
+    "held",
     "json_source",
     "options",
     "outcome",
@@ -210,9 +211,14 @@ _CAPABILITIES: WeakKeyDictionary[Ruleset, frozenset[str]] = WeakKeyDictionary()
 _REFERENCES: WeakKeyDictionary[Ruleset, Solver] = WeakKeyDictionary()
 
 
+#: The sources that look a value up, searching nothing (`held`).
+LOOKUPS: tuple[Source, ...] = ("closed form", "atlas", "store")
+
+
 class _Door:
     """One game, convention, atlas and store: the sources asked, in order (`source`
-    None), or the one source a caller named."""
+    None), or the one source a caller named; or `lookups` (some of `LOOKUPS`, in order)
+    alone, a position none of them holds left unvalued."""
 
     def __init__(
         self,
@@ -221,6 +227,7 @@ class _Door:
         atlas: Atlas | None,
         store: Store | None,
         source: Source | None = None,
+        lookups: Sequence[Source] = (),
     ) -> None:
         self.rules = rules
         self.misere = misere
@@ -240,7 +247,13 @@ class _Door:
         }
         if source is not None and not holding[source]:
             raise ValueError(f"{rules.name} has no {source} to ask here: {_NONE[source]}")
-        asked = SOURCES if source is None else (source,)
+        if not set(lookups) <= set(LOOKUPS):
+            raise ValueError(f"only the lookups ({', '.join(LOOKUPS)}) are asked alone")
+        if source is not None:
+            asked: tuple[Source, ...] = (source,)
+        else:
+            asked = tuple(name for name in LOOKUPS if name in lookups) or SOURCES
+        self.complete = not lookups
         self.sources = tuple(name for name in asked if holding[name])
         self.closed_first = "closed form" in self.sources and rules.closed_form_first
         self.asks = {
@@ -251,11 +264,11 @@ class _Door:
             "search": self._search,
         }
 
-    def nimbers(self, positions: Sequence[Any]) -> tuple[list[int], Served]:
-        """The value of each position (parsed), and the sources that gave them (a
-        position without components: ``"search"``, as `source_of` has it).  Each
-        distinct component is valued once, and each source is asked about every
-        component left at once (the store: one query)."""
+    def nimbers(self, positions: Sequence[Any]) -> tuple[list[Any], Served]:
+        """The value of each position (parsed; None where a component is left unvalued),
+        and the sources that gave them (a position without components: ``"search"``, as
+        `source_of` has it).  Each distinct component is valued once, and each source is
+        asked about every component left at once (the store: one query)."""
         split = [self._split(position) for position in positions]
         terms = list(dict.fromkeys(t for parts in split if isinstance(parts, list) for t in parts))
         valued = self._valued(terms)
@@ -264,6 +277,9 @@ class _Door:
             if not isinstance(parts, list):
                 found.append(parts)
                 served.add("closed form")
+                continue
+            if not all(term in valued for term in parts):
+                found.append(None)
                 continue
             total = 0
             for term in parts:
@@ -292,7 +308,7 @@ class _Door:
             held = self.asks[name](terms)
             found.update((term, (value, name)) for term, value in held.items())
             terms = [term for term in terms if term not in held]
-        if terms:  # (only a source named alone leaves any)
+        if terms and self.complete:  # (only a source named alone leaves any)
             text = self.rules.format_position(terms[0])
             raise ValueError(f"the {self.named} of {self.rules.name} holds no value of {text}")
         return found
@@ -363,6 +379,7 @@ def _door(
     atlas: AtlasLike,
     store: Store | str | os.PathLike[str] | None,
     source: Source | None,
+    lookups: Sequence[Source] = (),
 ) -> _Door:
     """The door of `game` in convention `misere` with the atlas and store given (as
     `answer` takes them) and the source named (None: every source, in order)."""
@@ -370,7 +387,8 @@ def _door(
         raise ValueError(f"unknown source {source!r}; name one of: {', '.join(SOURCES)}")
     rules = get_ruleset(game)
     misere = as_bool(misere, "misere")
-    return _Door(rules, misere, atlas_for(rules, misere, atlas), as_store(store), source)
+    atlas = atlas_for(rules, misere, atlas)
+    return _Door(rules, misere, atlas, as_store(store), source, lookups)
 
 
 Question = Literal["value", "options", "winning moves", "outcome"]
@@ -462,6 +480,27 @@ def values(
     if parse:
         positions = [parse_position(door.rules, position) for position in positions]
     return door.nimbers(list(positions))
+
+
+def held(
+    game: GameLike,
+    positions: Iterable[Any],
+    misere: bool = False,
+    *,
+    atlas: AtlasLike = None,
+    store: Store | str | os.PathLike[str] | None = None,
+    sources: Sequence[Source] = LOOKUPS,
+) -> tuple[list[int | None], Served]:
+    """`values` from the `sources` of `LOOKUPS` alone (closed form, atlas, store, asked
+    in that order), None for a position they do not hold: the part of a batch looked up
+    before the rest is searched in bulk elsewhere (a sweep's chunks, on Dask:
+    `grundy.engine.cluster`).
+
+    >>> held("chomp", ["2,1", "3,2"])  # the closed form holds the first, not the second
+    ([0, None], 'closed form')
+    """
+    door = _door(game, misere, atlas, store, None, lookups=sources)
+    return door.nimbers([parse_position(door.rules, position) for position in positions])
 
 
 def value(game: GameLike, position: Any, misere: bool = False, atlas: AtlasLike = None) -> int:

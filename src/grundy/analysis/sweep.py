@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 from grundy import partition
 from grundy.analysis.tree_size import stats
-from grundy.answers import atlas_for
+from grundy.answers import atlas_for, held
 from grundy.atomic import atomic_open
 from grundy.bounds import TooMuchWork, about, binomial_count, partition_count
 from grundy.engine.cluster import value_many
@@ -39,6 +39,7 @@ from grundy.results import Store
 from grundy.validate import as_bool, as_store
 
 if TYPE_CHECKING:
+    from grundy.answers import AtlasLike
     from grundy.atlas import Atlas
 
 __all__ = ["ENUMERATED", "FAMILIES", "SweepRows", "sweep", "to_frame", "write_parquet"]
@@ -108,7 +109,7 @@ def sweep(
     store: Store | str | os.PathLike[str] | None = None,
     scheduler: str | None = None,
     progress: ProgressCallback | None = None,
-    atlas: Atlas | str | os.PathLike[str] | None = None,
+    atlas: AtlasLike = None,
     **ranges: Iterable[int],
 ) -> SweepRows:
     """One row per combination of the parameter `ranges` (the last varying fastest).
@@ -133,7 +134,7 @@ def sweep(
     otherwise; None: $GRUNDY_ATLAS where it is this game's and a convention's
     asked for, `grundy.answers.atlas_for`), the members it holds are read from it in
     that convention, neither computed nor stored: the family "partitions" level by
-    level, any other member by member (`_from_atlas`).
+    level (`_by_rank`), any other member through the door (`_values`).
     """
     rules = get_ruleset(game)
     conventions = [False, True] if misere is None else [as_bool(misere, "misere")]
@@ -151,9 +152,9 @@ def sweep(
     readings, stored = _readings(rules, family, build, parse, grid_rows, store, conventions[0])
     keys = [canonical for _, canonical in readings]
     known = {m: stored if m == conventions[0] else {} for m in conventions}
-    if atlas is not None:
-        _from_atlas(rules, atlas, family, grid_rows, keys, known)
-    _values(rules, keys, known, store, scheduler, progress)
+    if atlas is not None and family == "partitions":
+        _by_rank(rules, atlas, grid_rows, keys, known)
+    _values(rules, keys, known, atlas, store, scheduler, progress)
     rows = SweepRows()
     for params, (text, key) in zip(grid_rows, readings, strict=True):
         row: dict[str, Any] = {**params, "position": text, "value": known[conventions[0]][key]}
@@ -214,78 +215,61 @@ def _member(family: str, params: dict[str, int]) -> str:
     return family + " @ " + ",".join(f"{name}={value}" for name, value in params.items())
 
 
-def _from_atlas(
+def _by_rank(
     rules: Ruleset,
     atlas: Atlas,
-    family: str | Callable[..., Any],
     grid_rows: list[dict[str, int]],
     keys: list[str],
     known: dict[bool, dict[str, int]],
 ) -> None:
-    """Add to `known` ({misere: {canonical text: value}}) the values `atlas` holds, in
-    the convention it is of: for the family "partitions", member k of n is the
-    partition of rank k − 1 (`grundy.engine.ranking`), read from level n; then each
-    member left whose canonical form the atlas `covers` (a box atlas's diagrams too).
+    """Add to `known` ({misere: {canonical text: value}}) the values of the family
+    "partitions" within the levels of `atlas`, in the convention it is of: member k of n
+    is the partition of rank k − 1 (`grundy.engine.ranking`), read from level n's array.
 
     >>> import tempfile
     >>> from grundy.atlas import build
     >>> atlas = build(get_ruleset("cr"), 4, tempfile.mkdtemp())
     >>> known = {False: {}}
-    >>> _from_atlas(get_ruleset("cr"), atlas, "b^a", [{"a": 2, "b": 2}], ["2^2"], known)
+    >>> _by_rank(get_ruleset("cr"), atlas, [{"n": 4, "k": 2}], ["3,1"], known)
     >>> known
-    {False: {'2^2': 0}}
+    {False: {'3,1': 3}}
     """
-    conventions = [misere for misere in known if atlas.is_for(rules, misere)]
-    if not conventions:
-        atlas.check_for(rules, next(iter(known)))  # says whose atlas it is
-    for misere in conventions:
-        if family == "partitions":
-            _by_rank(atlas, grid_rows, keys, known[misere])
-        _by_member(rules, atlas, keys, known[misere])
-
-
-def _by_rank(
-    atlas: Atlas, grid_rows: list[dict[str, int]], keys: list[str], values: dict[str, int]
-) -> None:
-    """The values of the family "partitions" within the atlas's levels: member k of n
-    is the partition of rank k − 1, read from level n."""
     levels: dict[int, list[int]] = {}
-    for params, key in zip(grid_rows, keys, strict=True):
-        n = params["n"]
-        if key in values or n > atlas.levels:
-            continue
-        if n not in levels:
-            levels[n] = atlas.level(n).tolist()
-        if levels[n]:  # (misère Chomp's level 0 has no position)
-            values[key] = levels[n][params["k"] - 1]
-
-
-def _by_member(rules: Ruleset, atlas: Atlas, keys: list[str], values: dict[str, int]) -> None:
-    """The values of the members whose canonical form the atlas `covers`."""
-    for key in dict.fromkeys(keys):
-        if key not in values:
-            position = rules.parse(key)
-            if atlas.covers(position):
-                values[key] = atlas.value(position)
+    for misere in [misere for misere in known if atlas.is_for(rules, misere)]:
+        values = known[misere]
+        for params, key in zip(grid_rows, keys, strict=True):
+            n = params["n"]
+            if key in values or n > atlas.levels:
+                continue
+            if n not in levels:
+                levels[n] = atlas.level(n).tolist()
+            if levels[n]:  # (misère Chomp's level 0 has no position)
+                values[key] = levels[n][params["k"] - 1]
 
 
 def _values(
     rules: Ruleset,
     keys: list[str],
     known: dict[bool, dict[str, int]],
+    atlas: Atlas | None,
     store: Store | None,
     scheduler: str | None,
     progress: ProgressCallback | None,
 ) -> None:
     """Complete `known` ({misere: {canonical text: value}}) for every key: from the
-    store where it has them, else computed in one job (`grundy.engine.cluster`),
-    each finished chunk stored at once."""
+    store where it has them, then from an atlas of that convention through the door
+    (`grundy.answers.held`), else computed in one job (`grundy.engine.cluster`), each
+    finished chunk stored at once."""
     distinct = list(dict.fromkeys(keys))
     missing = {}
     for misere, values in known.items():
         if store is not None:
             unknown = [k for k in distinct if k not in values]
             values.update(store.get(rules.name, rules.rules_version, misere, unknown))
+        unknown = [k for k in distinct if k not in values]
+        if unknown and atlas is not None and atlas.is_for(rules, misere):
+            found, _ = held(rules, unknown, misere, atlas=atlas, sources=("atlas",))
+            values.update((k, v) for k, v in zip(unknown, found, strict=True) if v is not None)
         missing[misere] = [k for k in distinct if k not in values]
     total = len(distinct) * len(known)
 
