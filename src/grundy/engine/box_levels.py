@@ -28,7 +28,7 @@ The empty diagram (rank 0) is worth 0, or 1 in misère play, where the kernel
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache
+from typing import Any, NamedTuple, NoReturn
 
 import numpy as np
 
@@ -41,25 +41,36 @@ from grundy.engine.box_ranking import (
     box_word_rank,
     next_in_box,
 )
-from grundy.engine.levels import (
-    DONE,
-    HUGE,
-    MAX_VALUE,
+from grundy.engine.level_loop import (
+    LEVEL_DONE,
     NOT_SMALLER,
-    STEP,
-    WIDER,
-    LevelEngine,
-    check_kernel,
-    held_value,
-    narrowest,
+    OPTIONS_FULL,
+    VALUE_TOO_LARGE,
+    compiled_loops,
+    held_rank,
     refuse,
-    stamped_mex,
+    settle,
+    stop,
 )
+from grundy.engine.levels import LevelEngine, check_kernel
 from grundy.engine.primitives import conjugation_canonical
-from grundy.engine.specialise import specialised
 from grundy.engine.wordops import conj, from_parts, get_word
 
 __all__ = ["BoxEngine"]
+
+
+class Box(NamedTuple):
+    """The box `value_box_ranks` values, and how: its ranks (`table` = `box_table(a, b)`),
+    its words (`like` = `box_like_word(a, b)`), the value of a position with no option
+    (`base`), the value kept for the empty diagram (`empty`), whether options split,
+    and whether the kernel's canonical form is min(λ, λ′) (`symmetric`)."""
+
+    table: np.ndarray
+    like: np.uint64 | tuple[np.uint64, np.uint64]
+    base: int
+    empty: int
+    splits: bool
+    symmetric: bool
 
 
 def option_rank(o, r, symmetric, b, table):
@@ -77,22 +88,23 @@ def option_rank(o, r, symmetric, b, table):
     return t if 0 <= t < r else -1
 
 
-def value_box_ranks(b, lo, hi, table, where, wide, shift, base, empty, splits, symmetric,
-                    like, out, out2, chunk, parts, seen, state):  # fmt: skip
-    """Value the diagrams of box ranks state[0] … hi − 1 into chunk[r − lo] (ranks lo …
-    state[0] − 1 are valued; every rank below lo is held, rank t in slot t >> shift).
+def value_box_ranks(box, span, held, scratch):
+    """Value the diagrams of box ranks span.at[0] … hi − 1 (`Span`; every rank below lo
+    is held, as level 0).
 
     A diagram copies the value of a twin of smaller rank (its canonical form, or its
     conjugate with the same canonical form) when the twin fits the box.  Stops early
-    as `engine.value_ranks` does (WIDER, HUGE; NOT_SMALLER for an option that is not
-    inside the position), state[0] then the rank it stopped at.  `empty` is the value
-    kept for the empty diagram.
+    as `levels.value_ranks` does (OPTIONS_FULL, VALUE_TOO_LARGE; NOT_SMALLER for an
+    option that is not inside the position).
     """
-    a = table.shape[0] - 1
-    mask = (1 << shift) - 1
-    length = box_parts_unrank(a, b, state[0], table, parts)
-    for r in range(state[0], hi):
-        if r > state[0]:
+    table, like, base, empty, splits, symmetric = box
+    lo, hi, chunk, at = span
+    out, out2, seen = scratch
+    a, b = table.shape[0] - 1, table.shape[1] - 1
+    parts = np.zeros(a + 2, dtype=np.int64)  # the diagram at hand
+    length = box_parts_unrank(a, b, at[0], table, parts)
+    for r in range(at[0], hi):
+        if r > at[0]:
             length = next_in_box(parts, length, a)
         if length == 0:
             chunk[r - lo] = empty
@@ -110,34 +122,28 @@ def value_box_ranks(b, lo, hi, table, where, wide, shift, base, empty, splits, s
                 chunk[r - lo] = chunk[t - lo]
                 continue
             if 0 <= t < lo:
-                chunk[r - lo] = held_value(where, wide, t >> shift, t & mask)
+                chunk[r - lo] = held_rank(held, 0, t)
                 continue
         m = expand(w, out, out2)  # noqa: F821 (bound per kernel)
         if m < 0 or m + 1 >= len(seen):
-            state[0] = r
-            return WIDER
+            return stop(at, r, OPTIONS_FULL)
         for i in range(m):
             v = 0
             for piece in range(2 if splits else 1):
                 t = option_rank(get_word(out2 if piece else out, i), r, symmetric, b, table)
                 if t < 0:
-                    state[0] = r
-                    return NOT_SMALLER
+                    return stop(at, r, NOT_SMALLER)
                 if t == 0:
                     v ^= base
                 elif t >= lo:
                     v ^= chunk[t - lo]
                 else:
-                    v ^= held_value(where, wide, t >> shift, t & mask)
+                    v ^= held_rank(held, 0, t)
             if v <= m:
                 seen[v] = r
-        v = stamped_mex(seen, r, m, base)
-        if v > MAX_VALUE:
-            state[0] = r
-            return HUGE
-        chunk[r - lo] = v
-    state[0] = hi
-    return DONE
+        if not settle(chunk, r - lo, seen, r, m, base):
+            return stop(at, r, VALUE_TOO_LARGE)
+    return stop(at, hi, LEVEL_DONE)
 
 
 TEMPLATES = (value_box_ranks, option_rank)
@@ -162,59 +168,24 @@ class BoxEngine(LevelEngine):
         self.box = (a, b)
         self.box_table = box_table(a, b)
         self.like = box_like_word(a, b)
-        self.kernel = kernel
-        self.n_max = 0
-        self.base = 1 if misere else 0
+        self._start(kernel, misere, chunk, np.array([box_size(a, b)], dtype=np.int64))
         self.empty = self.base if kernel.allows_empty else 0
         # a conjugate has the same canonical form, and so the same value
         self.symmetric = kernel.canonical is conjugation_canonical
-        self.chunk = chunk
-        self.shift = chunk.bit_length() - 1
-        self.sizes = np.array([box_size(a, b)], dtype=np.int64)
-        self.first = np.array([0, -(-self.sizes[0] // chunk)], dtype=np.int64)
-        self.where = np.zeros(int(self.first[-1]), dtype=np.uint64)
-        self.wide = np.zeros(int(self.first[-1]), dtype=np.uint8)
-        self._held = {}
-        self._buffer = 64
 
-    def value_chunk(
-        self, n: int, k: int, progress: Callable[[int], None] | None = None
-    ) -> np.ndarray:
-        """The values of chunk k of the box (n = 0; chunks 0 … k − 1 held), narrowest type."""
-        self._check_chunk(n, k)
+    def _check_ready(self, n: int, k: int) -> None:
+        """ValueError unless what chunk k of the box is valued from is held: every chunk
+        before it."""
         if not all(self.is_held(0, before) for before in range(k)):
             raise ValueError(f"chunk {k} of the box needs every chunk before it held")
-        ranks = self.ranks(0, k)
-        values = np.zeros(len(ranks), dtype=np.uint16)
-        for lo in range(ranks.start, ranks.stop, STEP):
-            self._value_box_range(ranks.start, lo, min(lo + STEP, ranks.stop), values)
-            if progress is not None:
-                progress(min(lo + STEP, ranks.stop) - ranks.start)
-        return narrowest(values)
 
-    def _value_box_range(self, lo: int, start: int, hi: int, values: np.ndarray) -> None:
-        loop = _compiled(self.kernel)["value_box_ranks"]
-        parts = np.zeros(self.box[0] + 2, dtype=np.int64)
-        state = np.array([start], dtype=np.int64)
-        while True:
-            shape = (self._buffer,) if np.ndim(self.like) == 0 else (self._buffer, 2)
-            out, out2 = np.zeros(shape, np.uint64), np.zeros(shape, np.uint64)
-            seen = np.full(self._buffer + 2, -1, dtype=np.int64)
-            status = loop(
-                self.box[1], lo, hi, self.box_table, self.where, self.wide, self.shift,
-                self.base, self.empty, self.kernel.splits, self.symmetric, self.like, out,
-                out2, values, parts, seen, state,
-            )  # fmt: skip
-            if status == DONE:
-                return
-            if status != WIDER:
-                break
-            self._buffer *= 2
-        where = f"{self.kernel.name}: the {self.box[0]} × {self.box[1]} box, rank {int(state[0])}"
+    def _loop(self, n: int) -> tuple[Callable[..., int], Any]:
+        """The compiled loop that values the box (level n = 0), and its first argument."""
+        splits, symmetric = self.kernel.splits, self.symmetric
+        box = Box(self.box_table, self.like, self.base, self.empty, splits, symmetric)
+        return compiled_loops(TEMPLATES, self.kernel)["value_box_ranks"], box
+
+    def _refuse(self, status: int, n: int, rank: int) -> NoReturn:
+        """The ValueError of a loop that stopped at `rank` of the box with `status`."""
+        where = f"{self.kernel.name}: the {self.box[0]} × {self.box[1]} box, rank {rank}"
         refuse(status, where, "not inside the position")
-
-
-@cache
-def _compiled(kernel: CompiledKernel) -> dict[str, Callable[..., int]]:
-    """The box loop compiled for `kernel` (once per process, cached on disk)."""
-    return specialised(TEMPLATES, kernel.expand, kernel.canonical, kernel.name)

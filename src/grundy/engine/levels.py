@@ -37,15 +37,30 @@ holds its values (uint8 almost always, `narrowest`); a value above
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache
-from typing import NoReturn
+from typing import Any, NamedTuple, NoReturn
 
 import numpy as np
-from llvmlite import ir
-from numba import types
-from numba.extending import intrinsic, overload
+from numba.extending import overload
 
 from grundy.engine import CompiledKernel, cached_njit
+from grundy.engine.level_loop import (
+    LEVEL_DONE,
+    MAX_VALUE,
+    NOT_SMALLER,
+    OPTIONS_FULL,
+    OTHER_WIDTH,
+    VALUE_TOO_LARGE,
+    Held,
+    Scratch,
+    Span,
+    compiled_loops,
+    held_at,
+    held_rank,
+    refuse,
+    scratch,
+    settle,
+    stop,
+)
 from grundy.engine.ranking import (
     _limbs,
     first_part,
@@ -55,56 +70,30 @@ from grundy.engine.ranking import (
     ranking_table,
     word_rank,
 )
-from grundy.engine.specialise import specialised
 from grundy.engine.wordops import NARROW_LETTERS, conj, from_parts, get_word
 from grundy.partition import partition_numbers
 
 __all__ = ["DEFAULT_CHUNK", "MAX_CHUNK", "MAX_VALUE", "LevelEngine", "check_kernel", "narrowest"]
 
-#: Largest value a chunk holds (uint16).
-MAX_VALUE = 65535
 #: Ranks a chunk holds unless the atlas says otherwise (1 MiB of uint8 values).
 DEFAULT_CHUNK = 1 << 20
 #: The most ranks a chunk may hold (valued as uint16 in memory: 2 GiB).
 MAX_CHUNK = 1 << 30
 #: Ranks valued per compiled call (progress and Ctrl-C come between calls).
 STEP = 1 << 16
-DONE, WIDER, HUGE, NOT_SMALLER, SWITCH = 0, 1, 2, 3, 4
 
 
-def _loader(bits: int) -> Callable[..., int]:
-    """An intrinsic reading the unsigned integer of `bits` bits at a raw address."""
+class Level(NamedTuple):
+    """The level `value_ranks` values, and how: its words (`table` = `ranking_table`,
+    `like` = `like_word(n)`, narrow for at most `narrow_letters` letters), the value of
+    a position with no option (`base`) and whether options split."""
 
-    @intrinsic
-    def load(typingctx, address):
-        def codegen(context, builder, signature, args):
-            pointer = builder.inttoptr(args[0], ir.IntType(bits).as_pointer())
-            return builder.zext(builder.load(pointer), ir.IntType(64))
-
-        return types.int64(types.uint64), codegen
-
-    return load
-
-
-_load_uint8, _load_uint16 = _loader(8), _loader(16)
-
-
-@cached_njit
-def held_value(where, wide, slot, index):
-    """The value at `index` of the held chunk in `slot` (its address where[slot], its
-    width wide[slot]: 0 for uint8, 1 for uint16)."""
-    if wide[slot]:
-        return _load_uint16(where[slot] + np.uint64(2 * index))
-    return _load_uint8(where[slot] + np.uint64(index))
-
-
-@cached_njit
-def held_at(place, where, wide, shift, base):
-    """The value at `place` (slot << shift | index, as `value_ranks` notes where an option
-    lies), or `base` for the empty partition (place −1)."""
-    if place < 0:
-        return base
-    return held_value(where, wide, place >> shift, place & ((1 << shift) - 1))
+    n: int
+    table: np.ndarray
+    like: np.uint64 | tuple[np.uint64, np.uint64]
+    narrow_letters: int
+    base: int
+    splits: bool
 
 
 @cached_njit
@@ -126,48 +115,35 @@ def _in_width(w, words):
     return lambda w, words: _limbs(w)
 
 
-@cached_njit
-def stamped_mex(seen, r, m, base):
-    """The mex of the values stamped r in `seen` (seen[v] == r: some option is worth v),
-    or `base` for a position with no option (m = 0: 0, or 1 in misère play)."""
-    if m == 0:
-        return base
-    v = 0
-    while seen[v] == r:
-        v += 1
-    return v
+def value_ranks(level, span, held, scratch):
+    """Value the partitions of level n of ranks span.at[0] … hi − 1 (`Span`), stepping
+    from one partition to the next (`next_conjugate`).
 
+    The kernel gets narrow words where `scratch.out` is one-dimensional, wide ones
+    where it is two: the loop stops with OTHER_WIDTH at a partition whose word wants
+    the other (a narrow word for every one of at most `narrow_letters` letters,
+    `fits_narrow`, as `CompiledKernel.value` picks for a position of any size).
 
-def value_ranks(n, lo, hi, table, where, wide, first, shift, base, splits, like,
-                narrow_letters, out, out2, chunk, parts, seen, places, state):  # fmt: skip
-    """Value the partitions of n of ranks state[0] … hi − 1 into chunk[r − lo] (ranks lo …
-    state[0] − 1 are valued), stepping from one partition to the next (`next_conjugate`).
-
-    The kernel gets narrow words where `out` is one-dimensional, wide ones where it
-    is two: the loop stops with SWITCH at a partition whose word wants the other (a
-    narrow word for every one of at most `narrow_letters` letters, `fits_narrow`, as
-    `CompiledKernel.value` picks for a position of any size), state[0] then its rank.
-
-    Level k < n lies in held chunks of 2**shift ranks: rank r in slot
-    first[k] + (r >> shift), read by `held_value`.  A partition copies the value of a
+    Level k < n lies in held chunks (`held_rank`).  A partition copies the value of a
     twin of smaller rank — its canonical form (the kernel's), or its conjugate if that
-    has the same canonical form — from this chunk, or from a held chunk of level n
-    (where[slot] ≠ 0); whichever of the two ranks first is valued.  Stops early with
-    WIDER (the kernel wants a larger `out`, or `seen` is too short for its options),
-    HUGE (a value above MAX_VALUE) or NOT_SMALLER (an option of size ≥ n: a broken
-    kernel), state[0] then the rank it stopped at; DONE with state[0] = hi.  `seen` is
-    int64 scratch, filled with −1 by the caller.
+    has the same canonical form — from this chunk, or from a held chunk of level n;
+    whichever of the two ranks first is valued.  Stops early with OPTIONS_FULL,
+    VALUE_TOO_LARGE or NOT_SMALLER (an option of size ≥ n: a broken kernel); with
+    LEVEL_DONE once every rank is valued.
     """
-    mask = (1 << shift) - 1
-    length = parts_unrank(n, state[0], table, parts)
+    n, table, like, narrow_letters, base, splits = level
+    lo, hi, chunk, at = span
+    out, out2, seen = scratch
+    parts = np.zeros(n + 2, dtype=np.int64)  # the partition at hand
+    places = np.empty(2 * len(out), dtype=np.int64)  # where each option's pieces lie
+    length = parts_unrank(n, at[0], table, parts)
     conjugate = conj(from_parts(parts, length, like))
-    for r in range(state[0], hi):
-        if r > state[0]:
+    for r in range(at[0], hi):
+        if r > at[0]:
             length, conjugate = next_conjugate(parts, length, conjugate)
         whole = conj(conjugate)  # the partition's word, in the level's width
         if fits_narrow(whole, narrow_letters) != (out.ndim == 1):
-            state[0] = r
-            return SWITCH
+            return stop(at, r, OTHER_WIDTH)
         word, mirror = in_width(whole, out), in_width(conjugate, out)
         w = canonical(word)  # noqa: F821 (bound per kernel)
         twin = w  # a partition of the same value: its canonical form, or else its
@@ -180,34 +156,31 @@ def value_ranks(n, lo, hi, table, where, wide, first, shift, base, splits, like,
             if size == n and lo <= twin_rank < r:
                 chunk[r - lo] = chunk[twin_rank - lo]
                 continue
-            if size == n and twin_rank < lo and where[first[n] + (twin_rank >> shift)]:
-                chunk[r - lo] = held_value(where, wide, first[n] + (twin_rank >> shift),
-                                           twin_rank & mask)  # fmt: skip
+            if (
+                size == n
+                and twin_rank < lo
+                and held.where[held.first[n] + (twin_rank >> held.shift)]
+            ):
+                chunk[r - lo] = held_rank(held, n, twin_rank)
                 continue
         m = expand(w, out, out2)  # noqa: F821 (bound per kernel)
         if m < 0 or m + 1 >= len(seen):
-            state[0] = r
-            return WIDER
+            return stop(at, r, OPTIONS_FULL)
         for i in range(m):  # where each option's pieces lie, all ranked before any is read
             for piece in range(2 if splits else 1):
                 size, rank = word_rank(get_word(out2 if piece else out, i), table)
                 if size >= n:
-                    state[0] = r
-                    return NOT_SMALLER
-                places[piece * m + i] = (first[size] << shift) + rank if size else -1
+                    return stop(at, r, NOT_SMALLER)
+                places[piece * m + i] = (held.first[size] << held.shift) + rank if size else -1
         for i in range(m):
-            v = held_at(places[i], where, wide, shift, base)
+            v = held_at(held, places[i], base)
             if splits:  # the nim-sum of the option's two pieces
-                v ^= held_at(places[m + i], where, wide, shift, base)
+                v ^= held_at(held, places[m + i], base)
             if v <= m:  # a mex is at most the number of options
                 seen[v] = r
-        v = stamped_mex(seen, r, m, base)
-        if v > MAX_VALUE:
-            state[0] = r
-            return HUGE
-        chunk[r - lo] = v
-    state[0] = hi
-    return DONE
+        if not settle(chunk, r - lo, seen, r, m, base):
+            return stop(at, r, VALUE_TOO_LARGE)
+    return stop(at, hi, LEVEL_DONE)
 
 
 TEMPLATES = (value_ranks,)
@@ -265,24 +238,29 @@ class LevelEngine:
         check_kernel(kernel, misere)
         like_word(n_max)  # refuses n_max past the engine's words
         self.check_chunk(chunk)
-        self.kernel = kernel
-        self.n_max = n_max
-        self.base = 1 if misere else 0
-        self.chunk = chunk
-        self.shift = chunk.bit_length() - 1
         self.table = ranking_table(n_max)
         sizes = np.array(partition_numbers(n_max), dtype=np.int64)
         if not kernel.allows_empty:
             sizes[0] = 0
-        self.sizes = sizes
-        #: chunks of level n: slots first[n] … first[n + 1] − 1
-        self.first = np.concatenate(([0], np.cumsum(-(-sizes // chunk)))).astype(np.int64)
-        self.where = np.zeros(int(self.first[-1]), dtype=np.uint64)  # 0: not held
-        self.wide = np.zeros(int(self.first[-1]), dtype=np.uint8)
-        self._held: dict[int, np.ndarray] = {}  # slot: its values (kept alive for `where`)
-        self._buffer = 64
+        self._start(kernel, misere, chunk, sizes)
         #: words of at most so many letters go to the kernel narrow (fewer only in tests)
         self._narrow_letters = NARROW_LETTERS
+
+    def _start(self, kernel: CompiledKernel, misere: bool, chunk: int, sizes: np.ndarray) -> None:
+        """Set up levels of sizes[n] ranks for `kernel` and the convention, in chunks of
+        `chunk` ranks, none held."""
+        self.kernel = kernel
+        self.n_max = len(sizes) - 1
+        self.base = 1 if misere else 0
+        self.chunk = chunk
+        self.sizes = sizes
+        #: chunks of level n: slots first[n] … first[n + 1] − 1
+        first = np.concatenate(([0], np.cumsum(-(-sizes // chunk)))).astype(np.int64)
+        slots = int(first[-1])
+        where = np.zeros(slots, dtype=np.uint64)  # 0: not held
+        self.held = Held(where, np.zeros(slots, dtype=np.uint8), first, chunk.bit_length() - 1)
+        self._held: dict[int, np.ndarray] = {}  # slot: its values (kept alive for `where`)
+        self._buffer = 64
 
     @staticmethod
     def check_chunk(chunk: int) -> None:
@@ -300,7 +278,7 @@ class LevelEngine:
 
     def chunks(self, n: int) -> int:
         """The number of chunks of level n."""
-        return int(self.first[n + 1] - self.first[n])
+        return int(self.held.first[n + 1] - self.held.first[n])
 
     def ranks(self, n: int, k: int) -> range:
         """The ranks of chunk k of level n."""
@@ -309,7 +287,8 @@ class LevelEngine:
 
     def is_held(self, n: int, k: int | None = None) -> bool:
         """Whether chunk k of level n (every chunk of it if k is None) is held."""
-        slots = range(self.first[n], self.first[n + 1]) if k is None else [self.first[n] + k]
+        first = self.held.first
+        slots = range(first[n], first[n + 1]) if k is None else [first[n] + k]
         return all(slot in self._held for slot in slots)
 
     def hold(self, n: int, k: int, values: np.ndarray) -> None:
@@ -321,10 +300,10 @@ class LevelEngine:
         if values.shape != (len(self.ranks(n, k)),) or not values.flags.c_contiguous:
             expected = len(self.ranks(n, k))
             raise ValueError(f"level {n} chunk {k} has {values.shape} values, expected {expected}")
-        slot = int(self.first[n] + k)
+        slot = int(self.held.first[n] + k)
         self._held[slot] = values
-        self.wide[slot] = values.dtype == np.uint16
-        self.where[slot] = values.ctypes.data if len(values) else 1
+        self.held.wide[slot] = values.dtype == np.uint16
+        self.held.where[slot] = values.ctypes.data if len(values) else 1
 
     def value_chunk(
         self, n: int, k: int, progress: Callable[[int], None] | None = None
@@ -332,15 +311,14 @@ class LevelEngine:
         """The values of chunk k of level n (every level below must be held), in the
         narrowest type (`narrowest`); `progress(done)` is called with the ranks valued so far."""
         self._check_chunk(n, k)
-        for below in range(n):
-            if not self.is_held(below):
-                raise ValueError(f"level {n} needs level {below}, which is not held")
+        self._check_ready(n, k)
         ranks = self.ranks(n, k)
         values = np.zeros(len(ranks), dtype=np.uint16)
         for lo in range(ranks.start, ranks.stop, STEP):
-            self._value_range(n, ranks.start, lo, min(lo + STEP, ranks.stop), values)
+            hi = min(lo + STEP, ranks.stop)
+            self._value_span(n, Span(ranks.start, hi, values, np.array([lo], dtype=np.int64)))
             if progress is not None:
-                progress(min(lo + STEP, ranks.stop) - ranks.start)
+                progress(hi - ranks.start)
         return narrowest(values)
 
     def value_level(self, n: int, progress: Callable[[int, int], None] | None = None) -> np.ndarray:
@@ -362,7 +340,8 @@ class LevelEngine:
         """Level n (every chunk held), in one array of the widest of its chunks' types."""
         if not 0 <= n <= self.n_max or not self.is_held(n):
             raise ValueError(f"level {n} is not held")
-        pieces = [self._held[slot] for slot in range(self.first[n], self.first[n + 1])]
+        first = self.held.first
+        pieces = [self._held[slot] for slot in range(first[n], first[n + 1])]
         if not pieces:
             return np.zeros(0, dtype=np.uint8)
         return np.concatenate(pieces, dtype=np.result_type(*pieces))
@@ -373,50 +352,38 @@ class LevelEngine:
         if not 0 <= k < self.chunks(n):
             raise ValueError(f"level {n} has chunks 0..{self.chunks(n) - 1}, not {k}")
 
-    def _value_range(self, n: int, lo: int, start: int, hi: int, values: np.ndarray) -> None:
+    def _check_ready(self, n: int, k: int) -> None:
+        """ValueError unless what chunk k of level n is valued from is held: every level below."""
+        for below in range(n):
+            if not self.is_held(below):
+                raise ValueError(f"level {n} needs level {below}, which is not held")
+
+    def _loop(self, n: int) -> tuple[Callable[..., int], Any]:
+        """The compiled loop that values level n, and its first argument."""
         like = like_word(n)
-        loop = _compiled(self.kernel)["value_ranks"]
-        parts = np.zeros(n + 2, dtype=np.int64)
-        state = np.array([start], dtype=np.int64)
-        splits = self.kernel.splits
-        narrow = True  # the kernel's words: narrow while they fit (`value_ranks`)
-        # scratch made once per size, kept across switches (`seen` marks ranks, which only grow)
-        scratch: dict[bool, tuple[np.ndarray, np.ndarray]] = {}
-        seen = places = np.zeros(0, dtype=np.int64)
+        level = Level(n, self.table, like, self._narrow_letters, self.base, self.kernel.splits)
+        return compiled_loops(TEMPLATES, self.kernel)["value_ranks"], level
+
+    def _refuse(self, status: int, n: int, rank: int) -> NoReturn:
+        """The ValueError of a loop that stopped at `rank` of level n with `status`."""
+        refuse(status, f"{self.kernel.name}: level {n}, rank {rank}", "not smaller")
+
+    def _value_span(self, n: int, span: Span) -> None:
+        """Value `span` of level n with the compiled loop, giving the kernel a larger options
+        buffer, or words of the other width, as the loop asks."""
+        loop, arguments = self._loop(n)
+        narrow = np.ndim(arguments.like) == 0  # the kernel's words: narrow while they fit
+        buffers: dict[bool, Scratch] = {}  # made once per size and width
         while True:
-            if len(seen) != self._buffer + 2:
-                scratch.clear()
-                seen = np.full(self._buffer + 2, -1, dtype=np.int64)
-                places = np.zeros(2 * self._buffer, dtype=np.int64)
-            if narrow not in scratch:
-                shape = (self._buffer,) if narrow else (self._buffer, 2)
-                scratch[narrow] = (np.zeros(shape, np.uint64), np.zeros(shape, np.uint64))
-            out, out2 = scratch[narrow]
-            status = loop(
-                n, lo, hi, self.table, self.where, self.wide, self.first, self.shift,
-                self.base, splits, like, self._narrow_letters, out, out2, values, parts,
-                seen, places, state,
-            )  # fmt: skip
-            if status == DONE:
+            if narrow not in buffers:
+                buffers[narrow] = scratch(self._buffer, narrow)
+            status = loop(arguments, span, self.held, buffers[narrow])
+            if status == LEVEL_DONE:
                 return
-            if status == SWITCH:
+            if status == OTHER_WIDTH:
                 narrow = not narrow
-                continue
-            if status != WIDER:
-                break
-            self._buffer *= 2
-        refuse(status, f"{self.kernel.name}: level {n}, rank {int(state[0])}", "not smaller")
-
-
-def refuse(status: int, where: str, option: str) -> NoReturn:
-    """The ValueError of a loop that stopped at `where` with HUGE (a value past uint16)
-    or NOT_SMALLER (the kernel listed an option that is `option`: a broken kernel)."""
-    if status == HUGE:
-        raise ValueError(f"{where} has a value above {MAX_VALUE}; the atlas stores uint16")
-    raise ValueError(f"{where}: the kernel listed an option that is {option}")
-
-
-@cache
-def _compiled(kernel: CompiledKernel) -> dict[str, Callable[..., int]]:
-    """The level loop compiled for `kernel` (once per process, cached on disk)."""
-    return specialised(TEMPLATES, kernel.expand, kernel.canonical, kernel.name)
+            elif status == OPTIONS_FULL:
+                self._buffer *= 2
+                buffers.clear()
+            else:
+                self._refuse(status, n, int(span.at[0]))
