@@ -179,12 +179,12 @@ UNSAFE = [
     (group_writable, NOT_CACHED, "{base} is writable by its group (mode 775))"),
     (of_nobody, NOT_CACHED, "{base} belongs to another user (uid 65534))"),
     (version_folder_of_nobody, NOT_CACHED, "{version} belongs to another user (uid 65534))"),
-    (numba_folder_world_writable, NOT_CACHED, "{version}/search_"),
+    (numba_folder_world_writable, NOT_CACHED, "{version}/engine_"),
     (above_world_writable, NOT_CACHED, "{above} is writable by its group and others (mode 777)"),
     (above_sticky_base_of_nobody, NOT_CACHED, "{base} belongs to another user (uid 65534))"),
-    (files_world_writable, NOT_LOADED, "{version}/search_"),
-    (files_of_nobody, NOT_LOADED, "{version}/search_"),
-    (files_linked, NOT_LOADED, "{version}/search_"),
+    (files_world_writable, NOT_LOADED, "{version}/engine_"),
+    (files_of_nobody, NOT_LOADED, "{version}/engine_"),
+    (files_linked, NOT_LOADED, "{version}/engine_"),
 ]
 
 

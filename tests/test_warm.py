@@ -21,7 +21,7 @@ def test_warm_compiles_a_game_into_the_disk_cache(capsys: pytest.CaptureFixture[
     assert lines[2].startswith("done in ") and len(lines) == 3
     folder = disk_cache()
     assert folder is not None and list(folder.glob("drivers/grundy_drivers_cr_*.py"))
-    assert list(folder.glob("drivers/grundy_engine_cr_*.py"))  # the atlas's level loop
+    assert list(folder.glob("drivers/grundy_levels_cr_*.py"))  # the atlas's level loop
 
 
 def test_warm_runs_both_searches_on_both_widths() -> None:

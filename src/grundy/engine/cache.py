@@ -96,15 +96,15 @@ FOLDER_MODE, FILE_MODE = 0o755, 0o644
 
 def compiled_sources() -> list[Path]:
     """The source files whose changes invalidate the cache: this package's modules, the
-    kernel modules (named ``*_kernel.py``) anywhere in grundy and the modules of
-    ``grundy/atlas/`` (the level engine compiles against kernels), in a fixed order.
+    kernel modules (named ``*_kernel.py``) anywhere in grundy (the engine's drivers and the
+    atlas's level engines compile against them), in a fixed order.
 
     >>> sources = compiled_sources()
-    >>> Path(__file__).resolve() in sources, any(p.match("games/*_kernel.py") for p in sources)
+    >>> Path(__file__).resolve() in sources, any(p.match("games/*/*_kernel.py") for p in sources)
     (True, True)
     """
     engine = sorted(Path(__file__).resolve().parent.glob("*.py"))
-    return engine + sorted(PACKAGE.rglob("*_kernel.py")) + sorted(PACKAGE.glob("atlas/*.py"))
+    return engine + sorted(PACKAGE.rglob("*_kernel.py"))
 
 
 def cache_base(environ: Mapping[str, str] = os.environ) -> Path:

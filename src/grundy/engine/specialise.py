@@ -100,11 +100,11 @@ def _notice(home: str, name: str, kept: bool, seconds: float) -> str:
     """What the first compile of a kernel's functions says on stderr.
 
     >>> _notice("grundy.engine.box_levels", "chomp", True, 3)
-    "compiling the chomp kernel's atlas box engine, once — about 3 s"
+    "compiling the chomp kernel's atlas box levels, once — about 3 s"
     """
     what = f"the {name} kernel"
-    if home != drivers.__name__:
-        what += "'s " + " ".join(home.split(".")[1:]).replace("_", " ")
+    if home != drivers.__name__:  # the atlas's level engines: levels.py, box_levels.py
+        what += "'s atlas " + home.rsplit(".", 1)[-1].replace("_", " ")
     return f"compiling {what}{', once' if kept else ''} — about {seconds:g} s"
 
 
