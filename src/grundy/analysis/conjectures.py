@@ -12,14 +12,14 @@ arithmetic is bounded (`grundy.expression`): a power or product of more than
 
 Games with a compiled kernel are valued by its census (every partition of n
 in one compiled pass); other games through their ``positions_of_size`` and
-the solver.  With an atlas (`grundy.atlas`), the sizes within its levels are
-read from it, in rank order, a block of partitions at a time: the features
-the predicates read are computed in one compiled walk over the ranks
-(`grundy.atlas.views.level_blocks`) and the predicates evaluated on the
-arrays (`Expression.holds`), with no Python per partition; a block the arrays
-cannot answer exactly (a predicate on ``position``, a slice, a number past 64
-bits, an error to report) is checked one partition at a time, as without an
-atlas.
+the door's batch question (`grundy.answers.values`).  With an atlas
+(`grundy.atlas`), the sizes within its levels are read from it, in rank order,
+a block of partitions at a time: the features the predicates read are computed
+in one compiled walk over the ranks (`grundy.atlas.views.level_blocks`) and the
+predicates evaluated on the arrays (`Expression.holds`), with no Python per
+partition; a block the arrays cannot answer exactly (a predicate on
+``position``, a slice, a number past 64 bits, an error to report) is checked
+one partition at a time, as without an atlas.
 
 >>> result = check_conjecture("cr", when="value == 0", then="rank % 2 == 0", sizes=range(1, 13))
 >>> result["holds"], result["checked"]
@@ -28,11 +28,10 @@ atlas.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
-from grundy.answers import atlas_for
+from grundy.answers import atlas_for, values
 from grundy.bounds import (
     CENSUS_BYTES,
     CONJECTURE_RATE,
@@ -46,12 +45,12 @@ from grundy.expression import FAILURES, Expression, NotElementwise, shorten
 from grundy.game import ProgressCallback, Ruleset
 from grundy.partition import Partition
 from grundy.registry import get_ruleset
-from grundy.solver import solver_for
 from grundy.validate import as_bool
 
 if TYPE_CHECKING:
     import numpy as np
 
+    from grundy.answers import AtlasLike, GameLike
     from grundy.atlas import Atlas
 
 __all__ = ["MEANINGS", "Predicate", "check_conjecture", "predicate_help"]
@@ -116,14 +115,14 @@ class Predicate:
 
 
 def check_conjecture(
-    game: str | Ruleset,
+    game: GameLike,
     then: str,
     when: str = "True",
     sizes: Iterable[int] = range(1, 11),
     misere: bool = False,
     limit: int = 10,
     progress: ProgressCallback | None = None,
-    atlas: Atlas | str | os.PathLike[str] | None = None,
+    atlas: AtlasLike = None,
 ) -> dict[str, Any]:
     """Whether every position of the given sizes satisfying `when` satisfies `then`.
 
@@ -148,7 +147,7 @@ def check_conjecture(
         if atlas is not None and n <= atlas.levels:
             counted, failing = _check_level(rules, condition, claim, atlas, n, room)
         else:
-            valued = _valued(rules, n, misere)
+            valued = _valued(rules, n, misere, atlas)
             counted, failing = _check_each(rules, condition, claim, valued, n, room)
         checked += counted
         found += failing
@@ -221,16 +220,16 @@ def _check_level(
     names = sorted((condition.names | claim.names) & set(FEATURES))
     checked = 0
     found: list[dict[str, Any]] = []
-    for lo, values, features in level_blocks(atlas, n, names):
-        answer = _check_block(condition, claim, {"value": values, "n": n, **features}, len(values))
+    for lo, block, features in level_blocks(atlas, n, names):
+        answer = _check_block(condition, claim, {"value": block, "n": n, **features}, len(block))
         if answer is None:
-            ranked = zip(partitions_at(n, lo, len(values)), values.tolist(), strict=True)
+            ranked = zip(partitions_at(n, lo, len(block)), block.tolist(), strict=True)
             each = (((lambda lam=lam: rules.parse(lam)), value) for lam, value in ranked)
             counted, failing = _check_each(rules, condition, claim, each, n, room - len(found))
         else:
             counted, failing_at = answer
             failing = [
-                _counterexample(rules, unrank(n, lo + i), int(values[i]), n)
+                _counterexample(rules, unrank(n, lo + i), int(block[i]), n)
                 for i in failing_at[: room - len(found)].tolist()
             ]
         checked += counted
@@ -261,25 +260,29 @@ def _counterexample(rules: Ruleset, partition: Partition, value: int, n: int) ->
     return {"n": n, "position": rules.format_position(rules.parse(partition)), "value": value}
 
 
-def _valued(rules: Ruleset, n: int, misere: bool) -> Iterator[tuple[Callable[[], Any], int]]:
+def _valued(
+    rules: Ruleset, n: int, misere: bool, atlas: Atlas | None
+) -> Iterator[tuple[Callable[[], Any], int]]:
     """Every position of size n (built when called: decoding is skipped where a cheap
-    condition fails) with its value: the kernel's census where it runs."""
+    condition fails) with its value: the kernel's census where it runs, else the door's
+    (`grundy.answers.values`, with the `atlas`)."""
     kernel = rules.kernel
     census = kernel.census(n, misere) if kernel is not None and n >= 1 else None
     if census is not None:
         from grundy.engine.words import decode  # a kernel's census: numba is loaded already
 
-        words, values = census
-        for w, v in zip(words.tolist(), values.tolist(), strict=True):
+        words, census_values = census
+        for w, v in zip(words.tolist(), census_values.tolist(), strict=True):
             word = w if isinstance(w, int) else w[0] | w[1] << 64  # narrow, or (lo, hi)
             yield (lambda word=word: rules.parse(decode(word))), v  # the game's own position
         return
     positions = rules.positions_of_size(n)
     if positions is None:
         raise ValueError(f"game {rules.name!r} has no notion of position size")
-    solver = solver_for(rules)
-    for position in positions:
-        yield (lambda position=position: position), solver.value(position, misere)
+    listed = list(positions)
+    found, _ = values(rules, listed, misere, atlas=atlas, parse=False)
+    for position, value in zip(listed, found, strict=True):
+        yield (lambda position=position: position), value
 
 
 def _names(rules: Ruleset, position: Any, value: int, n: int) -> dict[str, Any]:

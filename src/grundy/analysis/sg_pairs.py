@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable
 from typing import Any
 
-from grundy.answers import value
+from grundy.answers import values
 from grundy.bounds import TooMuchWork, count_positions, take_at_most
 from grundy.game import Ruleset
 from grundy.registry import get_ruleset
@@ -68,13 +68,33 @@ def _reachable(
 def sg_pairs(game: str | Ruleset, starts: Iterable[Any]) -> dict[Hashable, Pair]:
     """{position: (SG, SG⁻)} for every position reachable from `starts`.
 
-    Positions are in canonical form, smallest first.  Values come from
-    `grundy.answers.value` (closed forms where the ruleset has them, the generic
+    Positions are in canonical form, smallest first.  Values come from the door
+    (`grundy.answers.values`: closed forms where the ruleset has them, …, the generic
     solver otherwise).
     """
     rules = get_ruleset(game)
     order, _ = _reachable(rules, starts)
-    return {pos: (value(rules, pos), value(rules, pos, misere=True)) for pos in order}
+    return _pairs(rules, order)
+
+
+#: Positions asked of the door at once (`_pairs`), and between two calls of `progress`.
+_BLOCK = 1000
+
+
+def _pairs(
+    rules: Ruleset, order: list[Hashable], progress: Callable[[int, int], None] | None = None
+) -> dict[Hashable, Pair]:
+    """{position: (SG, SG⁻)} for the positions (canonical), asked of the door a block at
+    a time in each convention; `progress(done, total)` after each block."""
+    pair: dict[Hashable, Pair] = {}
+    for lo in range(0, len(order), _BLOCK):
+        block = order[lo : lo + _BLOCK]
+        normal, _ = values(rules, block, parse=False)
+        misere, _ = values(rules, block, True, parse=False)
+        pair.update(zip(block, zip(normal, misere, strict=True), strict=True))
+        if progress is not None:
+            progress(len(pair), len(order))
+    return pair
 
 
 def classify(
@@ -91,11 +111,7 @@ def classify(
     """
     rules = get_ruleset(game)
     order, children = _reachable(rules, starts)
-    pair = {}
-    for done, pos in enumerate(order, 1):
-        pair[pos] = (value(rules, pos), value(rules, pos, misere=True))
-        if progress is not None and (done % 1000 == 0 or done == len(order)):
-            progress(done, len(order))
+    pair = _pairs(rules, order, progress)
     fmt = rules.format_position
 
     def bad_pair(test: Any, reason: str) -> dict[str, Any]:

@@ -5,7 +5,8 @@ Paper 000 §3.3 (Figures 5 and 8) draws a game on a partition λ by writing
 SG(λ[i, j]) in box (i + 1, j + 1).  A ruleset says which position goes in
 each box (``box_positions``; every `PartitionRuleset` puts λ[i, j] there) and
 may declare a faster way to the same numbers (``value_table``: LCTR's
-per-box recursion, 000 Eq. (3); the compiled kernel's single search).
+per-box recursion, 000 Eq. (3); the compiled kernel's single search); else the
+boxes are one batch question to the door (`grundy.answers.values`).
 
 >>> table = box_values("cr", "3,1")
 >>> table
@@ -33,12 +34,12 @@ from typing import Any
 
 from rich.text import Text
 
+from grundy.answers import value, values
 from grundy.atomic import write_text_atomic
 from grundy.game import Drawing, Ruleset, capabilities
 from grundy.partition import Partition
 from grundy.registry import get_ruleset
 from grundy.render.young import check_drawable, table_rich, table_svg, table_text
-from grundy.solver import solver_for
 from grundy.validate import as_bool, parse_position
 
 __all__ = [
@@ -107,9 +108,10 @@ def box_values(game: str | Ruleset, position: Any, misere: bool = False) -> BoxT
     fast = rules.value_table(pos, misere)
     if fast is not None:
         return BoxTable(fast)
-    solver = solver_for(rules)
     grid = rules.box_positions(pos) or []
-    return BoxTable([solver.value(p, misere) for p in row] for row in grid)
+    found, _ = values(rules, [p for row in grid for p in row], misere, parse=False)
+    valued = iter(found)
+    return BoxTable([next(valued) for _ in row] for row in grid)
 
 
 def outside_value(game: str | Ruleset, misere: bool = False) -> int:
@@ -128,7 +130,7 @@ def outside_value(game: str | Ruleset, misere: bool = False) -> int:
         raise ValueError(
             f"{rules.name} is never played on the empty partition: nothing lies outside its diagram"
         ) from None
-    return solver_for(rules).value(empty, misere)
+    return value(rules, empty, misere)
 
 
 def young_title(game: str | Ruleset, position: Any, misere: bool = False) -> str:
@@ -143,7 +145,7 @@ def young_title(game: str | Ruleset, position: Any, misere: bool = False) -> str
     play = "misère" if misere else "normal"
     return (
         f"{rules.name} {rules.format_position(pos)} ({play} play): "
-        f"value {solver_for(rules).value(pos, misere)}"
+        f"value {value(rules, pos, misere)}"
     )
 
 
