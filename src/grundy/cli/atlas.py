@@ -11,13 +11,14 @@ from rich.markup import escape
 from grundy.cli.common import app
 from grundy.cli.game_options import GameOptions, game_options
 from grundy.cli.interrupts import interruptible
+from grundy.cli.late_help import GrundyTyper
 from grundy.cli.options import JsonOption
 from grundy.cli.printing import console, emit
 from grundy.cli.progress import progress_bar
 from grundy.cli.reading import parse_range, refuse_together
 from grundy.game import Ruleset
 
-atlas_app = typer.Typer(
+atlas_app = GrundyTyper(
     help="The atlas: every partition of every n ≤ N valued once, one byte each, on disk.",
     no_args_is_help=True,
 )

@@ -13,12 +13,13 @@ from typing import Annotated
 
 import typer
 
+from grundy.cli.late_help import GrundyTyper
 from grundy.game import Ruleset
 from grundy.registry import get_ruleset
 
 #: The help options of every command and group (sub-groups inherit them).
 HELP_OPTIONS = ["-h", "--help"]
-app = typer.Typer(
+app = GrundyTyper(
     name="grundy",
     help="Sprague–Grundy values of impartial games on Young diagrams, matrices and posets.",
     no_args_is_help=True,

@@ -4,10 +4,8 @@ from __future__ import annotations
 
 from typing import Annotated
 
-import click
 import typer
 from rich.markup import escape
-from typer.core import TyperCommand
 
 from grundy.answers import atlas_for
 from grundy.cli.common import app
@@ -21,23 +19,7 @@ from grundy.cli.progress import progress_bar
 from grundy.cli.reading import parse_range
 
 
-class _NamesInHelp(TyperCommand):
-    """`grundy conjecture`, whose help lists the names a predicate may use from the one
-    list of them (`grundy.analysis.conjectures.MEANINGS`), imported when the help is
-    shown rather than with the command line."""
-
-    def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        from grundy.analysis.conjectures import predicate_help
-
-        text = self.help
-        self.help = f"{text}\n\n{predicate_help()}"
-        try:
-            super().format_help(ctx, formatter)
-        finally:
-            self.help = text
-
-
-@app.command("conjecture", cls=_NamesInHelp)
+@app.command("conjecture")
 @game_options("misere", "piece", "atlas", "json")
 def conjecture_command(
     then: Annotated[
@@ -59,6 +41,8 @@ def conjecture_command(
     its levels are read from it.
 
     Exit status: 0 when it holds, 1 when there are counterexamples, 2 on bad input.
+
+    {predicate names}
     """
     from grundy.analysis.conjectures import check_conjecture
 

@@ -33,8 +33,9 @@ def count_command(
         str,
         typer.Option(
             "--method",
-            help="auto: the fastest method the game declares (LCTR and Downright: the Durfee "
-            "window, 000 Cor. 16 / Thm. 11; games with a compiled kernel: its census); "
+            help="auto: the fastest method the game declares ({games with a counting formula}: "
+            "its counting formula, such as the Durfee window of 000 Cor. 16 / Thm. 11; games "
+            "with a compiled kernel: its census); "
             "enumerate: value every position of each size.",
         ),
     ] = "auto",
@@ -54,7 +55,7 @@ def count_command(
         bool,
         typer.Option(
             "--sums",
-            help="Games on sums of partitions (pnim, cris): count every sum of total size n, "
+            help="Games on sums of partitions ({games on sums}): count every sum of total size n, "
             "not only single partitions (normal play; values by nim-sum).",
         ),
     ] = False,

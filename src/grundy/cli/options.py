@@ -15,7 +15,7 @@ MisereOption = Annotated[bool, typer.Option("--misere", help="Misère play (000 
 GameArg = Annotated[
     str,
     typer.Argument(
-        help="The game: a name from `grundy games` (e.g. lctr, cr, chomp), or a "
+        help="The game: a name from `grundy games` ({games}), or a "
         "module:attr / file.py:attr reference to your own ruleset."
     ),
 ]
@@ -23,7 +23,7 @@ PieceOption = Annotated[
     Optional[str],  # noqa: UP045  (typer reads the annotation at run time)
     typer.Option(
         "--piece",
-        help='The piece of the `chess` game, e.g. "leaps=1:2,2:1;riders=1:1" '
+        help='The piece, for {games with a piece}: e.g. "leaps=1:2,2:1;riders=1:1" '
         "(a:b = a rows down, b columns right; riders repeat their step).",
     ),
 ]

@@ -14,6 +14,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from grundy.cli.common import app
+from grundy.cli.late_help import GrundyTyper
 from grundy.cli.options import JsonOption, LatexOption, NoTitleOption
 from grundy.cli.printing import console, emit, say_written, write_latex
 from grundy.cli.progress import progress_bar
@@ -24,7 +25,7 @@ if TYPE_CHECKING:
     from grundy.games.coin_turning.coin_turning import CoinMove
     from grundy.posets import Poset
 
-poset_app = typer.Typer(
+poset_app = GrundyTyper(
     help="Coin-turning games on posets (paper 004): values, positions, Hasse pictures.",
     no_args_is_help=True,
 )

@@ -11,11 +11,12 @@ from rich.table import Table
 
 from grundy.atomic import check_writable, write_text_atomic
 from grundy.cli.common import app
+from grundy.cli.late_help import GrundyTyper
 from grundy.cli.options import JsonOption, LatexOption, StoreOption
 from grundy.cli.printing import console, emit, rows_as_csv, say_written, write_latex
 from grundy.cli.results_store import open_store
 
-store_app = typer.Typer(help="The results store: what sweeps have computed.", no_args_is_help=True)
+store_app = GrundyTyper(help="The results store: what sweeps have computed.", no_args_is_help=True)
 app.add_typer(store_app, name="store")
 
 GameFilterOption = Annotated[

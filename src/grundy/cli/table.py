@@ -38,7 +38,7 @@ OutsideOption = Annotated[
     typer.Option(
         "--outside/--no-outside",
         help="Write the terminal value in the cells just outside the diagram "
-        "(000 Figure 5; default: on for games that draw it, such as lctr).",
+        "(000 Figure 5; default: on for the games that draw it: {games drawing outside}).",
         show_default=False,
     ),
 ]

@@ -21,8 +21,8 @@ from grundy.solver import solver_for
 def value_command(position: PositionArg, shared: GameOptions) -> None:
     """The Sprague–Grundy value of a position (misère value with --misere).
 
-    Bounds: a closed form answers at once, whatever the size (LCTR, Downright,
-    RIT, gammas and rectangles …); the compiled engine takes boundary words of
+    Bounds: a closed form answers at once, whatever the size (the games with one:
+    {games with a closed form}); the compiled engine takes boundary words of
     up to 120 letters (λ1 + number of rows ≤ 120) under a memory cap of a
     quarter of the machine's memory.  Anything else goes to the generic solver,
     which holds at most one position per 1,000 bytes of that cap and stops with
