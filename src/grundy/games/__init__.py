@@ -2,8 +2,10 @@
 imported.
 
 A family's folder holds its rules (the modules that register games), its compiled
-options kernels (``<game>_kernel.py``, which import numba), its closed forms and counts
-and its papers' tables: ``lctr/`` holds LCTR and Downright (``lctr.py``), their 3-d and
+options kernels (``<game>_kernel.py``, which import numba: a game declares ``kernel =
+LazyKernel("grundy.games.chomp.chomp_kernel:CHOMP")`` and never imports its kernel, so
+importing a game loads no numba; docs/architecture.md, "Start-up"), its closed forms and
+counts and its papers' tables: ``lctr/`` holds LCTR and Downright (``lctr.py``), their 3-d and
 non-repeating variants, counts and game trees.  Module names are unique across the
 folders, so a module is found by its name alone.
 

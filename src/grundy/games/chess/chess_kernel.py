@@ -1,10 +1,5 @@
 """The compiled options kernels of impartial chess (`grundy.games.chess.chess`), one per piece.
 
-Imported on first use: the game declares ``kernel =
-LazyKernel("grundy.games.chess.chess_kernel:chess")``; `chess` is called with the
-ruleset of one piece and compiles that piece's kernel (`piece_kernel`), so
-importing the game never loads numba (docs/architecture.md, "Start-up").
-
 >>> from grundy import get_ruleset
 >>> from grundy.partition import Partition
 >>> from grundy.engine.words import decode, encode

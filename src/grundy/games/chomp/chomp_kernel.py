@@ -1,9 +1,5 @@
 """The compiled options kernel of Chomp (`grundy.games.chomp.chomp`).
 
-Imported on first use: the game declares ``kernel =
-LazyKernel("grundy.games.chomp.chomp_kernel:CHOMP")``, so importing the game never
-loads numba (docs/architecture.md, "Start-up").
-
 A bite on the boundary word (`grundy.engine.words`, letter p is bit p). Row i
 (0-based, top down) has λ_i boxes, and h = ℓ − i rows are row i or below it. The
 bite at box (i, j) leaves those rows at most j boxes: on the path it sorts the
@@ -21,11 +17,8 @@ and of the first column (the child starts with U: empty rows) go through
 `canon`, on whichever of the two words is normalised. The options come in the
 rules' order, row by row from the top, left to right (`grundy.games.chomp.chomp`).
 
->>> from grundy import get_ruleset
 >>> from grundy.partition import Partition
 >>> from grundy.engine.words import decode, encode
->>> get_ruleset("chomp").kernel is CHOMP
-True
 >>> [str(decode(w)) for w in CHOMP.option_words(encode(Partition([2, 2])))]
 ['2', '2', '2,1']
 """

@@ -1,14 +1,7 @@
 """The compiled options kernel of Column-Row (`grundy.games.column_row.column_row`).
 
-Imported on first use: the game declares ``kernel =
-LazyKernel("grundy.games.column_row.column_row_kernel:COLUMN_ROW")``, so importing the
-game never loads numba (docs/architecture.md, "Start-up").
-
->>> from grundy import get_ruleset
 >>> from grundy.partition import Partition
 >>> from grundy.engine.words import decode, encode
->>> get_ruleset("cr").kernel is COLUMN_ROW
-True
 >>> sorted(str(decode(w)) for w in COLUMN_ROW.option_words(encode(Partition([3, 1]))))
 ['1', '2', '2,1', '3']
 """

@@ -1,16 +1,11 @@
 """The compiled options kernels of the corner games (`grundy.games.corners.corners`):
 Corner, Consecutive Corner, SCC and Anticorner.
 
-Imported on first use: each game declares its kernel, e.g. ``kernel =
-LazyKernel("grundy.games.corners.corners_kernel:CORNER")``, so importing the games
-never loads numba (docs/architecture.md, "Start-up").  The outer corners of
-a diagram are its removable boxes (`grundy.engine.primitives.is_removable_box`).
+The outer corners of a diagram are its removable boxes
+(`grundy.engine.primitives.is_removable_box`).
 
->>> from grundy import get_ruleset
 >>> from grundy.partition import Partition
 >>> from grundy.engine.words import decode, encode
->>> get_ruleset("corner").kernel is CORNER
-True
 >>> sorted(str(decode(w)) for w in CORNER.option_words(encode(Partition([2, 1]))))
 ['1', '2', '2']
 """

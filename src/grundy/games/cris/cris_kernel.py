@@ -1,15 +1,10 @@
 """The compiled options kernel of CRIS (`grundy.games.cris.cris`).
 
-Imported on first use: the game declares ``kernel =
-LazyKernel("grundy.games.cris.cris_kernel:CRIS")``, so importing the game never
-loads numba (docs/architecture.md, "Start-up").  A CRIS move splits the
-diagram: each option is a pair of pieces (``splits=True``, normal play only).
+A CRIS move splits the diagram: each option is a pair of pieces (``splits=True``, normal
+play only).
 
->>> from grundy import get_ruleset
 >>> from grundy.partition import Partition
 >>> from grundy.engine.words import decode, encode
->>> get_ruleset("cris").kernel is CRIS
-True
 >>> pieces = CRIS.option_words(encode(Partition([2])))  # the row, either column
 >>> sorted((str(decode(above)), str(decode(below))) for above, below in pieces)
 [('1', '[]'), ('[]', '1'), ('[]', '[]')]

@@ -1,16 +1,9 @@
 """The compiled options kernel of non-repetitive LCTR (`grundy.games.lctr.lctr_nonrep`).
 
-Imported on first use: the game declares ``kernel =
-LazyKernel("grundy.games.lctr.lctr_nonrep_kernel:LCTR_NONREP")``, so importing the
-game never loads numba (docs/architecture.md, "Start-up").
-
 A position is its diagram and its last (up to) three moves: the key is
 word << 5 | history, history = length << 3 | moves, move t (oldest first)
 at bit t, 1 for L.  Narrow words only: the diagram has at most 51 letters.
 
->>> from grundy import get_ruleset
->>> get_ruleset("lctr-nonrep").kernel is LCTR_NONREP
-True
 >>> [bin(key) for key in LCTR_NONREP.option_words(0b1010 << NONREP_SHIFT)]  # [2, 1]
 ['0b1001000', '0b1001000']
 

@@ -1,14 +1,7 @@
 """The compiled options kernel of PNim on one partition (`grundy.games.pnim.pnim`).
 
-Imported on first use: the game declares ``kernel =
-LazyKernel("grundy.games.pnim.pnim_kernel:PNIM")``, so importing the game never
-loads numba (docs/architecture.md, "Start-up").
-
->>> from grundy import get_ruleset
 >>> from grundy.partition import Partition
 >>> from grundy.engine.words import decode, encode
->>> get_ruleset("pnim").kernel is PNIM
-True
 >>> sorted(str(decode(w)) for w in PNIM.option_words(encode(Partition([2, 1]))))
 ['1', '1', '2', '2', '[]', '[]']
 """

@@ -1,9 +1,7 @@
 """The compiled options kernels of RIT and CRIT (`grundy.games.rit.rit`).
 
-Imported on first use: each game declares its kernel, e.g. ``kernel =
-LazyKernel("grundy.games.rit.rit_kernel:RIT")``, so importing the games never
-loads numba (docs/architecture.md, "Start-up").  RIT has no symmetry (its
-canonical form is the word itself); CRIT is invariant under conjugation.
+RIT has no symmetry (its canonical form is the word itself); CRIT is invariant under
+conjugation.
 
 >>> from grundy import get_ruleset
 >>> from grundy.partition import Partition

@@ -1,14 +1,7 @@
 """The compiled options kernel of Sato–Welter (`grundy.games.sato_welter.sato_welter`).
 
-Imported on first use: the game declares ``kernel =
-LazyKernel("grundy.games.sato_welter.sato_welter_kernel:SATO_WELTER")``, so importing the
-game never loads numba (docs/architecture.md, "Start-up").
-
->>> from grundy import get_ruleset
 >>> from grundy.partition import Partition
 >>> from grundy.engine.words import decode, encode
->>> get_ruleset("sato-welter").kernel is SATO_WELTER
-True
 >>> sorted(str(decode(w)) for w in SATO_WELTER.option_words(encode(Partition([2, 1]))))
 ['2', '2', '[]']
 """
