@@ -124,7 +124,8 @@ def built_in(entry: dict[str, Any]) -> bool:
 
 
 def test_every_game_has_an_example_start_that_starts(client) -> None:
-    """Those listed by size (a staircase of 10), and the others' own (`EXAMPLES`)."""
+    """Those listed by size (a staircase of 10), and the others' own (`Ruleset.example_start`,
+    a family's of its `Ruleset.example_parameters`)."""
     answer = client.get("/api/games").get_json()
     assert answer["default"] == "lctr"
     for entry in filter(built_in, answer["games"]):
