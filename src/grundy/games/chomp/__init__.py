@@ -1,10 +1,7 @@
 """Chomp on a Young diagram (docs/games.md item 1): its rules, closed forms and compiled
 kernel.
 
-Its modules (imported on first access):
-
-* ``chomp``
-* ``chomp_kernel``
+Its modules are imported on first access (``grundy.games.<family>.<module>``).
 """
 
 from grundy.games import lazy_submodules

@@ -1,10 +1,7 @@
 """Column-Row (CRIM, paper 002): remove a row or a column and push the pieces together;
 rules, closed forms, kernel.
 
-Its modules (imported on first access):
-
-* ``column_row``
-* ``column_row_kernel``
+Its modules are imported on first access (``grundy.games.<family>.<module>``).
 """
 
 from grundy.games import lazy_submodules

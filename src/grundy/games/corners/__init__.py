@@ -1,10 +1,7 @@
 """The corner games of docs/games.md (corner, consecutive corner, SCC, anticorner): rules,
 closed forms, kernel.
 
-Its modules (imported on first access):
-
-* ``corners``
-* ``corners_kernel``
+Its modules are imported on first access (``grundy.games.<family>.<module>``).
 """
 
 from grundy.games import lazy_submodules

@@ -1,10 +1,7 @@
 """CRIS: Column-Row with the pieces kept apart, played in their sum (docs/games.md); rules
 and kernel.
 
-Its modules (imported on first access):
-
-* ``cris``
-* ``cris_kernel``
+Its modules are imported on first access (``grundy.games.<family>.<module>``).
 """
 
 from grundy.games import lazy_submodules

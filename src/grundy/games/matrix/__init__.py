@@ -1,11 +1,7 @@
 """Games on Boolean matrices (paper 003): the rules, the subset games, and the paper's
 theorems as closed forms.
 
-Its modules (imported on first access):
-
-* ``matrix``
-* ``matrix_subsets``
-* ``matrix_theorems``
+Its modules are imported on first access (``grundy.games.<family>.<module>``).
 """
 
 from grundy.games import lazy_submodules

@@ -1,9 +1,6 @@
 """PNim: Nim on the parts of a partition (docs/games.md); rules and kernel.
 
-Its modules (imported on first access):
-
-* ``pnim``
-* ``pnim_kernel``
+Its modules are imported on first access (``grundy.games.<family>.<module>``).
 """
 
 from grundy.games import lazy_submodules

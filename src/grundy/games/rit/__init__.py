@@ -1,9 +1,6 @@
 """RIT and CRIT (docs/games.md): rules, closed form, kernel.
 
-Its modules (imported on first access):
-
-* ``rit``
-* ``rit_kernel``
+Its modules are imported on first access (``grundy.games.<family>.<module>``).
 """
 
 from grundy.games import lazy_submodules

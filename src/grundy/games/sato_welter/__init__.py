@@ -1,10 +1,7 @@
 """Sato–Welter (Welter's game on a Young diagram, docs/games.md): rules, Welter's formula,
 kernel.
 
-Its modules (imported on first access):
-
-* ``sato_welter``
-* ``sato_welter_kernel``
+Its modules are imported on first access (``grundy.games.<family>.<module>``).
 """
 
 from grundy.games import lazy_submodules
