@@ -23,6 +23,8 @@ uint64 code) and for wide words.
 from __future__ import annotations
 
 import warnings
+from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 from numba import types
@@ -77,22 +79,41 @@ _M1, _M2, _M4 = _U(0x5555555555555555), _U(0x3333333333333333), _U(0x0F0F0F0F0F0
 _M8, _M16 = _U(0x00FF00FF00FF00FF), _U(0x0000FFFF0000FFFF)
 
 
-def _narrow(w: types.Type) -> bool:
-    return isinstance(w, types.Integer)
+def _width(t: types.Type) -> int | None:
+    """1 for a narrow word or an array of them (one dimension), 2 for a wide word or an
+    array of them (two dimensions), None for anything else."""
+    if isinstance(t, types.Integer):
+        return 1
+    if isinstance(t, types.UniTuple) and t.count == 2:
+        return 2
+    if isinstance(t, types.Array) and t.ndim in (1, 2):
+        return t.ndim
+    return None
 
 
-def _wide(w: types.Type) -> bool:
-    return isinstance(w, types.UniTuple) and w.count == 2
+def _by_width(
+    function: Callable[..., Any],
+    narrow: Callable[..., Any],
+    wide: Callable[..., Any],
+    inline: bool = False,
+) -> None:
+    """Register `narrow` and `wide` as the implementations of `function` for narrow and
+    wide words, told apart by its first argument (a word, or an array of words).
 
+    inline: inlined into the caller, for the small primitives of every inner loop.
+    numba does not let LLVM inline overloads compiled on their own (a table lookup ran
+    2.8 times slower than the same code inlined).  Their wide versions are written
+    without branches (masks instead of `if`, `&` instead of `and`): numba's inliner
+    mishandles the variables of branches and loops (numba issues #7802 and #8130,
+    "variable ... is not in scope").  Otherwise the overload is compiled on its own;
+    it is not cached on disk by itself: its code is cached inside each compiled caller
+    (`grundy.engine.cache`).
+    """
 
-def _inline(function: object) -> object:
-    """Register an overload inlined into its caller: the small primitives of every inner
-    loop.  numba does not let LLVM inline overloads compiled on their own (a table
-    lookup ran 2.8 times slower than the same code inlined).  Their wide versions are
-    written without branches (masks instead of `if`, `&` instead of `and`): numba's
-    inliner mishandles the variables of branches and loops (numba issues #7802 and
-    #8130, "variable ... is not in scope")."""
-    return overload(function, inline="always")
+    def implementation(first: types.Type, *rest: types.Type) -> Callable[..., Any] | None:
+        return {1: narrow, 2: wide}.get(_width(first))
+
+    overload(function, inline="always" if inline else "never", strict=False)(implementation)
 
 
 # `tt_get` keeps its probe loop, which trips that check.  It is not always
@@ -104,15 +125,9 @@ def _inline(function: object) -> object:
 # (numba sets the message in bold, an ANSI escape first, when stderr is a terminal)
 warnings.filterwarnings(
     "ignore",
-    message=r"(\x1b\[[0-9;]*m)?variable '_tt_get__locals__impl",
+    message=r"(\x1b\[[0-9;]*m)?variable '_tt_get_(narrow|wide)_",
     category=NumbaIRAssumptionWarning,
 )
-
-
-def _jit(function: object) -> object:
-    """Register an overload compiled on its own (not inlined).  It is not cached on disk by
-    itself: its code is cached inside each compiled caller (`grundy.engine.cache`)."""
-    return overload(function)
 
 
 # ----------------------------------------------------------- 64-bit helpers
@@ -145,205 +160,158 @@ def nbits(w):
     """Bit length: the number of letters of a normalised word."""
 
 
-@_inline(nbits)
-def _nbits(w):
-    if _narrow(w):
-        return lambda w: _bl64(w)
-    if _wide(w):
+def _nbits_wide(w):
+    low, high = _bl64(w[0]), _bl64(w[1])
+    return low + np.int64(high > 0) * (64 + high - low)
 
-        def impl(w):
-            low, high = _bl64(w[0]), _bl64(w[1])
-            return low + np.int64(high > 0) * (64 + high - low)
 
-        return impl
-    return None
+_by_width(nbits, lambda w: _bl64(w), _nbits_wide, inline=True)
 
 
 def bit(w, p):
     """Letter p (0 or 1)."""
 
 
-@_inline(bit)
-def _bit(w, p):
-    if _narrow(w):
-        return lambda w, p: np.int64((w >> _U(p)) & _ONE)
-    if _wide(w):
+def _bit_wide(w, p):
+    high = _ZERO - _U(p >> 6)  # all ones when the letter is in the high limb
+    limb = (w[0] & ~high) | (w[1] & high)
+    return np.int64((limb >> _U(p & 63)) & _ONE)
 
-        def impl(w, p):
-            high = _ZERO - _U(p >> 6)  # all ones when the letter is in the high limb
-            limb = (w[0] & ~high) | (w[1] & high)
-            return np.int64((limb >> _U(p & 63)) & _ONE)
 
-        return impl
-    return None
+_by_width(bit, lambda w, p: np.int64((w >> _U(p)) & _ONE), _bit_wide, inline=True)
 
 
 def is_zero(w):
     """Whether w is the empty word (the empty partition)."""
 
 
-@_inline(is_zero)
-def _is_zero(w):
-    if _narrow(w):
-        return lambda w: w == _ZERO
-    if _wide(w):
-        return lambda w: (w[0] | w[1]) == _ZERO
-    return None
+_by_width(is_zero, lambda w: w == _ZERO, lambda w: (w[0] | w[1]) == _ZERO, inline=True)
 
 
 def less(a, b):
     """a < b as numbers."""
 
 
-@_inline(less)
-def _less(a, b):
-    if _narrow(a):
-        return lambda a, b: a < b
-    if _wide(a):
-        return lambda a, b: (a[1] < b[1]) | ((a[1] == b[1]) & (a[0] < b[0]))
-    return None
+def _less_wide(a, b):
+    return (a[1] < b[1]) | ((a[1] == b[1]) & (a[0] < b[0]))
+
+
+_by_width(less, lambda a, b: a < b, _less_wide, inline=True)
 
 
 def delete_bit(w, p):
     """w without letter p: the letters above p move down by one."""
 
 
-@_jit(delete_bit)
-def _delete_bit(w, p):
-    if _narrow(w):
-        return lambda w, p: (w & _low(p)) | ((w >> _U(p + 1)) << _U(p))
-    if _wide(w):
+def _delete_bit_wide(w, p):
+    lo, hi = w
+    carry = hi & _ONE
+    if p < 64:
+        lo = (lo & _low(p)) | (((lo >> _U(p)) >> _ONE) << _U(p)) | (carry << _U(63))
+        return (lo, hi >> _ONE)
+    q = p - 64
+    return (lo, (hi & _low(q)) | ((hi >> _U(q + 1)) << _U(q)))
 
-        def impl(w, p):
-            lo, hi = w
-            carry = hi & _ONE
-            if p < 64:
-                lo = (lo & _low(p)) | (((lo >> _U(p)) >> _ONE) << _U(p)) | (carry << _U(63))
-                return (lo, hi >> _ONE)
-            q = p - 64
-            return (lo, (hi & _low(q)) | ((hi >> _U(q + 1)) << _U(q)))
 
-        return impl
-    return None
+_by_width(delete_bit, lambda w, p: (w & _low(p)) | ((w >> _U(p + 1)) << _U(p)), _delete_bit_wide)
 
 
 def insert_bit(w, p, b):
     """w with the letter b inserted at position p: the letters from p move up by one."""
 
 
-@_jit(insert_bit)
-def _insert_bit(w, p, b):
-    if _narrow(w):
-        return lambda w, p, b: (w & _low(p)) | ((w >> _U(p)) << _U(p + 1)) | (_U(b) << _U(p))
+def _insert_bit_narrow(w, p, b):
+    return (w & _low(p)) | ((w >> _U(p)) << _U(p + 1)) | (_U(b) << _U(p))
 
-    if _wide(w):
 
-        def impl(w, p, b):
-            lo, hi = w
-            if p < 64:
-                top = lo >> _U(63)
-                hi = (hi << _ONE) | top
-                high = (lo >> _U(p)) << _U(p)
-                lo = (lo & _low(p)) | (high << _ONE) | (_U(b) << _U(p))
-                return (lo, hi)
-            q = p - 64
-            return (lo, (hi & _low(q)) | ((hi >> _U(q)) << _U(q + 1)) | (_U(b) << _U(q)))
+def _insert_bit_wide(w, p, b):
+    lo, hi = w
+    if p < 64:
+        top = lo >> _U(63)
+        hi = (hi << _ONE) | top
+        high = (lo >> _U(p)) << _U(p)
+        lo = (lo & _low(p)) | (high << _ONE) | (_U(b) << _U(p))
+        return (lo, hi)
+    q = p - 64
+    return (lo, (hi & _low(q)) | ((hi >> _U(q)) << _U(q + 1)) | (_U(b) << _U(q)))
 
-        return impl
-    return None
+
+_by_width(insert_bit, _insert_bit_narrow, _insert_bit_wide)
 
 
 def strip_low_ones(w):
     """Drop the lowest letters while they are 1 (leading U steps: rows of length 0)."""
 
 
-@_jit(strip_low_ones)
-def _strip_low_ones(w):
-    if _narrow(w):
+def _strip_low_ones_narrow(w):
+    while w & _ONE:
+        w >>= _ONE
+    return w
 
-        def impl(w):
-            while w & _ONE:
-                w >>= _ONE
-            return w
 
-        return impl
-    if _wide(w):
+def _strip_low_ones_wide(w):
+    lo, hi = w
+    while lo & _ONE:
+        lo = (lo >> _ONE) | ((hi & _ONE) << _U(63))
+        hi >>= _ONE
+    return (lo, hi)
 
-        def impl(w):
-            lo, hi = w
-            while lo & _ONE:
-                lo = (lo >> _ONE) | ((hi & _ONE) << _U(63))
-                hi >>= _ONE
-            return (lo, hi)
 
-        return impl
-    return None
+_by_width(strip_low_ones, _strip_low_ones_narrow, _strip_low_ones_wide)
 
 
 def conj(w):
     """The conjugate partition's word: reverse the letters, then swap R and U."""
 
 
-@_jit(conj)
-def _conj(w):
-    if _narrow(w):
+def _conj_narrow(w):
+    n = _bl64(w)
+    if n == 0:
+        return w
+    return (~(_rev64(w) >> _U(64 - n))) & _low(n)
 
-        def impl(w):
-            n = _bl64(w)
-            if n == 0:
-                return w
-            return (~(_rev64(w) >> _U(64 - n))) & _low(n)
 
-        return impl
-    if _wide(w):
+def _conj_wide(w):
+    lo, hi = w
+    n = 64 + _bl64(hi) if hi else _bl64(lo)
+    if n == 0:
+        return w
+    # reversed 128 bits are (rev(hi), rev(lo)) as (lo, hi); shift right by 128 − n
+    rlo, rhi = _rev64(hi), _rev64(lo)
+    s = 128 - n
+    if s >= 64:
+        rlo, rhi = rhi >> _U(s - 64), _ZERO
+    elif s > 0:
+        rlo, rhi = (rlo >> _U(s)) | (rhi << _U(64 - s)), rhi >> _U(s)
+    if n > 64:
+        return ((~rlo), (~rhi) & _low(n - 64))
+    return ((~rlo) & _low(n), _ZERO)
 
-        def impl(w):
-            lo, hi = w
-            n = 64 + _bl64(hi) if hi else _bl64(lo)
-            if n == 0:
-                return w
-            # reversed 128 bits are (rev(hi), rev(lo)) as (lo, hi); shift right by 128 − n
-            rlo, rhi = _rev64(hi), _rev64(lo)
-            s = 128 - n
-            if s >= 64:
-                rlo, rhi = rhi >> _U(s - 64), _ZERO
-            elif s > 0:
-                rlo, rhi = (rlo >> _U(s)) | (rhi << _U(64 - s)), rhi >> _U(s)
-            if n > 64:
-                return ((~rlo), (~rhi) & _low(n - 64))
-            return ((~rlo) & _low(n), _ZERO)
 
-        return impl
-    return None
+_by_width(conj, _conj_narrow, _conj_wide)
 
 
 def canon(w):
     """min(w, conj(w)): one word for a partition and its conjugate."""
 
 
-@_jit(canon)
 def _canon(w):
-    if _narrow(w) or _wide(w):
+    c = conj(w)
+    return c if less(c, w) else w
 
-        def impl(w):
-            c = conj(w)
-            return c if less(c, w) else w
 
-        return impl
-    return None
+_by_width(canon, _canon, _canon)
 
 
 def home(w, logcap):
     """The home slot of w in a table of 2**logcap slots (Fibonacci hashing)."""
 
 
-@_inline(home)
-def _home(w, logcap):
-    if _narrow(w):
-        return lambda w, logcap: np.int64((w * _FIB) >> _U(64 - logcap))
-    if _wide(w):
-        return lambda w, logcap: np.int64(((w[0] ^ (w[1] * _MIX)) * _FIB) >> _U(64 - logcap))
-    return None
+def _home_wide(w, logcap):
+    return np.int64(((w[0] ^ (w[1] * _MIX)) * _FIB) >> _U(64 - logcap))
+
+
+_by_width(home, lambda w, logcap: np.int64((w * _FIB) >> _U(64 - logcap)), _home_wide, inline=True)
 
 
 # ---------------------------------------------------- words in arrays
@@ -351,35 +319,23 @@ def get_word(array, i):
     """The word stored at index i of a word array (uint64[n] narrow, uint64[n, 2] wide)."""
 
 
-@_inline(get_word)
-def _get_word(array, i):
-    if array.ndim == 1:
-        return lambda array, i: array[i]
-    if array.ndim == 2:
-        return lambda array, i: (array[i, 0], array[i, 1])
-    return None
+_by_width(get_word, lambda array, i: array[i], lambda array, i: (array[i, 0], array[i, 1]), True)
 
 
 def put_word(array, i, w):
     """Store w at index i of a word array."""
 
 
-@_inline(put_word)
-def _put_word(array, i, w):
-    if _narrow(w):
+def _put_word_narrow(array, i, w):
+    array[i] = w
 
-        def impl(array, i, w):
-            array[i] = w
 
-        return impl
-    if _wide(w):
+def _put_word_wide(array, i, w):
+    array[i, 0] = w[0]
+    array[i, 1] = w[1]
 
-        def impl(array, i, w):
-            array[i, 0] = w[0]
-            array[i, 1] = w[1]
 
-        return impl
-    return None
+_by_width(put_word, _put_word_narrow, _put_word_wide, inline=True)
 
 
 # ------------------------------------------------ the transposition table
@@ -387,39 +343,33 @@ def tt_get(keys, logcap, w):
     """The info byte of word w in the table (0 when nothing is known)."""
 
 
-@_inline(tt_get)
-def _tt_get(keys, logcap, w):
-    if _narrow(w):
-
-        def impl(keys, logcap, w):
-            mask = keys.shape[0] - 1
-            i = home(w, logcap)
-            for _ in range(WINDOW):
-                k = keys[i]
-                if k == _ZERO:
-                    return 0
-                if (k & _WMASK) == w:
-                    return np.int64(k >> _SHIFT)
-                i = (i + 1) & mask
+def _tt_get_narrow(keys, logcap, w):
+    mask = keys.shape[0] - 1
+    i = home(w, logcap)
+    for _ in range(WINDOW):
+        k = keys[i]
+        if k == _ZERO:
             return 0
+        if (k & _WMASK) == w:
+            return np.int64(k >> _SHIFT)
+        i = (i + 1) & mask
+    return 0
 
-        return impl
-    if _wide(w):
 
-        def impl(keys, logcap, w):
-            mask = keys.shape[0] - 1
-            i = home(w, logcap)
-            for _ in range(WINDOW):
-                lo, hi = keys[i, 0], keys[i, 1]
-                if lo == _ZERO and hi == _ZERO:
-                    return 0
-                if lo == w[0] and (hi & _WMASK) == w[1]:
-                    return np.int64(hi >> _SHIFT)
-                i = (i + 1) & mask
+def _tt_get_wide(keys, logcap, w):
+    mask = keys.shape[0] - 1
+    i = home(w, logcap)
+    for _ in range(WINDOW):
+        lo, hi = keys[i, 0], keys[i, 1]
+        if lo == _ZERO and hi == _ZERO:
             return 0
+        if lo == w[0] and (hi & _WMASK) == w[1]:
+            return np.int64(hi >> _SHIFT)
+        i = (i + 1) & mask
+    return 0
 
-        return impl
-    return None
+
+_by_width(tt_get, _tt_get_narrow, _tt_get_wide, inline=True)
 
 
 def tt_put(keys, logcap, meta, w, info):
@@ -433,86 +383,75 @@ def tt_put(keys, logcap, meta, w, info):
     """
 
 
-@_jit(tt_put)
-def _tt_put(keys, logcap, meta, w, info):
-    if _narrow(w):
+def _tt_put_narrow(keys, logcap, meta, w, info):
+    mask = keys.shape[0] - 1
+    i = home(w, logcap)
+    victim = -1
+    victim_len = -1
+    for _ in range(WINDOW):
+        k = keys[i]
+        if k == _ZERO:
+            keys[i] = w | (_U(info) << _SHIFT)
+            meta[COUNT] += 1
+            return
+        if (k & _WMASK) == w:
+            old = np.int64(k >> _SHIFT)
+            if old & EXACT:
+                return
+            new = info if info & EXACT else (old | info)
+            keys[i] = w | (_U(new) << _SHIFT)
+            return
+        n = _bl64(k & _WMASK)
+        if n > victim_len:
+            victim_len = n
+            victim = i
+        i = (i + 1) & mask
+    keys[victim] = w | (_U(info) << _SHIFT)
+    meta[REPLACED] += 1
 
-        def impl(keys, logcap, meta, w, info):
-            mask = keys.shape[0] - 1
-            i = home(w, logcap)
-            victim = -1
-            victim_len = -1
-            for _ in range(WINDOW):
-                k = keys[i]
-                if k == _ZERO:
-                    keys[i] = w | (_U(info) << _SHIFT)
-                    meta[COUNT] += 1
-                    return
-                if (k & _WMASK) == w:
-                    old = np.int64(k >> _SHIFT)
-                    if old & EXACT:
-                        return
-                    new = info if info & EXACT else (old | info)
-                    keys[i] = w | (_U(new) << _SHIFT)
-                    return
-                n = _bl64(k & _WMASK)
-                if n > victim_len:
-                    victim_len = n
-                    victim = i
-                i = (i + 1) & mask
-            keys[victim] = w | (_U(info) << _SHIFT)
-            meta[REPLACED] += 1
 
-        return impl
-    if _wide(w):
+def _tt_put_wide(keys, logcap, meta, w, info):
+    mask = keys.shape[0] - 1
+    i = home(w, logcap)
+    victim = -1
+    victim_len = -1
+    for _ in range(WINDOW):
+        lo, hi = keys[i, 0], keys[i, 1]
+        if lo == _ZERO and hi == _ZERO:
+            keys[i, 0] = w[0]
+            keys[i, 1] = w[1] | (_U(info) << _SHIFT)
+            meta[COUNT] += 1
+            return
+        if lo == w[0] and (hi & _WMASK) == w[1]:
+            old = np.int64(hi >> _SHIFT)
+            if old & EXACT:
+                return
+            new = info if info & EXACT else (old | info)
+            keys[i, 1] = w[1] | (_U(new) << _SHIFT)
+            return
+        h = hi & _WMASK
+        n = 64 + _bl64(h) if h else _bl64(lo)
+        if n > victim_len:
+            victim_len = n
+            victim = i
+        i = (i + 1) & mask
+    keys[victim, 0] = w[0]
+    keys[victim, 1] = w[1] | (_U(info) << _SHIFT)
+    meta[REPLACED] += 1
 
-        def impl(keys, logcap, meta, w, info):
-            mask = keys.shape[0] - 1
-            i = home(w, logcap)
-            victim = -1
-            victim_len = -1
-            for _ in range(WINDOW):
-                lo, hi = keys[i, 0], keys[i, 1]
-                if lo == _ZERO and hi == _ZERO:
-                    keys[i, 0] = w[0]
-                    keys[i, 1] = w[1] | (_U(info) << _SHIFT)
-                    meta[COUNT] += 1
-                    return
-                if lo == w[0] and (hi & _WMASK) == w[1]:
-                    old = np.int64(hi >> _SHIFT)
-                    if old & EXACT:
-                        return
-                    new = info if info & EXACT else (old | info)
-                    keys[i, 1] = w[1] | (_U(new) << _SHIFT)
-                    return
-                h = hi & _WMASK
-                n = 64 + _bl64(h) if h else _bl64(lo)
-                if n > victim_len:
-                    victim_len = n
-                    victim = i
-                i = (i + 1) & mask
-            keys[victim, 0] = w[0]
-            keys[victim, 1] = w[1] | (_U(info) << _SHIFT)
-            meta[REPLACED] += 1
 
-        return impl
-    return None
+_by_width(tt_put, _tt_put_narrow, _tt_put_wide)
 
 
 def entry(keys, i):
     """(word, info byte) of slot i of a table's key array (the word is 0 if empty)."""
 
 
-@_inline(entry)
-def _entry(keys, i):
-    if keys.ndim == 1:
-        return lambda keys, i: (keys[i] & _WMASK, np.int64(keys[i] >> _SHIFT))
-    if keys.ndim == 2:
-        return lambda keys, i: (
-            (keys[i, 0], keys[i, 1] & _WMASK),
-            np.int64(keys[i, 1] >> _SHIFT),
-        )
-    return None
+def _entry_wide(keys, i):
+    return (keys[i, 0], keys[i, 1] & _WMASK), np.int64(keys[i, 1] >> _SHIFT)
+
+
+_by_width(entry, lambda keys, i: (keys[i] & _WMASK, np.int64(keys[i] >> _SHIFT)), _entry_wide, True)
 
 
 # ------------------------------------------------------ words and parts
@@ -520,32 +459,20 @@ def zero_like(w):
     """The empty word of w's width."""
 
 
-@_inline(zero_like)
-def _zero_like(w):
-    if _narrow(w):
-        return lambda w: _ZERO
-    if _wide(w):
-        return lambda w: (_ZERO, _ZERO)
-    return None
+_by_width(zero_like, lambda w: _ZERO, lambda w: (_ZERO, _ZERO), inline=True)
 
 
 def flip_bit(w, p):
     """w with letter p flipped (R ↔ U)."""
 
 
-@_inline(flip_bit)
-def _flip_bit(w, p):
-    if _narrow(w):
-        return lambda w, p: w ^ (_ONE << _U(p))
-    if _wide(w):
+def _flip_bit_wide(w, p):
+    mask = _ONE << _U(p & 63)
+    high = _ZERO - _U(p >> 6)  # all ones when the letter is in the high limb
+    return (w[0] ^ (mask & ~high), w[1] ^ (mask & high))
 
-        def impl(w, p):
-            mask = _ONE << _U(p & 63)
-            high = _ZERO - _U(p >> 6)  # all ones when the letter is in the high limb
-            return (w[0] ^ (mask & ~high), w[1] ^ (mask & high))
 
-        return impl
-    return None
+_by_width(flip_bit, lambda w, p: w ^ (_ONE << _U(p)), _flip_bit_wide, inline=True)
 
 
 @cached_njit
