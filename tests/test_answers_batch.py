@@ -114,23 +114,23 @@ def test_a_source_named_answers_alone(tmp_path: Path) -> None:
 
 
 def test_the_lookups_alone_leave_the_rest_unvalued(tmp_path: Path) -> None:
-    """`held`: the closed form, the atlas and the store, nothing searched; a sweep's
+    """`lookups`: the closed form, the atlas and the store, nothing searched; a sweep's
     atlas through the door."""
     from grundy.analysis import sweep
-    from grundy.answers import held
+    from grundy.answers import LOOKUPS
 
     rules = get_ruleset("cr")
     atlas = build(rules, 4, tmp_path / "atlas")
     positions = every_partition("cr", 6)
-    found, served = held(rules, positions, atlas=atlas)
+    found, served = values(rules, positions, atlas=atlas, lookups=LOOKUPS)
     truth, _ = values(rules, positions)
     assert [f for f in found if f is not None] == [
         t for f, t in zip(found, truth, strict=True) if f is not None
     ]
     assert None in found and "search" not in served and "kernel" not in served
-    only, served = held(rules, positions, atlas=atlas, sources=("atlas",))
+    only, served = values(rules, positions, atlas=atlas, lookups=("atlas",))
     assert served == "atlas" and only.count(None) > found.count(None)
     with pytest.raises(ValueError, match="only the lookups"):
-        held(rules, positions, sources=("search",))
+        values(rules, positions, lookups=("search",))
     rows = sweep(rules, "b^a,1", a=range(1, 3), b=range(1, 4), atlas=atlas)
     assert [row["value"] for row in rows] == values(rules, [row["position"] for row in rows])[0]

@@ -96,7 +96,6 @@ __all__ = [
     "Source",
     "answer",
     "atlas_for",
-    "held",
     "json_source",
     "options",
     "outcome",
@@ -211,7 +210,7 @@ _CAPABILITIES: WeakKeyDictionary[Ruleset, frozenset[str]] = WeakKeyDictionary()
 _REFERENCES: WeakKeyDictionary[Ruleset, Solver] = WeakKeyDictionary()
 
 
-#: The sources that look a value up, searching nothing (`held`).
+#: The sources that look a value up, searching nothing (`values`' `lookups`).
 LOOKUPS: tuple[Source, ...] = ("closed form", "atlas", "store")
 
 
@@ -461,8 +460,9 @@ def values(
     atlas: AtlasLike = None,
     store: Store | str | os.PathLike[str] | None = None,
     source: Source | None = None,
+    lookups: Sequence[Source] = (),
     parse: bool = True,
-) -> tuple[list[int], Served]:
+) -> tuple[list[int | None], Served]:
     """The value of each of `positions` (one convention), and the sources that served
     them all (as `source_of` names them): the batch question of sweeps, counts and
     conjectures.  Arguments as for `answer`; `parse` False takes positions that are the
@@ -475,32 +475,19 @@ def values(
     ([3, 0, 3], ('closed form', 'search'))
     >>> values("lctr", ["3,1", "4^3"], misere=True)
     ([1, 1], 'closed form')
+
+    `lookups`, some of `LOOKUPS` (closed form, atlas, store), asks those alone, in that
+    order, and leaves None for a position they do not hold (no value is None
+    otherwise): the part of a batch looked up before the rest is searched in bulk
+    elsewhere (a sweep's chunks, on Dask: `grundy.engine.cluster`).
+
+    >>> values("chomp", ["2,1", "3,2"], lookups=LOOKUPS)  # a closed form for the first
+    ([0, None], 'closed form')
     """
-    door = _door(game, misere, atlas, store, source)
+    door = _door(game, misere, atlas, store, source, lookups)
     if parse:
         positions = [parse_position(door.rules, position) for position in positions]
     return door.nimbers(list(positions))
-
-
-def held(
-    game: GameLike,
-    positions: Iterable[Any],
-    misere: bool = False,
-    *,
-    atlas: AtlasLike = None,
-    store: Store | str | os.PathLike[str] | None = None,
-    sources: Sequence[Source] = LOOKUPS,
-) -> tuple[list[int | None], Served]:
-    """`values` from the `sources` of `LOOKUPS` alone (closed form, atlas, store, asked
-    in that order), None for a position they do not hold: the part of a batch looked up
-    before the rest is searched in bulk elsewhere (a sweep's chunks, on Dask:
-    `grundy.engine.cluster`).
-
-    >>> held("chomp", ["2,1", "3,2"])  # the closed form holds the first, not the second
-    ([0, None], 'closed form')
-    """
-    door = _door(game, misere, atlas, store, None, lookups=sources)
-    return door.nimbers([parse_position(door.rules, position) for position in positions])
 
 
 def value(game: GameLike, position: Any, misere: bool = False, atlas: AtlasLike = None) -> int:

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 from grundy import partition
 from grundy.analysis.tree_size import stats
-from grundy.answers import atlas_for, held
+from grundy.answers import atlas_for, values
 from grundy.atomic import atomic_open
 from grundy.bounds import TooMuchWork, about, binomial_count, partition_count
 from grundy.engine.cluster import value_many
@@ -236,15 +236,15 @@ def _by_rank(
     """
     levels: dict[int, list[int]] = {}
     for misere in [misere for misere in known if atlas.is_for(rules, misere)]:
-        values = known[misere]
+        kept = known[misere]
         for params, key in zip(grid_rows, keys, strict=True):
             n = params["n"]
-            if key in values or n > atlas.levels:
+            if key in kept or n > atlas.levels:
                 continue
             if n not in levels:
                 levels[n] = atlas.level(n).tolist()
             if levels[n]:  # (misère Chomp's level 0 has no position)
-                values[key] = levels[n][params["k"] - 1]
+                kept[key] = levels[n][params["k"] - 1]
 
 
 def _values(
@@ -258,23 +258,23 @@ def _values(
 ) -> None:
     """Complete `known` ({misere: {canonical text: value}}) for every key: from the
     store where it has them, then from an atlas of that convention through the door
-    (`grundy.answers.held`), else computed in one job (`grundy.engine.cluster`), each
+    (`grundy.answers.values`), else computed in one job (`grundy.engine.cluster`), each
     finished chunk stored at once."""
     distinct = list(dict.fromkeys(keys))
     missing = {}
-    for misere, values in known.items():
+    for misere, kept in known.items():
         if store is not None:
-            unknown = [k for k in distinct if k not in values]
-            values.update(store.get(rules.name, rules.rules_version, misere, unknown))
-        unknown = [k for k in distinct if k not in values]
+            unknown = [k for k in distinct if k not in kept]
+            kept.update(store.get(rules.name, rules.rules_version, misere, unknown))
+        unknown = [k for k in distinct if k not in kept]
         if unknown and atlas is not None and atlas.is_for(rules, misere):
-            found, _ = held(rules, unknown, misere, atlas=atlas, sources=("atlas",))
-            values.update((k, v) for k, v in zip(unknown, found, strict=True) if v is not None)
-        missing[misere] = [k for k in distinct if k not in values]
+            found, _ = values(rules, unknown, misere, atlas=atlas, lookups=("atlas",))
+            kept.update((k, v) for k, v in zip(unknown, found, strict=True) if v is not None)
+        missing[misere] = [k for k in distinct if k not in kept]
     total = len(distinct) * len(known)
 
-    def chunk_done(misere: bool, texts: Sequence[str], values: list[int]) -> None:
-        done = dict(zip(texts, values, strict=True))
+    def chunk_done(misere: bool, texts: Sequence[str], valued: list[int]) -> None:
+        done = dict(zip(texts, valued, strict=True))
         known[misere].update(done)
         if store is not None:
             store.put(rules.name, rules.rules_version, misere, done)
