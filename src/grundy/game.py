@@ -71,11 +71,18 @@ import importlib
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from types import FunctionType, MethodType
-from typing import Any, NamedTuple, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 from weakref import WeakKeyDictionary
 
 from grundy.bounds import partition_count
 from grundy.partition import Partition, partitions
+
+if TYPE_CHECKING:
+    import os
+
+    import numpy as np
+
+    from grundy.engine.search import Search
 
 __all__ = [
     "CAPABILITIES",
@@ -148,13 +155,45 @@ class TreeSize(NamedTuple):
 class Kernel(Protocol):
     """What game code needs of a compiled kernel (`grundy.engine.CompiledKernel`)."""
 
-    def value(self, position: Position, misere: bool) -> int | None:
+    @property
+    def name(self) -> str:
+        """The game's name."""
+
+    @property
+    def allows_empty(self) -> bool:
+        """Whether the empty partition is a position (terminal)."""
+
+    def value(self, position: Position, misere: bool = False) -> int | None:
         """The value by compiled search, or None when the position does not fit."""
 
-    def count_table(
-        self, n_max: int, misere: bool, progress: ProgressCallback | None
-    ) -> list[dict[int, int]] | None:
-        """Counts by value over all partitions of each n ≤ n_max, or None."""
+    def box_values(self, position: Partition, misere: bool = False) -> list[list[int]] | None:
+        """SG(λ[i, j]) for every box of λ, or None when λ does not fit."""
+
+    def search(
+        self,
+        position: Position,
+        misere: bool = False,
+        memory: str | int | None = None,
+        checkpoint: str | os.PathLike[str] | None = None,
+        progress: Any = None,
+    ) -> tuple[Search, int]:
+        """A fresh compiled search for one big position, and the position's packed word."""
+
+    def canonical_word(self, word: int) -> int:
+        """The canonical form of a packed position."""
+
+    def can_census(self, n_max: int, misere: bool = False) -> bool:
+        """Whether `census` runs for every n ≤ n_max."""
+
+    def census(
+        self, n: int, misere: bool = False, valued: Callable[[int], None] | None = None
+    ) -> tuple[np.ndarray, np.ndarray] | None:
+        """(words, values) of every partition of n ≥ 1 in one compiled pass, or None."""
+
+    def tally(
+        self, n: int, misere: bool = False, valued: Callable[[int], None] | None = None
+    ) -> dict[int, int] | None:
+        """{value: number of partitions of n with it} by `census`, or None."""
 
 
 class LazyKernel:

@@ -51,7 +51,7 @@ from grundy.bounds import (
     too_many_sizes,
 )
 from grundy.engine.cluster import DASK_FROM, check_scheduler, map_chunks, scheduler_for
-from grundy.game import Ruleset, on_partitions
+from grundy.game import Kernel, Ruleset, on_partitions
 from grundy.partition import partition_numbers
 from grundy.registry import get_ruleset, identifies
 from grundy.results import Store
@@ -60,7 +60,6 @@ from grundy.validate import as_bool, as_store, check_non_negative
 
 if TYPE_CHECKING:
     from grundy.answers import AtlasLike, GameLike, Served
-    from grundy.engine import CompiledKernel
 
 __all__ = [
     "METHODS",
@@ -278,7 +277,7 @@ def _enumerate(
 
 
 def _census(
-    kernel: CompiledKernel,
+    kernel: Kernel,
     sizes: Sequence[int],
     misere: bool,
     progress: Progress | None,

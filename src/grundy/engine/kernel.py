@@ -48,7 +48,8 @@ MAX_CENSUS_N = WIDE_LETTERS - 1
 
 
 class CompiledKernel:
-    """A numba options kernel and what the engine needs to know about it.
+    """A numba options kernel and what the engine needs to know about it: the
+    `grundy.game.Kernel` a ruleset declares.
 
     name: the game's name (checkpoints are tied to it).  expand: the kernel
     (`grundy.engine.drivers`).  canonical: the numba canonical form of a word
