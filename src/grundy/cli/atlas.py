@@ -24,7 +24,7 @@ atlas_app = GrundyTyper(
 )
 app.add_typer(atlas_app, name="atlas")
 
-AtlasDirArg = Annotated[Path, typer.Argument(help="The atlas directory.", show_default=False)]
+AtlasDirArg = Annotated[Path, typer.Argument(help="The atlas directory.")]
 AtlasDirOption = Annotated[
     Path, typer.Option("--dir", help="The atlas directory (made if absent; resumed if an atlas).")
 ]
@@ -35,7 +35,6 @@ ChunkOption = Annotated[
     typer.Option(
         "--chunk",
         help="Ranks a chunk file holds, a power of two (default 2^20; an atlas keeps its own).",
-        show_default=False,
     ),
 ]
 WorkersOption = Annotated[
@@ -43,7 +42,6 @@ WorkersOption = Annotated[
     typer.Option(
         "--workers",
         help="Start a Dask cluster of K worker processes on this machine to value the chunks.",
-        show_default=False,
     ),
 ]
 ClusterOption = Annotated[
@@ -52,7 +50,6 @@ ClusterOption = Annotated[
         "--scheduler",
         help="serial (default), local (a Dask cluster, one worker a core) or the address of "
         "a running Dask scheduler (tcp://host:8786) whose workers see --dir.",
-        show_default=False,
     ),
 ]
 
@@ -63,12 +60,11 @@ BoxOption = Annotated[
         "--box",
         metavar="AxB",
         help="Instead of --n: every diagram inside the A × B box (A rows, B columns), in one pass.",
-        show_default=False,
     ),
 ]
 SizesToBuildOption = Annotated[
     Optional[str],  # noqa: UP045
-    typer.Option("--n", help="Sizes A..B or N: levels 0 … B are built.", show_default=False),
+    typer.Option("--n", help="Sizes A..B or N: levels 0 … B are built."),
 ]
 
 

@@ -18,7 +18,7 @@ from grundy.cli.options import (
     NoTitleOption,
     SizesOption,
 )
-from grundy.cli.printing import console, emit, say_written, write_latex
+from grundy.cli.printing import emit_tables, say_written
 from grundy.cli.progress import progress_bar
 from grundy.cli.reading import parse_range
 from grundy.cli.results_store import counted_sizes, how_to_resume, open_store
@@ -135,8 +135,7 @@ def count_command(
         "source": json_source(source_of(sources[size] for size in sizes)),
     }
     table_out = _counts_table(rules.name, misere, sums, rows)
-    write_latex(shared.latex, [table_out], data, as_json)
-    emit(data, as_json, lambda: console.print(table_out))
+    emit_tables(data, [table_out], shared.latex, as_json)
 
 
 def _counts_table(game: str, misere: bool, sums: bool, rows: dict[int, dict[int, int]]) -> Table:

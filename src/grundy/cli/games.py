@@ -6,7 +6,7 @@ from rich.table import Table
 
 from grundy.cli.common import app
 from grundy.cli.options import JsonOption, LatexOption
-from grundy.cli.printing import console, emit, write_latex
+from grundy.cli.printing import emit_tables
 from grundy.game import capabilities
 from grundy.registry import rulesets
 
@@ -33,5 +33,4 @@ def games_command(latex: LatexOption = None, as_json: JsonOption = False) -> Non
         name = row["name"] + "".join(f"\n  {a}" for a in row["aliases"])
         table.add_row(name, row["description"], ", ".join(row["capabilities"]))
     data = {"games": rows}
-    write_latex(latex, [table], data, as_json)
-    emit(data, as_json, lambda: console.print(table))
+    emit_tables(data, [table], latex, as_json)

@@ -16,7 +16,7 @@ from rich.table import Table
 from grundy.cli.common import app
 from grundy.cli.late_help import GrundyTyper
 from grundy.cli.options import JsonOption, LatexOption, NoTitleOption
-from grundy.cli.printing import console, emit, say_written, write_latex
+from grundy.cli.printing import console, emit, emit_tables, say_written, write_latex
 from grundy.cli.progress import progress_bar
 from grundy.cli.reading import argument_file, parse_argument
 from grundy.posets import SPEC_HELP
@@ -65,6 +65,13 @@ def _values(p: Poset, turning: str) -> list[int]:
         return coin_turning.value_list(p, turning, progress=advance)
 
 
+def _family_name(turning: str) -> str:
+    """The name of the turning sets `turning` names (an unknown name is a ValueError)."""
+    from grundy.games.coin_turning import coin_turning
+
+    return coin_turning.family(turning).name
+
+
 def read_poset(argument: str) -> Poset:
     """The poset a command-line argument names: a spec (`grundy.posets.parse_spec`), or
     with ``@FILE`` the JSON file FILE (`grundy.posets.from_json`, checked first by
@@ -94,11 +101,9 @@ def values_command(
     as_json: JsonOption = False,
 ) -> None:
     """The Grundy value of every element (004 Theorem 4.1)."""
-    from grundy.games.coin_turning import coin_turning
-
     p = read_poset(poset)
     g = _values(p, turning)
-    fam = coin_turning.family(turning).name
+    fam = _family_name(turning)
     levels = p.levels()
     data = {
         "poset": p.name,
@@ -113,15 +118,9 @@ def values_command(
         table.add_column(column)
     for i, x in enumerate(p):
         table.add_row(escape(p.format(x)), str(levels[i]), str(g[i]))
-    write_latex(latex, [table], data, as_json)
-
-    def show() -> None:
-        if not len(p):  # e.g. A_1 (x + y + z ≤ −1): a poset, but nothing to list
-            console.print(f"{fam} on {escape(p.name)}: the empty poset, no elements")
-            return
-        console.print(table)
-
-    emit(data, as_json, show)
+    # A poset may have no elements: A_1 (x + y + z ≤ −1), say.
+    empty = f"{fam} on {escape(p.name)}: the empty poset, no elements"
+    emit_tables(data, [table], latex, as_json, empty)
 
 
 @poset_app.command("position")
@@ -140,7 +139,7 @@ def position_command(
 
     p = read_poset(poset)
     chosen = _elements_of(p, heads)
-    fam = coin_turning.family(turning).name
+    fam = _family_name(turning)
     _values(p, turning)  # cached on the poset: the calls below reuse it
     result = coin_turning.position_value(p, chosen, turning)
     listed = coin_turning.moves(p, chosen, turning)
@@ -213,7 +212,7 @@ def picture_command(
         check_writable(tikz)
     p = read_poset(poset)
     check_drawable(p)
-    fam = coin_turning.family(turning).name
+    fam = _family_name(turning)
     vals = coin_turning.values(p, turning)
     title = None if no_title else f"{fam} on {p.name}"
     path = write_hasse_svg(svg, p, vals, title=title, labels=labels)

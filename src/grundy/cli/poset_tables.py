@@ -17,7 +17,7 @@ from grundy.bounds import Work, partition_count
 from grundy.cli.interrupts import interruptible, resume_with_checkpoint, starts_over
 from grundy.cli.options import CheckpointOption, JsonOption, LatexOption
 from grundy.cli.poset import poset_app
-from grundy.cli.printing import console, emit, write_latex
+from grundy.cli.printing import console, emit, emit_tables, write_latex
 from grundy.cli.progress import progress_bar
 from grundy.cli.reading import parse_range
 
@@ -87,8 +87,7 @@ def ruler_set_partitions(
     table = Table("n", "h(n)", title="Ruler on Π_n: h(n) (004 Table 4)")
     for k, v in rows.items():
         table.add_row(str(k), str(v))
-    write_latex(latex, [table], data, as_json)
-    emit(data, as_json, lambda: console.print(table))
+    emit_tables(data, [table], latex, as_json)
 
 
 @poset_app.command("ruler-asm")
@@ -125,15 +124,7 @@ def ruler_asm(
     out = Table("r \\ s", *[str(s) for s in range(top + 1)], title=f"Ruler on A_{n}: ḡ(r, s)")
     for r, row in enumerate(rows):
         out.add_row(str(r), *[str(v) for v in row], *[""] * (top - r))
-    write_latex(latex, [out], data, as_json)
-
-    def show() -> None:
-        if not rows:
-            console.print(f"Ruler on A_{n}: the empty poset, no ranks")
-            return
-        console.print(out)
-
-    emit(data, as_json, show)
+    emit_tables(data, [out], latex, as_json, empty=f"Ruler on A_{n}: the empty poset, no ranks")
 
 
 @poset_app.command("ideal-asm")
@@ -188,5 +179,4 @@ def ruler_subspaces(
     out = Table("d", "g_q(d)", title=f"Ruler on B_n({q}) by dimension (004 (5.7))")
     for k, v in enumerate(g):
         out.add_row(str(k), str(v))
-    write_latex(latex, [out], data, as_json)
-    emit(data, as_json, lambda: console.print(out))
+    emit_tables(data, [out], latex, as_json)

@@ -215,6 +215,27 @@ def write_latex(
     say_written(path, as_json)
 
 
+def emit_tables(
+    data: dict[str, Any],
+    tables: Sequence[Table],
+    latex: str | Path | None,
+    as_json: bool,
+    empty: str | None = None,
+) -> None:
+    """The end of a command whose result is its tables: write them to `--latex FILE`
+    (`write_latex`), then print `data` as JSON or the tables for people (`emit`); `empty`,
+    when given, is the line printed instead of tables without a row."""
+    write_latex(latex, tables, data, as_json)
+
+    def show() -> None:
+        if empty is not None and not any(table.row_count for table in tables):
+            console.print(empty)
+        else:
+            console.print(*tables)
+
+    emit(data, as_json, show)
+
+
 def _jsonable(obj: Any) -> Any:
     if isinstance(obj, (set, frozenset, tuple)):
         return list(obj)

@@ -20,7 +20,7 @@ from grundy.atomic import check_writable, write_text_atomic
 from grundy.cli.common import app, grundy_version
 from grundy.cli.interrupts import interruptible, starts_over
 from grundy.cli.options import JsonOption, LatexOption
-from grundy.cli.printing import console, emit, say_written, write_latex
+from grundy.cli.printing import emit_tables, say_written
 from grundy.cli.progress import progress_bar
 
 _REPORT_KINDS = (".md", ".html")
@@ -90,5 +90,4 @@ def reproduce_command(
         "results": [r.as_dict() for r in results],
         "seconds": round(sum(r.seconds for r in results), 3),
     }
-    write_latex(latex, tables, data, as_json)
-    emit(data, as_json, lambda: console.print(*tables))
+    emit_tables(data, tables, latex, as_json)

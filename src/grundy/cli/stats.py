@@ -12,7 +12,7 @@ from grundy.cli.common import app
 from grundy.cli.game_options import GameOptions, game_options
 from grundy.cli.interrupts import brief, interruptible, starts_over
 from grundy.cli.options import FROM_FILE_HELP
-from grundy.cli.printing import console, emit, write_latex
+from grundy.cli.printing import emit_tables
 from grundy.cli.progress import progress_bar
 from grundy.cli.reading import read_position
 
@@ -42,5 +42,4 @@ def stats_command(
     table.add_column("value", justify="right")
     for key in ("nodes", "leaves", "states", "height"):
         table.add_row(key, str(sizes[key]))
-    write_latex(shared.latex, [table], data, shared.as_json)
-    emit(data, shared.as_json, lambda: console.print(table))
+    emit_tables(data, [table], shared.latex, shared.as_json)

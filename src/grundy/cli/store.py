@@ -13,7 +13,7 @@ from grundy.atomic import check_writable, write_text_atomic
 from grundy.cli.common import app
 from grundy.cli.late_help import GrundyTyper
 from grundy.cli.options import JsonOption, LatexOption, StoreOption
-from grundy.cli.printing import console, emit, rows_as_csv, say_written, write_latex
+from grundy.cli.printing import console, emit_tables, rows_as_csv, say_written
 from grundy.cli.results_store import open_store
 
 store_app = GrundyTyper(help="The results store: what sweeps have computed.", no_args_is_help=True)
@@ -46,8 +46,7 @@ def store_list(
         counts = (str(row["values"]), row["sizes"] or "none")
         table.add_row(escape(row["game"]), str(row["rules_version"]), play, *counts)
     data = {"store": None if results is None else str(results.path), "games": summary}
-    write_latex(latex, [table], data, as_json)
-    emit(data, as_json, lambda: console.print(table))
+    emit_tables(data, [table], latex, as_json)
 
 
 @store_app.command("export")
