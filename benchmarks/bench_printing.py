@@ -1,10 +1,10 @@
-"""Printing a long position: rich's own colouring against grundy's console (`cli.common`).
+"""Printing a long position: rich's own colouring against grundy's console (`cli.printing`).
 
     .venv/bin/python benchmarks/bench_printing.py [--sizes 2500,5000,10000,20000]
 
 For each size N, the line `grundy value lctr` prints for a part of N digits
 (and `grundy value matrix` for a row of N ones) is printed through the
-command line's console (`grundy.cli.common.PlainWhenPiped`, into memory, as
+command line's console (`grundy.cli.printing.PlainWhenPiped`, into memory, as
 when piped) twice in this process: with rich's `ReprHighlighter` (the
 console before the fix) and with `ShortTextHighlighter` (the console now).
 Prints both times, their ratio, and how each grows when N doubles (2: linear,

@@ -3,7 +3,7 @@
 `young_latex` writes a per-box table (`grundy table`) as a ``ytableau``
 environment, P-positions (value 0) shaded as in 000 Figure 5.
 
-`latex_tables` writes tables (those a command prints: `grundy.cli.common.write_latex`)
+`latex_tables` writes tables (those a command prints: `grundy.cli.printing.write_latex`)
 with booktabs' ``\\toprule``, ``\\midrule`` and ``\\bottomrule``: a ``tabular`` when a
 table has at most `PAGE_ROWS` rows, else a ``longtable``, which breaks across pages
 with its header repeated on every page and "continued on the next page" at the foot
@@ -131,7 +131,7 @@ def fit_columns(
     fits: Callable[[list[Cell], list[list[Cell]]], bool],
 ) -> list[tuple[list[Cell], list[list[Cell]]]] | None:
     """How a table too wide for its page or terminal is shown, decided once for LaTeX
-    (`latex_tables`) and the terminal (`grundy.cli.common.PlainWhenPiped.fitted`):
+    (`latex_tables`) and the terminal (`grundy.cli.printing.PlainWhenPiped.fitted`):
     None when the table `fits` (a predicate on a header and rows) as it is; else the
     table transposed (its columns as rows: a count's values down, its sizes across), as
     one part if that fits, else in parts of as many columns as fit (at least one), each
