@@ -4,7 +4,7 @@ The games' parsers read text only: a string naming a file is read as a position 
 any other text, so a readable file, a missing path and a directory get the same refusal,
 which holds none of the file's lines and says nothing of files.  The web page passes a
 request's position to those parsers.  Files are read by the command line only, when
-asked for as ``@FILE`` (the one position reader, `grundy.cli.common.read_position`, for
+asked for as ``@FILE`` (the one position reader, `grundy.cli.reading.read_position`, for
 every game; the poset commands take ``@FILE`` too).
 """
 
