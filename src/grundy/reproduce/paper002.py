@@ -43,7 +43,7 @@ from grundy.nim import mex
 from grundy.partition import Partition, partitions_up_to
 from grundy.registry import get_ruleset
 from grundy.reproduce import rows
-from grundy.reproduce.rows import Family, Outcome, Verdict, family_check, statement
+from grundy.reproduce.rows import Family, Outcome, Source, Verdict
 from grundy.reproduce.shared import (
     boxes,
     conjugate,
@@ -56,7 +56,7 @@ from grundy.reproduce.shared import (
     sub,
 )
 
-PAPER = "002"
+PAPER = Source("002")
 _CR = get_ruleset("cr")
 #: The same moves with no canonical form: λ and λ′ are searched apart.
 _RAW = searched_apart("cr")
@@ -101,8 +101,7 @@ def _rectangle_words(a: int, b: int) -> str:
     return f"R_{{{a},{b}}} = {show(_rectangle(a, b))} has value {_sg(_rectangle(a, b))}"
 
 
-@statement(
-    PAPER,
+@PAPER.statement(
     "Lemma 1.1",
     "SG(R_{a,b}) = 0 if b > 1 and a > 1 and a + b is even; 2 if b ≤ 2 or a ≤ 2 and a + b "
     "is odd; 1 otherwise",
@@ -137,8 +136,7 @@ def _check_lemma_1_1(quick: bool) -> Outcome:
 
 
 # ------------------------------------------------------------------ Lemma 1.2
-@statement(
-    PAPER,
+@PAPER.statement(
     "Lemma 1.2",
     "for every partition λ: (1) λ′[i, j] = λ[j, i]′ and (2) SG(λ′) = SG(λ)",
 )
@@ -204,8 +202,7 @@ def _algorithm_1(parts: tuple[int, ...]) -> int:
     return _STORE[parts]
 
 
-family_check(
-    PAPER,
+PAPER.family_check(
     "Algorithm 1",
     "SG(λ, D): if λ ∉ D, D[λ] ← mex of SG(λ̃, D) over the removal of every column and "
     "every row of λ; return D[λ] (computes SG(λ) in Column-Row)",
@@ -214,8 +211,7 @@ family_check(
         _algorithm_1(tuple(p.parts())) == sg("cr", p)
         and (not p or COLUMN_ROW_KERNEL.value(p) == sg("cr", p))
     ),
-    quick={"top": 10},
-    full={"top": 18},
+    **rows.up_to(10, 18),
     checked="every partition with n ≤ {top}: Algorithm 1 (written here as printed) against "
     "exhaustive search and the compiled engine",
     note="line 7 writes λ −ir→ λ̃ for the j-th row (read j)",
@@ -241,8 +237,7 @@ def _lemma_3_1_fails(q: Partition, g: Partition) -> str | None:
     return None
 
 
-family_check(
-    PAPER,
+PAPER.family_check(
     "Lemma 3.1",
     "Q quadrated, G a subposition of Q: (1) G is not quadrated; (2) G has a quadrated "
     "subposition; (3) G is an N-position and Q is a P-position",
@@ -319,8 +314,7 @@ _THEOREM_4_1_WORDS = (
 _THEOREM_4_1: Family[tuple[int, int]] = Family(
     cases=pairs,
     holds=lambda ab: _sg(_gamma(*ab)) == gamma_value(*ab),
-    quick={"top": 14},
-    full={"top": 40},
+    **rows.up_to(14, 40),
     checked=_THEOREM_4_1_WORDS,
     false_note="the formula fails",
     describe=lambda ab: (
@@ -360,8 +354,7 @@ def _slips_in_words(slips: dict[int, tuple[int, int]]) -> str:
     )
 
 
-@statement(
-    PAPER,
+@PAPER.statement(
     "Theorem 4.1",
     "SG(Γ_{a,b}) = (a + b) mod 2 + 1 if min(a, b) = 1; 0 if a and b have the same parity; "
     "3 otherwise",
@@ -411,8 +404,7 @@ def _almost_gamma_words(c: tuple[int, int, int], says: str, named: bool = False)
     return f"{name} has value {_sg(_almost_gamma(*c))}, {says}"
 
 
-@statement(
-    PAPER,
+@PAPER.statement(
     "Theorem 5.1",
     "for a ≥ 4, b ≥ 3, d ≥ 3, d ≤ b: SG(Γ^{1,d}_{a,b}) = a + b (mod 2) if b and d have the "
     "same parity; 2 if a and b have the same parity distinct from d; 3 otherwise",
@@ -474,8 +466,7 @@ def _staircase_value(n: int) -> int:
     return _sg(parts) if n <= 8 else int(COLUMN_ROW_KERNEL.value(Partition(parts)))
 
 
-@statement(
-    PAPER,
+@PAPER.statement(
     "Conjecture 1",
     "SG(S_n) = 0 if n is even, 1 if n = 5, 2 otherwise",
 )

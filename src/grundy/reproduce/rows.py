@@ -27,7 +27,8 @@ counterexample.  Every check that looks for the first case where a claim
 fails ends with `verified_unless`: VERIFIED when no case failed, else the
 verdict it is given (FALSE unless told) at the first case that did; a check
 made of several such steps runs them with `first_failed`.  Checks register
-themselves with `statement` (or `family_check`) in the modules of the sources
+themselves with `statement` (or `family_check`), through the `Source` of their paper
+(``PAPER = Source("000")``, then ``@PAPER.statement(…)``), in the modules of the sources
 (``paper000`` … ``paper004``, ``games_md``; a package a source, a module a section,
 except ``paper002``), results beyond the papers with `new_result` in ``beyond``;
 `grundy.reproduce.catalogue` loads and runs them.
@@ -51,6 +52,7 @@ __all__ = [
     "Family",
     "NewResult",
     "Outcome",
+    "Source",
     "Statement",
     "Verdict",
     "family_check",
@@ -60,6 +62,7 @@ __all__ = [
     "no_command",
     "registered",
     "statement",
+    "up_to",
     "verified_unless",
 ]
 
@@ -369,6 +372,16 @@ class Family(Generic[Case]):
         return self.note(**bounds) if callable(self.note) else self.note
 
 
+def up_to(quick: int, full: int) -> dict[str, dict[str, int]]:
+    """The bounds of a family row whose cases run up to ``top``: ``**up_to(12, 30)`` is
+    ``quick={"top": 12}, full={"top": 30}``.
+
+    >>> up_to(12, 30)
+    {'quick': {'top': 12}, 'full': {'top': 30}}
+    """
+    return {"quick": {"top": quick}, "full": {"top": full}}
+
+
 def family_check(
     paper: str,
     number: str,
@@ -400,3 +413,29 @@ def family_check(
     family = Family(cases, holds, quick, full, checked, false_note, command, note, describe, shows)
     statement(paper, number, claim)(family.check)
     return family
+
+
+@dataclass(frozen=True)
+class Source:
+    """The rows of one source with its key said once: a module of checks sets
+    ``PAPER = Source("000")``, then registers ``@PAPER.statement(number, claim)`` and
+    ``PAPER.family_check(number, claim, …)``.
+
+    >>> Source("005")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown paper '005': choose one of 000, 001, 002, 003, 004, games
+    """
+
+    paper: str
+
+    def __post_init__(self) -> None:
+        _check_paper(self.paper)
+
+    def statement(self, number: str, claim: str) -> Callable[[Check], Check]:
+        """`statement` of this source."""
+        return statement(self.paper, number, claim)
+
+    def family_check(self, number: str, claim: str, **fields: Any) -> Family[Any]:
+        """`family_check` of this source (`fields` are those of `Family`)."""
+        return family_check(self.paper, number, claim, **fields)

@@ -12,7 +12,6 @@ from grundy.nim import mex
 from grundy.partition import Partition, rectangle
 from grundy.reproduce import rows
 from grundy.reproduce.games_md.games_setting import GAMES, bracketed, game_value
-from grundy.reproduce.rows import family_check
 from grundy.reproduce.shared import diagrams
 
 
@@ -27,15 +26,13 @@ def _positions_are_boxes(lam: Partition) -> bool:
     )
 
 
-family_check(
-    GAMES,
+GAMES.family_check(
     "chess: positions are boxes",
     "a move (a, b) replaces λ by λ[a, b], so every position is a box of the original "
     "diagram (a per-box table gives every value)",
     cases=diagrams,
     holds=_positions_are_boxes,
-    quick={"top": 10},
-    full={"top": 14},
+    **rows.up_to(10, 14),
     checked="(λ[a, b])[c, d] = λ[a + c, b + d] for every box, every λ with n ≤ {top}",
     command="grundy table chess-king 4,3,1",
     false_note="positions are not boxes",
@@ -53,14 +50,12 @@ def _slides_free(lam: Partition) -> bool:
     )
 
 
-family_check(
-    GAMES,
+GAMES.family_check(
     "rook: sliding",
     "rook: every box passed over must be in λ, and it always is, since λ is a diagram",
     cases=diagrams,
     holds=_slides_free,
-    quick={"top": 12},
-    full={"top": 18},
+    **rows.up_to(12, 18),
     checked="every box of every λ with n ≤ {top}",
     command="grundy moves chess-rook 4,3,1",
     false_note="a rook slide is blocked",
@@ -73,8 +68,7 @@ def _sides(side: int) -> list[tuple[int, int]]:
     return [(r, c) for r in range(1, side + 1) for c in range(1, side + 1)]
 
 
-family_check(
-    GAMES,
+GAMES.family_check(
     "rook = two-pile Nim",
     "on a rectangle the rook is two-pile Nim: G([c^r]) = (r − 1) ⊕ (c − 1)",
     cases=_sides,
@@ -109,8 +103,7 @@ def _queen_is_wythoff(rc: tuple[int, int]) -> bool:
     return got == _wythoff(*heaps) and (got == 0) == _golden(*heaps)
 
 
-family_check(
-    GAMES,
+GAMES.family_check(
     "queen = Wythoff",
     "on a rectangle the queen is Wythoff's game (on the heaps r − 1, c − 1)",
     cases=_sides,
@@ -138,22 +131,19 @@ def _corners(lam: Partition) -> Antichain:
     return Antichain(2, [(i + 1, j + 1) for i, j in lam.corners()])
 
 
-family_check(
-    GAMES,
+GAMES.family_check(
     "d-dimensional LCTR: d = 2",
     "for d = 2, d-dimensional LCTR is LCTR on the partition whose corners are S",
     cases=lambda top: [(lam, m) for lam in diagrams(top) for m in (False, True)],
     holds=lambda c: _lctr_d(2).value(_corners(c[0]), c[1]) == game_value("lctr", c[0], c[1]),
-    quick={"top": 12},
-    full={"top": 18},
+    **rows.up_to(12, 18),
     checked="every λ with n ≤ {top}, normal and misère",
     command="grundy value lctr 4,3,1",
     false_note="2-dimensional LCTR differs from LCTR",
     describe=lambda c: f"[{c[0]}], misère {c[1]}",
 )
 
-family_check(
-    GAMES,
+GAMES.family_check(
     "d-dimensional LCTR: values ≤ d",
     "d-dimensional LCTR: values never exceed d",
     cases=lambda d3, d4: [
@@ -189,14 +179,12 @@ def _round_trip(lam: Partition) -> bool:
     return Partition.from_runs(runs) == lam and tuple(runs) == lam.runs
 
 
-family_check(
-    GAMES,
+GAMES.family_check(
     "corner representation",
     "a partition given by its corners {(λi, i)} is equivalent to grundy's run-length form",
     cases=diagrams,
     holds=_round_trip,
-    quick={"top": 14},
-    full={"top": 22},
+    **rows.up_to(14, 22),
     checked="corners → runs → λ for every λ with n ≤ {top}",
     note="grundy reads corners as input only in d-dimensional LCTR (lctr-3d), not yet for "
     "the partition games",

@@ -14,10 +14,10 @@ from grundy.games.chess.chess import PIECES as LIBRARY_PIECES
 from grundy.games.chess.chess import ChessRules, Piece
 from grundy.partition import Partition
 from grundy.reproduce import rows
-from grundy.reproduce.rows import Outcome
+from grundy.reproduce.rows import Outcome, Source
 from grundy.reproduce.shared import diagrams, without_canonical_form
 
-GAMES = "games"
+GAMES = Source("games")
 EXAMPLE = "3,2,1"  # every worked example of docs/games.md is on this diagram
 
 #: The games docs/games.md says are invariant under conjugation (all but RIT and chess).

@@ -26,20 +26,18 @@ from grundy.reproduce.games_md.games_setting import (
     game_value,
     worked_example,
 )
-from grundy.reproduce.rows import Outcome, Verdict, family_check, statement
+from grundy.reproduce.rows import Outcome, Verdict
 from grundy.reproduce.shared import diagrams, values_agree
 
 # ------------------------------------------------------ introduction: symmetry
-family_check(
-    GAMES,
+GAMES.family_check(
     "conjugation invariance",
     "every game except RIT and the chess pieces is invariant under conjugation "
     "(Chomp, CRIS, Sato–Welter, CRIT, Corner, Consecutive Corner, SCC, Anticorner, "
     "PNim): G(λ) = G(λ′), normal and misère",
     cases=lambda top: conjugation_cases(INVARIANT, top),
     holds=conjugates_agree,
-    quick={"top": 10},
-    full={"top": 16},
+    **rows.up_to(10, 16),
     checked="the nine games, every λ with n ≤ {top}, normal and misère (λ and λ′ searched apart)",
     command="grundy table chomp 4,3,2,1",
     false_note="a game is not invariant under conjugation",
@@ -48,8 +46,7 @@ family_check(
 )
 
 
-@statement(
-    GAMES,
+@GAMES.statement(
     "conjugation: the exceptions",
     "RIT and the chess pieces are the exceptions: they are not invariant under conjugation",
 )
@@ -90,8 +87,7 @@ def _conjugation_exceptions(quick: bool) -> Outcome:
 #: docs/games.md's worked values of Chomp.
 CHOMP_EXAMPLE = {"1": 0, "1,1": 1, "2,1": 0}
 
-family_check(
-    GAMES,
+GAMES.family_check(
     "Chomp: worked example",
     "Chomp: [1] → 0, [1,1] → 1, [2,1] → 0",
     cases=lambda: CHOMP_EXAMPLE,
@@ -116,14 +112,12 @@ def _findstat_cases(top: int) -> list[tuple[Partition, int]]:
     return cases
 
 
-family_check(
-    GAMES,
+GAMES.family_check(
     "Chomp: FindStat St000681",
     "Chomp on a Young diagram is FindStat statistic St000681",
     cases=_findstat_cases,
     holds=lambda c: game_value("chomp", c[0]) == c[1],
-    quick={"top": 8},
-    full={"top": 10},
+    **rows.up_to(8, 10),
     checked="the values FindStat lists, every λ with n ≤ {top}",
     command="grundy value chomp 4,3,2,1",
     false_note="grundy's Chomp differs from St000681",
@@ -132,7 +126,7 @@ family_check(
 
 
 # -------------------------------------------------------------------- 2. CRIS
-@statement(GAMES, "CRIS: worked example", "CRIS: G([3,2,1]) = 1")
+@GAMES.statement("CRIS: worked example", "CRIS: G([3,2,1]) = 1")
 def _cris_example(quick: bool) -> Outcome:
     return worked_example("cris", 1)
 
@@ -156,8 +150,7 @@ def _welter(beads: Iterable[int]) -> int:
     return total
 
 
-@statement(
-    GAMES,
+@GAMES.statement(
     "Sato–Welter: worked example",
     "Sato–Welter: [3,2,1] → [1], [1,1,1], [2,2,1], [3], [3,1,1], [3,2]; G = 0",
 )
@@ -172,31 +165,27 @@ def _bead_moves_match(lam: Partition) -> bool:
     return {_beta(mu, ell) for mu in children("sato-welter", lam)} == moved
 
 
-family_check(
-    GAMES,
+GAMES.family_check(
     "Sato–Welter: Welter's game",
     "on β-sets (first-column hook lengths) deleting a hook is Welter's game: one bead "
     "moves to a lower empty position",
     cases=diagrams,
     holds=_bead_moves_match,
-    quick={"top": 10},
-    full={"top": 14},
+    **rows.up_to(10, 14),
     checked="the options of every λ with n ≤ {top}",
     command="grundy moves sato-welter 3,2,1",
     false_note="hook removals and bead moves differ",
     describe=lambda lam: f"[{lam}]: its options are not the bead moves of its β-set",
 )
 
-family_check(
-    GAMES,
+GAMES.family_check(
     "Sato–Welter: Sato's theorem",
     "G(λ) = Welter's function of the β-set of λ (and grundy's fast path computes it)",
     cases=diagrams,
     holds=lambda lam: (
         game_value("sato-welter", lam) == _welter(_beta(lam, lam.length)) == sato_welter_value(lam)
     ),
-    quick={"top": 14},
-    full={"top": 22},
+    **rows.up_to(14, 22),
     checked="every λ with n ≤ {top}: search, Welter's pair formula, grundy's fast path",
     command="grundy value sato-welter 5,4,4,2,1",
     false_note="Sato's theorem fails",
@@ -217,12 +206,12 @@ def _remnant(lam: Partition) -> int:
     return total
 
 
-@statement(GAMES, "RIT: worked example", "RIT: [3,2,1] → [2,2,1], [3,1,1], [3,2]; G = 0")
+@GAMES.statement("RIT: worked example", "RIT: [3,2,1] → [2,2,1], [3,1,1], [3,2]; G = 0")
 def _rit_example(quick: bool) -> Outcome:
     return worked_example("rit", 0, ["2,2,1", "3,1,1", "3,2"])
 
 
-@statement(GAMES, "RIT: not invariant under conjugation", "RIT is not invariant under conjugation")
+@GAMES.statement("RIT: not invariant under conjugation", "RIT is not invariant under conjugation")
 def _rit_conjugation(quick: bool) -> Outcome:
     top = 10 if quick else 16
     bad = conjugation_failure("rit", top)
@@ -240,8 +229,7 @@ def _rit_conjugation(quick: bool) -> Outcome:
     )
 
 
-family_check(
-    GAMES,
+GAMES.family_check(
     "RIT: remnant rule",
     "RIT: G(λ) = (λ1−λ2) ⊕ (λ3−λ4) ⊕ … (Nim on the remnant)",
     cases=diagrams,
@@ -251,16 +239,15 @@ family_check(
         name=lambda lam: f"[{lam}]",
         says="the remnant",
     ),
-    quick={"top": 16},
-    full={"top": 26},
+    **rows.up_to(16, 26),
     checked="every λ with n ≤ {top}",
     command="grundy value rit 9,7,4,4,2",
     false_note="the remnant rule fails",
 )
 
 
-@statement(
-    GAMES, "CRIT: worked example", "CRIT: [3,2,1] has the same three options as in RIT, but G = 1"
+@GAMES.statement(
+    "CRIT: worked example", "CRIT: [3,2,1] has the same three options as in RIT, but G = 1"
 )
 def _crit_example(quick: bool) -> Outcome:
     return worked_example("crit", 1, ["2,2,1", "3,1,1", "3,2"])

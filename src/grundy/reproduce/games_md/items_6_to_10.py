@@ -13,32 +13,32 @@ from grundy.reproduce.games_md.games_setting import (
     game_value,
     worked_example,
 )
-from grundy.reproduce.rows import Outcome, Verdict, family_check, statement
+from grundy.reproduce.rows import Outcome, Verdict
 from grundy.reproduce.shared import diagrams
 
 
 # ------------------------------------------------------------ 6.–9. corners
-@statement(GAMES, "Corner: worked example", "Corner: [3,2,1] has 7 options; G = 4")
+@GAMES.statement("Corner: worked example", "Corner: [3,2,1] has 7 options; G = 4")
 def _corner_example(quick: bool) -> Outcome:
     return worked_example("corner", 4, count=7)
 
 
-@statement(
-    GAMES, "Consecutive Corner: worked example", "Consecutive Corner: [3,2,1] has 6 options; G = 4"
+@GAMES.statement(
+    "Consecutive Corner: worked example", "Consecutive Corner: [3,2,1] has 6 options; G = 4"
 )
 def _consecutive_corner_example(quick: bool) -> Outcome:
     return worked_example("consecutive-corner", 4, count=6)
 
 
-@statement(
-    GAMES, "SCC: worked example", "SCC: [3,2,1] → [2,2,1], [2,1,1], [2,1], [3,2], [3,1]; G = 0"
+@GAMES.statement(
+    "SCC: worked example", "SCC: [3,2,1] → [2,2,1], [2,1,1], [2,1], [3,2], [3,1]; G = 0"
 )
 def _scc_example(quick: bool) -> Outcome:
     return worked_example("scc", 0, ["2,2,1", "2,1,1", "2,1", "3,2", "3,1"])
 
 
-@statement(
-    GAMES, "Anticorner: worked example", "Anticorner: [3,2,1] → [2,2,1], [1,1,1], [3], [3,2]; G = 0"
+@GAMES.statement(
+    "Anticorner: worked example", "Anticorner: [3,2,1] → [2,2,1], [1,1,1], [3], [3,2]; G = 0"
 )
 def _anticorner_example(quick: bool) -> Outcome:
     return worked_example("anticorner", 0, ["2,2,1", "1,1,1", "3", "3,2"])
@@ -64,8 +64,7 @@ def _anticorner_options(lam: Partition, exception: bool) -> set[Partition]:
     return {_bite(lam, box) for box in _anticorner_boxes(lam, exception)}
 
 
-family_check(
-    GAMES,
+GAMES.family_check(
     "Anticorner: [1] exception",
     "Anticorner: the first box of the bottom row is a candidate, 'not allowed when λ = [1]'",
     cases=diagrams,
@@ -74,8 +73,7 @@ family_check(
         == _anticorner_options(lam, False)
         == children("anticorner", lam)
     ),
-    quick={"top": 10},
-    full={"top": 16},
+    **rows.up_to(10, 16),
     checked="the options of every λ with n ≤ {top}, with and without the exception",
     note=lambda top: (
         "the exception changes nothing: for [1] the first box of the bottom row is "
@@ -112,7 +110,7 @@ def _value_one_shape(lam: Partition) -> bool:
     return False
 
 
-@statement(GAMES, "PNim: bound", "PNim: G(λ) ≤ λ1 + ℓ(λ) − 1 and the bound is attained")
+@GAMES.statement("PNim: bound", "PNim: G(λ) ≤ λ1 + ℓ(λ) − 1 and the bound is attained")
 def _pnim_bound(quick: bool) -> Outcome:
     top = 14 if quick else 22
     lams = diagrams(top)
@@ -148,15 +146,13 @@ def _pnim_bound(quick: bool) -> Outcome:
     )
 
 
-family_check(
-    GAMES,
+GAMES.family_check(
     "PNim: value 1",
     "PNim: G(λ) = 1 exactly when λ = (1) or (r, r, r−1, …, 2) ≤ λ ≤ (r^r) in Young's "
     "lattice for some r ≥ 2",
     cases=diagrams,
     holds=lambda lam: (game_value("pnim", lam) == 1) == _value_one_shape(lam),
-    quick={"top": 16},
-    full={"top": 24},
+    **rows.up_to(16, 24),
     checked="every λ with n ≤ {top} (both directions)",
     command="grundy value pnim 4,4,3,2",
     false_note="the characterisation fails",
@@ -167,14 +163,12 @@ family_check(
 
 
 # ------------------------------------------------------------------- CRIM
-family_check(
-    GAMES,
+GAMES.family_check(
     "CRIM: even-rank conjecture",
     "every P-position of CRIM (Column-Row) has even rank λ1 − ℓ(λ)",
     cases=diagrams,
     holds=lambda lam: game_value("cr", lam) != 0 or (lam.largest - lam.length) % 2 == 0,
-    quick={"top": 18},
-    full={"top": 24},
+    **rows.up_to(18, 24),
     checked="every λ with n ≤ {top} (exhaustive search; to n = 110 by the atlas, see 'games new')",
     command='grundy conjecture cr --n 1..20 --when "value == 0" --then "rank % 2 == 0"',
     false_note="a P-position of odd rank",

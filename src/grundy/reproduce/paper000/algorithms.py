@@ -20,9 +20,8 @@ from grundy.reproduce.paper000.lctr_setting import (
     eq9,
     eq12,
     run_bound,
-    top_bounds,
 )
-from grundy.reproduce.rows import Outcome, family_check, statement
+from grundy.reproduce.rows import Outcome
 from grundy.reproduce.shared import conjugate, positions, sg
 
 
@@ -135,8 +134,7 @@ def _lemma_20_holds(lam: Partition) -> bool:
     return d == lam.durfee() and read.reads <= _probe_bound(lam.length)
 
 
-family_check(
-    PAPER,
+PAPER.family_check(
     "Lemma 20",
     "d(λ) can be found in O(log r) ≤ O(log n) time units (binary search)",
     cases=lambda top, big: [*positions(top), *_big_partitions(big)],
@@ -160,13 +158,12 @@ def _lemma_21_holds(lam: Partition) -> bool:
     ) and read.reads <= lam.largest * _probe_bound(lam.length)
 
 
-family_check(
-    PAPER,
+PAPER.family_check(
     "Lemma 21",
     "λ' can be computed in O(λ1 log r) ≤ O(n log n) time units",
     cases=lambda top: positions(top, "lctr"),
     holds=_lemma_21_holds,
-    **top_bounds(BOXES),
+    **rows.up_to(*BOXES),
     checked="every partition with n ≤ {top}: one binary search per column gives λ' reading at "
     "most λ1·⌈log2(r + 1)⌉ parts",
     note="the O(·) bound is asymptotic; what is checked is this read count",
@@ -181,8 +178,7 @@ def _reads(game: str, lam: Partition) -> int:
     return read.reads
 
 
-@statement(
-    PAPER,
+@PAPER.statement(
     "Theorem 22",
     "the SG values of D(λ) and L(λ) can both be computed in O(log r) ≤ O(log n) time units",
 )

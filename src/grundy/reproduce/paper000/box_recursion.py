@@ -21,9 +21,8 @@ from grundy.reproduce.paper000.lctr_setting import (
     nabla,
     run_bound,
     sg_at,
-    top_bounds,
 )
-from grundy.reproduce.rows import Outcome, Verdict, family_check, statement
+from grundy.reproduce.rows import Outcome, Verdict
 from grundy.reproduce.shared import Parts, boxes, conjugate, positions, sg, sub, values_agree
 
 
@@ -50,8 +49,7 @@ def _raw_values(game: str, top: int) -> dict[Parts, int]:
 
 
 # ====================================================================== §2
-@statement(
-    PAPER,
+@PAPER.statement(
     "Equation (1)",
     "(λ[i1, j1])[i2, j2] = λ[i1 + i2, j1 + j2] for all non-negative i1, i2, j1, j2",
 )
@@ -87,8 +85,7 @@ def _equation_1(quick: bool) -> Outcome:
     )
 
 
-family_check(
-    PAPER,
+PAPER.family_check(
     "Corollary 1",
     "if A → B then SG(A) ≠ SG(B)",
     cases=lambda top: [
@@ -98,7 +95,7 @@ family_check(
         sg(c[0], child, c[1]) != sg(c[0], c[2], c[1])
         for _, child in get_ruleset(c[0]).options(c[2])
     ),
-    **top_bounds(BOXES),
+    **rows.up_to(*BOXES),
     checked="every move from every partition with n ≤ {top}, LCTR and Downright, normal and "
     "misère play",
     command="grundy moves lctr 3,1",
@@ -108,8 +105,7 @@ family_check(
 )
 
 
-@statement(
-    PAPER,
+@PAPER.statement(
     "Figure 5",
     "the SG values of every subposition of LCTR (left) and Downright (right) on "
     "λ = [8, 7, 6, 5^2, 2, 1], written in the boxes",
@@ -171,13 +167,12 @@ def _recursion_holds(game: str) -> Callable[[Partition], bool]:
 
 def _box_recursion_row(number: str, game: str, claim: str) -> None:
     """Eq. (3) or (4): the recursion box by box against exhaustive search."""
-    family_check(
-        PAPER,
+    PAPER.family_check(
         number,
         claim,
         cases=lambda top: positions(top, game),
         holds=_recursion_holds(game),
-        **top_bounds(BOXES),
+        **rows.up_to(*BOXES),
         checked="every box of every partition with n ≤ {top}, against exhaustive search",
         command=f"grundy table {game} 8,7,6,5^2,2,1",
         false_note="the recursion gives a wrong value",
@@ -197,8 +192,7 @@ _box_recursion_row(
     "mex{SG(A[i+1, j])} on [1^r], r ≥ 2; SG(A[i, j+1]) ∇ SG(A[i+1, j]) otherwise",
 )
 
-family_check(
-    PAPER,
+PAPER.family_check(
     "Lemma 3",
     "SG(L(P_n)) = n mod 2 and SG(D(P_n)) = (n − 1) mod 2",
     cases=lambda top: [(g, n) for n in range(1, top + 1) for g in GAMES],
@@ -207,16 +201,14 @@ family_check(
         lambda c: lemma3_staircase(c[1], c[0]),
         name=lambda c: f"{c[0]} P_{c[1]}",
     ),
-    quick={"top": 20},
-    full={"top": 40},
+    **rows.up_to(20, 40),
     checked="P_n for n ≤ {top}, both games",
     command="grundy value downright 5,4,3,2,1",
     false_note="staircase value differs",
     shows=lambda c: f"grundy value {c[0]} {staircase(c[1])}",
 )
 
-family_check(
-    PAPER,
+PAPER.family_check(
     "Lemma 4",
     "Eq. (5): SG(L(Γ_{r,c})) = 0 if c, r > 1; 1 if r = 1 and c odd or c = 1 and r odd; 2 "
     "otherwise. Eq. (6): SG(D(Γ_{r,c})) = 0 if c, r odd; 2 if of different parity and c, r > 1; "
@@ -229,16 +221,14 @@ family_check(
         lambda x: lemma4_gamma(x[1], x[2], x[0]),
         name=lambda x: f"{x[0]} Γ_{{{x[1]},{x[2]}}}",
     ),
-    quick={"top": 15},
-    full={"top": 40},
+    **rows.up_to(15, 40),
     checked="Γ_{{r,c}} = [c, 1^(r−1)] for r, c ≤ {top}, both games",
     command='grundy value downright "4,1^2"',
     false_note="gamma value differs",
     shows=lambda x: f"grundy value {x[0]} {gamma(x[1], x[2])}",
 )
 
-family_check(
-    PAPER,
+PAPER.family_check(
     "Observation 5",
     "in any impartial game under normal play, SG(A) does not exceed the number of moves from A",
     cases=lambda **tops: [(g, lam) for g, top in tops.items() for lam in positions(top, g)],
@@ -252,8 +242,7 @@ family_check(
 )
 
 
-@statement(
-    PAPER,
+@PAPER.statement(
     "Lemma 6",
     "1. λ'[i, j] = λ[j, i]'; 2. SG(L(λ')) = SG(L(λ)) and SG(D(λ')) = SG(D(λ))",
 )

@@ -9,9 +9,10 @@ from collections.abc import Iterable
 from grundy.games.lctr.lctr import lemma14_three_rows
 from grundy.nim import mex
 from grundy.partition import Partition
+from grundy.reproduce.rows import Source
 from grundy.reproduce.shared import sg
 
-PAPER = "000"
+PAPER = Source("000")
 GAMES = ("lctr", "downright")
 
 #: Largest size n (quick, full) of the partitions whose values are checked exhaustively
@@ -25,11 +26,6 @@ OTHER_GAMES = (11, 14)
 # --------------------------------------------------------------------- helpers
 def run_bound(quick: bool, small: int, large: int) -> int:
     return small if quick else large
-
-
-def top_bounds(sizes: tuple[int, int]) -> dict[str, dict[str, int]]:
-    """The bounds of a family row over n ≤ top: quick={"top": …}, full={"top": …}."""
-    return {"quick": {"top": sizes[0]}, "full": {"top": sizes[1]}}
 
 
 #: The bounds of the statements about any impartial game: the largest n per game.

@@ -15,19 +15,17 @@ from grundy.reproduce.paper000.lctr_setting import (
     PAPER,
     box_case,
     sg_at,
-    top_bounds,
 )
-from grundy.reproduce.rows import Outcome, family_check, statement
+from grundy.reproduce.rows import Outcome
 from grundy.reproduce.shared import Parts, boxes, positions, sg, sub
 
 # ====================================================================== §4
-family_check(
-    PAPER,
+PAPER.family_check(
     "Lemma 7",
     "for λ ≠ [], λ is a P-position of misère LCTR iff it is a P-position of Downright",
     cases=lambda top: positions(top, "downright"),
     holds=lambda lam: (sg("lctr", lam, True) == 0) == (sg("downright", lam) == 0),
-    **top_bounds(BOXES),
+    **rows.up_to(*BOXES),
     checked="every partition with 1 ≤ n ≤ {top}",
     command="grundy value lctr 4,2,1,1 --misere",
     false_note="the P-positions differ",
@@ -65,8 +63,7 @@ def _misere_values_differ(top: int) -> Partition | None:
     )
 
 
-@statement(
-    PAPER,
+@PAPER.statement(
     "Theorem 9",
     "for an impartial misère game G and a non-terminal position p, p is a P-position of G iff "
     "it is a P-position of trunc(G) under normal play",
@@ -119,13 +116,12 @@ def _equation_7_holds(lam: Partition) -> bool:
     return True
 
 
-family_check(
-    PAPER,
+PAPER.family_check(
     "Equation (7)",
     "trunc(D(λ)) = D(λ⁻) for λ ⊢ n ≥ 2, λ⁻ being λ with all its corners removed",
     cases=lambda top: [lam for lam in positions(top) if lam.size >= 2],
     holds=_equation_7_holds,
-    **top_bounds(BOXES),
+    **rows.up_to(*BOXES),
     checked="every partition with 2 ≤ n ≤ {top}: at every box of λ⁻ the same moves "
     "(down/right) and the same value",
     note="e.g. λ = [4, 2, 1]: trunc(D(λ)) is D([3, 1]), whose table the command shows",
@@ -134,15 +130,14 @@ family_check(
     shows=rows.no_command,
 )
 
-family_check(
-    PAPER,
+PAPER.family_check(
     "Lemma 10",
     "Downright: for i, j ≥ 1 with A = D(λ) and A[i, j] positions, SG(A[i−1, j−1]) = SG(A[i, j])",
     cases=lambda top: [
         (lam, i, j) for lam in positions(top, "downright") for i, j in boxes(lam) if i and j
     ],
     holds=lambda c: sg_at("downright", c[0], c[1] - 1, c[2] - 1) == sg_at("downright", *c),
-    **top_bounds(BOXES),
+    **rows.up_to(*BOXES),
     checked="every box (i, j), i, j ≥ 1, of every partition with n ≤ {top} ({count} boxes)",
     command="grundy table downright 5,4,4,2",
     false_note="the diagonal value changes",
@@ -159,14 +154,13 @@ def _theorem_11_holds(lam: Partition) -> bool:
     )
 
 
-family_check(
-    PAPER,
+PAPER.family_check(
     "Theorem 11",
     "for A = D(λ) and ℓ = d(λ): SG(A) = SG(A[1, 1]) = … = SG(A[ℓ−1, ℓ−1]) "
     "(and A[ℓ−1, ℓ−1] is a gamma)",
     cases=lambda top: positions(top, "downright"),
     holds=_theorem_11_holds,
-    **top_bounds(BOXES),
+    **rows.up_to(*BOXES),
     checked="every partition with 1 ≤ n ≤ {top}",
     command="grundy table downright 12,11,9,7,6,5,3,1",
     false_note="the diagonal value changes",

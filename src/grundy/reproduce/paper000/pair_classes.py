@@ -11,7 +11,7 @@ from grundy import get_ruleset
 from grundy.analysis.sg_pairs import classify, sg_pairs
 from grundy.reproduce import rows
 from grundy.reproduce.paper000.lctr_setting import BOXES, GAMES, PAPER, run_bound
-from grundy.reproduce.rows import Outcome, Verdict, statement
+from grundy.reproduce.rows import Outcome, Verdict
 from grundy.reproduce.shared import positions, sg
 
 
@@ -38,7 +38,7 @@ def _pairs_agree(game: str, top: int, checked: str) -> Outcome:
     )
 
 
-@statement(PAPER, "Lemma 18", "LCTR and Downright do not admit (0, 2)- and (2, 0)-positions")
+@PAPER.statement("Lemma 18", "LCTR and Downright do not admit (0, 2)- and (2, 0)-positions")
 def _lemma_18(quick: bool) -> Outcome:
     top = run_bound(quick, *BOXES)
     checked = f"every position of size ≤ {top} in both games (pairs by exhaustive search)"
@@ -101,8 +101,7 @@ def _proof_steps_19(game: str, top: int) -> dict[str, Any]:
     }
 
 
-@statement(
-    PAPER,
+@PAPER.statement(
     "Theorem 19",
     "LCTR and Downright are domestic and returnable, but neither tame nor forced",
 )
@@ -138,7 +137,7 @@ def _theorem_19(quick: bool) -> Outcome:
     )
 
 
-@statement(PAPER, "Figure 9", "SG pairs of a position, Downright on the left, LCTR on the right")
+@PAPER.statement("Figure 9", "SG pairs of a position, Downright on the left, LCTR on the right")
 def _figure_9(quick: bool) -> Outcome:
     return Outcome(
         Verdict.NOT_CHECKABLE,

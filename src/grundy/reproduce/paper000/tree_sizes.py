@@ -19,9 +19,8 @@ from grundy.reproduce.paper000.lctr_setting import (
     WALKS,
     run_bound,
     show_parts,
-    top_bounds,
 )
-from grundy.reproduce.rows import Outcome, Verdict, family_check, statement
+from grundy.reproduce.rows import Outcome, Verdict
 from grundy.reproduce.shared import positions
 
 
@@ -32,15 +31,14 @@ def _walk(game: str, lam: Partition) -> TreeSize:
 
 
 # ====================================================================== §7.2
-family_check(
-    PAPER,
+PAPER.family_check(
     "Corollary 23",
     "α(L(λ)) = α(D(λ)) + ϱ(L(λ))",
     cases=lambda top: positions(top, "downright"),
     holds=lambda lam: (
         _walk("lctr", lam).nodes == _walk("downright", lam).nodes + _walk("lctr", lam).leaves
     ),
-    **top_bounds(WALKS),
+    **rows.up_to(*WALKS),
     checked="every partition with 1 ≤ n ≤ {top} (game trees walked)",
     command="grundy stats lctr 3,2",
     false_note="the node counts differ",
@@ -66,7 +64,7 @@ def _eq13(rc: tuple[int, int]) -> bool:
     )
 
 
-@statement(PAPER, "Lemma 24", "α(D(⊞_{r,c})) = C(r+c, r) − 1")
+@PAPER.statement("Lemma 24", "α(D(⊞_{r,c})) = C(r+c, r) − 1")
 def _lemma_24(quick: bool) -> Outcome:
     top = run_bound(quick, 8, 14)
     cases = _rectangles(top)
@@ -108,8 +106,7 @@ def _leaf_steps(lam: Partition) -> bool:
     )
 
 
-@statement(
-    PAPER,
+@PAPER.statement(
     "Lemma 25",
     "for λ ⊢ n: ϱ(D(λ)) ≥ 1 and ϱ(L(λ)) ≥ n + 1, both tight",
 )
@@ -167,7 +164,7 @@ def _lemma_26_slip(rc: tuple[int, int]) -> str:
     )
 
 
-@statement(PAPER, "Lemma 26", "ϱ(L(⊞_{r,c})) = C(r+c, r)")
+@PAPER.statement("Lemma 26", "ϱ(L(⊞_{r,c})) = C(r+c, r)")
 def _lemma_26(quick: bool) -> Outcome:
     top = run_bound(quick, 8, 14)
     cases = _rectangles(top)
@@ -261,8 +258,7 @@ def _table_case_words(case: TableCase) -> str:
     )
 
 
-family_check(
-    PAPER,
+PAPER.family_check(
     "Table 1",
     "number of states, α and ϱ of L and D on Γ_{r,c} (min(r, c) = 1 and > 1), P_r and ⊞_{r,c}, "
     "e.g. α(L(⊞_{r,c})) = 2·C(r+c, r) − 1, ϱ(D(⊞_{r,c})) = C(r+c−2, r−1)",
@@ -294,8 +290,7 @@ def _square_wins_rows(case: tuple[str, int]) -> bool:
     return (_walk(game, rectangle(n, n)).nodes, 1) == max_nodes_by_rows(game, n * n)
 
 
-@statement(
-    PAPER,
+@PAPER.statement(
     "Conjecture 27",
     "the number of nodes in the game tree of Downright and of LCTR on a partition of size n² is "
     "maximized by the square ⊞_{n,n}",
@@ -379,13 +374,12 @@ def _proposition_28_note(top: int) -> str:
     )
 
 
-family_check(
-    PAPER,
+PAPER.family_check(
     "Proposition 28",
     "for λ ⊢ n, L(λ) and D(λ) have at most n + 1 and n states; both have Ω(√n) states",
     cases=lambda top: positions(top, "downright"),
     holds=_proposition_28_holds,
-    **top_bounds(WALKS),
+    **rows.up_to(*WALKS),
     checked="every partition with 1 ≤ n ≤ {top} (game trees walked): both upper bounds; states "
     "≥ r (D) and r + 1 (L) for the largest r with C(r+1, 2) ≤ n; the proof's height bounds",
     note=_proposition_28_note,

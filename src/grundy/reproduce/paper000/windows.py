@@ -32,9 +32,8 @@ from grundy.reproduce.paper000.lctr_setting import (
     run_bound,
     sg_at,
     show_parts,
-    top_bounds,
 )
-from grundy.reproduce.rows import Outcome, Verdict, family_check, statement
+from grundy.reproduce.rows import Outcome, Verdict
 from grundy.reproduce.shared import boxes, positions, sg, values_agree
 
 
@@ -52,28 +51,24 @@ def _rows(k: int, top: int) -> Iterator[Partition]:
 
 
 # ====================================================================== §5
-family_check(
-    PAPER,
+PAPER.family_check(
     "Lemma 12",
     "SG(L([λ1])) = 0 if λ1 = 0, 1 if λ1 is odd, 2 otherwise",
     cases=lambda top: range(top + 1),
     **values_agree(lambda a: sg("lctr", Partition([a])), lemma12_one_row, name=lambda a: f"[{a}]"),
-    quick={"top": 40},
-    full={"top": 200},
+    **rows.up_to(40, 200),
     checked="λ1 ≤ {top}",
     command="grundy value lctr 6",
     false_note="one-row value differs",
     shows=lambda a: f"grundy value lctr {a}",
 )
 
-family_check(
-    PAPER,
+PAPER.family_check(
     "Lemma 13",
     "L([λ1, λ2]): λ1 = λ2 gives 0 if λ1 even, 2 if odd; λ1 > λ2 > 0 gives 0 if λ2 odd, 1 if even",
     cases=lambda top: _rows(2, top),
     **values_agree(lambda lam: sg("lctr", lam), lambda lam: lemma13_two_rows(*lam.parts())),
-    quick={"top": 30},
-    full={"top": 60},
+    **rows.up_to(30, 60),
     checked="every two-row partition with n ≤ {top}",
     command="grundy value lctr 5,2",
     false_note="two-row value differs",
@@ -99,13 +94,12 @@ def _durfee_check(
 ) -> None:
     """A row about every partition with d(λ) = d in the range of `BOXES`; `detail` ends
     the range in words."""
-    family_check(
-        PAPER,
+    PAPER.family_check(
         number,
         claim,
         cases=lambda top: [lam for lam in positions(top, "lctr") if lam.durfee() == d],
         holds=holds,
-        **top_bounds(BOXES),
+        **rows.up_to(*BOXES),
         checked=f"every partition with d(λ) = {d} and n ≤ {{top}} ({{count}}){detail}",
         note=note,
         command=f"grundy table lctr {example}",
@@ -171,8 +165,7 @@ def _row_1_values(lam: Partition) -> str:
     return ", ".join(str(sg_at("lctr", lam, 1, j)) for j in range(lam.part(3)))
 
 
-@statement(
-    PAPER,
+@PAPER.statement(
     "Lemma 14",
     "L([λ1, λ2, λ3]): 1. λ1 = λ2 = λ3: 0 if λ3 ≥ 3 odd, 1 if λ3 = 1 or λ3 ≥ 4 even, 2 if λ3 = 2; "
     "2. λ1 > λ2 = λ3: 0 if λ3 odd, 1 if even; 3. λ1 = λ2 > λ3: 0 if λ3 even, 1 if odd; "
@@ -291,15 +284,14 @@ def _lemma_15_conditions(top: int) -> str:
     )
 
 
-family_check(
-    PAPER,
+PAPER.family_check(
     "Lemma 15",
     "LCTR, i, j ≥ 1, λ[i, j] ≠ []: 1. SG(A[i, j]) = 0 ⇒ d(λ[i, j]) ≥ 1 and SG(A[i−1, j−1]) = 0; "
     "2. SG(A[i, j]) = 1 and d(λ[i, j]) ≥ 2 ⇒ SG(A[i−1, j−1]) = 1; "
     "3. SG(A[i, j]) = 2 and d(λ[i, j]) ≥ 3 ⇒ SG(A[i−1, j−1]) = 2",
     cases=_inner_boxes,
     holds=lambda c: _lemma_15_item(c, {0: 0, 1: 2, 2: 3}) and c[0].sub(c[1], c[2]).durfee() >= 1,
-    **top_bounds(BOXES),
+    **rows.up_to(*BOXES),
     checked="every box (i, j), i, j ≥ 1, of every partition with n ≤ {top} ({count} boxes)",
     note=_lemma_15_conditions,
     command="grundy table lctr 12,11,9,7,6,5,3,1",
@@ -309,8 +301,7 @@ family_check(
 )
 
 
-@statement(
-    PAPER,
+@PAPER.statement(
     "Figure 7",
     "resolving the games played on [3, 1^4], [5, 3, 2^2, 1] and [6, 5, 3^2, 2] (values drawn)",
 )
@@ -325,8 +316,7 @@ def _figure_7(quick: bool) -> Outcome:
     )
 
 
-@statement(
-    PAPER,
+@PAPER.statement(
     "Figure 8",
     "LCTR (left) and Downright (right) on [12, 11, 9, 7, 6, 5, 3, 1]; the gray boxes hold the "
     "same SG values",
@@ -376,13 +366,12 @@ def _window_3_needed(top: int) -> str:
     )
 
 
-family_check(
-    PAPER,
+PAPER.family_check(
     "Corollary 16",
     "for ℓ = d(λ) − 3 ≥ 0 and A = L(λ): SG(A) = SG(A[ℓ, ℓ])",
     cases=lambda top: [lam for lam in positions(top, "lctr") if lam.durfee() >= 3],
     holds=lambda lam: sg("lctr", lam) == _window(lam, 3),
-    **top_bounds(BOXES),
+    **rows.up_to(*BOXES),
     checked="every partition with d(λ) ≥ 3 and n ≤ {top} ({count})",
     note=_window_3_needed,
     command="grundy table lctr 7^4,3",
@@ -409,8 +398,7 @@ def _lemma_17_step(top: int) -> str:
     )
 
 
-family_check(
-    PAPER,
+PAPER.family_check(
     "Lemma 17",
     "SG(L(⊞_{r,c})) = 0 if c > 1 and r > 1 and c + r is even; 2 if c ≤ 2 or r ≤ 2, and c + r is "
     "odd; 1 otherwise",
@@ -420,8 +408,7 @@ family_check(
         lambda rc: lemma17_rectangle(*rc),
         name=lambda rc: f"⊞_{{{rc[0]},{rc[1]}}}",
     ),
-    quick={"top": 12},
-    full={"top": 30},
+    **rows.up_to(12, 30),
     checked="⊞_{{r,c}} = [c^r] for r, c ≤ {top}, with the printed comma",
     note=_lemma_17_step,
     command="grundy value lctr 7^5",

@@ -7,6 +7,7 @@ from __future__ import annotations
 from grundy.analysis.tables import box_values
 from grundy.nim import mex
 from grundy.partition import Partition
+from grundy.reproduce import rows
 from grundy.reproduce.paper001.lctr_moves import (
     CONTRADICTED,
     PAPER,
@@ -14,7 +15,6 @@ from grundy.reproduce.paper001.lctr_moves import (
     left_column_removed,
     top_row_removed,
 )
-from grundy.reproduce.rows import family_check
 from grundy.reproduce.shared import boxes, diagrams, sg, show
 
 
@@ -35,14 +35,12 @@ def _reaches(p: Partition) -> str:
     return f"{show(p.to_list())} reaches {len(_reachable(p))} partitions"
 
 
-family_check(
-    PAPER,
+PAPER.family_check(
     "Corollary 18",
     "for any partition of n there exist at most n distinct partitions reachable from it",
     cases=diagrams,
     holds=lambda p: len(_reachable(p)) <= p.size,
-    quick={"top": 16},
-    full={"top": 28},
+    **rows.up_to(16, 28),
     checked="every partition with n ≤ {top} (reachable: ∅ counted, λ itself not, as in the "
     "proof of Lemma 19)",
     false_note=CONTRADICTED,
@@ -51,15 +49,13 @@ family_check(
     command="grundy stats lctr 8,7,6,5^2,2,1",
 )
 
-family_check(
-    PAPER,
+PAPER.family_check(
     "Lemma 19",
     "a rectangle (b^a) has exactly n = ab distinct partitions reachable from it; any other "
     "partition of n has fewer than n",
     cases=diagrams,
     holds=lambda p: (len(_reachable(p)) == p.size) == (len(p.runs) == 1),
-    quick={"top": 16},
-    full={"top": 28},
+    **rows.up_to(16, 28),
     checked="every partition with n ≤ {top} (reachable: ∅ counted, λ itself not)",
     false_note=CONTRADICTED,
     describe=_reaches,
@@ -89,14 +85,12 @@ _OBSERVATION_20_NOTE = (
     "than O(1), keyed by the box (i, j) it is O(1)"
 )
 
-family_check(
-    PAPER,
+PAPER.family_check(
     "Observation 20",
     "the SG value of a partition on n squares can be computed in O(n) (Algorithm 1)",
     cases=diagrams,
     holds=lambda p: _mex_steps(p) <= p.size,
-    quick={"top": 16},
-    full={"top": 30},
+    **rows.up_to(16, 30),
     checked="every partition with n ≤ {top}: Algorithm 1 takes at most n mex steps (one per "
     "square: each stored position is λ[i, j] for a box (i, j))",
     note=_OBSERVATION_20_NOTE,
@@ -119,15 +113,13 @@ def _algorithm_1_agrees(p: Partition) -> bool:
     )
 
 
-family_check(
-    PAPER,
+PAPER.family_check(
     "Algorithm 1",
     "SG(λ) by Eq. (1), storing the value of each distinct position reachable from λ in a "
     "dictionary so that each is computed exactly once",
     cases=diagrams,
     holds=_algorithm_1_agrees,
-    quick={"top": 14},
-    full={"top": 24},
+    **rows.up_to(14, 24),
     checked="every partition with n ≤ {top}: Algorithm 1 (written here) and grundy's per-box "
     "table (every box) against exhaustive search",
     false_note=CONTRADICTED,

@@ -11,10 +11,10 @@ from collections.abc import Iterable, Sequence
 
 from grundy.partition import Partition
 from grundy.registry import get_ruleset
-from grundy.reproduce.rows import Outcome, Verdict
+from grundy.reproduce.rows import Outcome, Source, Verdict
 from grundy.reproduce.shared import Parts, searched_apart, sg
 
-PAPER = "001"
+PAPER = Source("001")
 _LCTR = get_ruleset("lctr")
 #: The same moves with no canonical form: λ and λ′ are searched apart.
 RAW = searched_apart("lctr")

@@ -6,6 +6,7 @@ from functools import cache
 
 from grundy.game import FunctionRuleset
 from grundy.partition import Partition, partitions_up_to
+from grundy.reproduce import rows
 from grundy.reproduce.paper001.lctr_moves import (
     CONTRADICTED,
     PAPER,
@@ -14,7 +15,6 @@ from grundy.reproduce.paper001.lctr_moves import (
     left_column_removed,
     top_row_removed,
 )
-from grundy.reproduce.rows import family_check
 from grundy.reproduce.shared import boxes, conjugate, diagrams, sg, show
 from grundy.solver import Solver
 
@@ -36,15 +36,13 @@ def _outcome_class(p: Partition, misere: bool) -> str:
     return _CLASSES[key]
 
 
-family_check(
-    PAPER,
+PAPER.family_check(
     "Theorem 1",
     "a position is in N iff there is a move to a P-position, in P iff there is none "
     "(normal play; in misère play terminal positions are N)",
     cases=lambda top: [(p, m) for p in partitions_up_to(top) for m in (False, True)],
     holds=lambda c: (_outcome_class(*c) == "P") == (sg("lctr", *c) == 0),
-    quick={"top": 14},
-    full={"top": 26},
+    **rows.up_to(14, 26),
     checked="every LCTR position with n ≤ {top}, normal and misère play: the classes by the "
     "theorem against SG = 0 by exhaustive search",
     false_note=CONTRADICTED,
@@ -84,8 +82,7 @@ def _figure_1_classes() -> dict[str, str]:
     return classes
 
 
-family_check(
-    PAPER,
+PAPER.family_check(
     "Figure 1",
     "labelling the graph: the terminal positions 0, their predecessors mex{0} = 1, then "
     "mex{0, 1} = 2, the root 0; the positions labelled 0 are those labelled P",
@@ -111,15 +108,13 @@ _FIGURE_3_NOTE = (
     "the partition of Fig. 2 is not in the text copy, so every partition's table is checked"
 )
 
-family_check(
-    PAPER,
+PAPER.family_check(
     "Figure 3",
     "the computation of SG for the board of Fig. 2: each partition in the figure has value at "
     "most 2",
     cases=lambda top: [(p, i, j) for p in partitions_up_to(top) for i, j in boxes(p)],
     holds=lambda c: sg("lctr", c[0].sub(c[1], c[2])) <= 2,
-    quick={"top": 10},
-    full={"top": 20},
+    **rows.up_to(10, 20),
     checked="every position in the table of every partition with n ≤ {top}, exhaustive search",
     note=_FIGURE_3_NOTE,
     false_note=f"{_FIGURE_3_NOTE}; {CONTRADICTED}",
@@ -128,14 +123,12 @@ family_check(
     command="grundy table lctr 8,7,6,5^2,2,1",
 )
 
-family_check(
-    PAPER,
+PAPER.family_check(
     "Lemma 2",
     "the SG value in LCTR of any partition does not exceed 2",
     cases=lambda top: partitions_up_to(top),
     holds=lambda p: sg("lctr", p) <= 2 and len(lctr_options(p)) <= 2,
-    quick={"top": 16},
-    full={"top": 32},
+    **rows.up_to(16, 32),
     checked="every partition with n ≤ {top} (value ≤ 2, and at most 2 moves as the proof "
     "says), exhaustive search",
     false_note=CONTRADICTED,
@@ -146,8 +139,7 @@ family_check(
 
 
 # -------------------------------------------------------------- Lemmas 3, 4
-family_check(
-    PAPER,
+PAPER.family_check(
     "Lemma 3",
     "for a nonempty partition λ: (λ^R)′ = (λ′)^C and (λ^C)′ = (λ′)^R",
     cases=lambda top: [p.to_list() for p in diagrams(top)],
@@ -155,8 +147,7 @@ family_check(
         conjugate(top_row_removed(q)) == left_column_removed(conjugate(q))
         and conjugate(left_column_removed(q)) == top_row_removed(conjugate(q))
     ),
-    quick={"top": 16},
-    full={"top": 30},
+    **rows.up_to(16, 30),
     checked="every nonempty partition with n ≤ {top} (λ^R, λ^C and λ′ as §2.2 and §3 define them)",
     false_note=CONTRADICTED,
     describe=show,
@@ -164,14 +155,12 @@ family_check(
     command="grundy moves lctr 4,2,1",
 )
 
-family_check(
-    PAPER,
+PAPER.family_check(
     "Lemma 4",
     "LCTR is conjugate-invariant: SG(λ′) = SG(λ) for every partition λ",
     cases=lambda top: partitions_up_to(top),
     holds=lambda p: RAW.value(p) == RAW.value(p.conjugate()),
-    quick={"top": 12},
-    full={"top": 26},
+    **rows.up_to(12, 26),
     checked="every partition with n ≤ {top}, exhaustive search with conjugates searched apart",
     false_note=CONTRADICTED,
     describe=lambda p: (

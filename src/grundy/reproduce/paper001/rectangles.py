@@ -25,7 +25,7 @@ from grundy.reproduce.paper001.lctr_moves import (
     show_value,
     side,
 )
-from grundy.reproduce.rows import Outcome, Verdict, family_check, statement
+from grundy.reproduce.rows import Outcome, Verdict
 from grundy.reproduce.shared import boxes, diagrams, quadrated, sg, show, values_agree
 
 
@@ -43,14 +43,12 @@ def _thin_rectangles(
     """The row of Lemma 5, 6 or 7 (reconstructed): SG(b^k) = SG(k^b) = value(b) for every
     low ≤ b ≤ top, searched with conjugates apart; `what` is the reconstruction and the
     shapes in words, `example` a shape the command shows."""
-    family_check(
-        PAPER,
+    PAPER.family_check(
         number,
         claim,
         cases=lambda top: [shape for b in range(low, top + 1) for shape in ([b] * k, [k] * b)],
         **values_agree(lctr_sg_apart, lambda q: value(side(q, k)), show),
-        quick={"top": 40},
-        full={"top": 400},
+        **rows.up_to(40, 400),
         checked=f"{what}, exhaustive search with conjugates apart",
         note=note,
         false_note=f"{note}; {CONTRADICTED}",
@@ -93,8 +91,7 @@ def _figure_4_agrees(p: Partition, literal: bool) -> bool:
     return all(got[i][j] == sg("lctr", p.sub(i, j)) for i, j in boxes(p))
 
 
-@statement(
-    PAPER,
+@PAPER.statement(
     "Figure 4",
     "in each square of a row, SG of the row from that square on, 'computed by taking the mex "
     "of the values to the right and below the square, or zero if no such value present'",
@@ -128,7 +125,7 @@ def _check_figure_4(quick: bool) -> Outcome:
     )
 
 
-@statement(PAPER, "Figure 5", "a visual summary of the values of (b^2)")
+@PAPER.statement("Figure 5", "a visual summary of the values of (b^2)")
 def _check_figure_5(quick: bool) -> Outcome:
     return not_in_text("5", "(b^2)", "Lemma 6", "grundy table lctr 8^2")
 
@@ -145,7 +142,7 @@ _thin_rectangles(
 )
 
 
-@statement(PAPER, "Figure 6", "the values of (b^3) and (3^b)")
+@PAPER.statement("Figure 6", "the values of (b^3) and (3^b)")
 def _check_figure_6(quick: bool) -> Outcome:
     return not_in_text("6", "(b^3) and (3^b)", "Lemma 7", "grundy table lctr 8^3")
 
@@ -163,23 +160,21 @@ _thin_rectangles(
 )
 
 
-@statement(PAPER, "Figure 7", "the values of the rectangles (b^a), a, b ≥ 3")
+@PAPER.statement("Figure 7", "the values of the rectangles (b^a), a, b ≥ 3")
 def _check_figure_7(quick: bool) -> Outcome:
     return not_in_text("7", "the rectangles (b^a), a, b ≥ 3", "Lemma 8", "grundy table lctr 8^6")
 
 
 _LEMMA_8_NOTE = "formula reconstructed ('by induction on a'; Lemma 7 gives a = 3 and b = 3)"
 
-family_check(
-    PAPER,
+PAPER.family_check(
     "Lemma 8",
     "for integers a, b ≥ 3: SG(b^a) = 0 if a + b is even, 1 if a + b is odd",
     cases=lambda top: sorted(
         ([b] * a for a in range(3, top + 1) for b in range(3, top + 1)), key=sum
     ),
     **values_agree(lctr_sg, lambda q: lemma17_rectangle(len(q), q[0]), show),
-    quick={"top": 16},
-    full={"top": 50},
+    **rows.up_to(16, 50),
     checked="reconstructed formula; (b^a) for every 3 ≤ a, b ≤ {top}, exhaustive search",
     note=_LEMMA_8_NOTE,
     false_note=f"{_LEMMA_8_NOTE}; {CONTRADICTED}",
@@ -189,7 +184,7 @@ family_check(
 
 
 # ------------------------------------------------------------- quadrated
-@statement(PAPER, "Figure 8", "the values in the table of a quadrated partition")
+@PAPER.statement("Figure 8", "the values in the table of a quadrated partition")
 def _check_figure_8(quick: bool) -> Outcome:
     return not_in_text(
         "8",
@@ -203,8 +198,7 @@ def _two_rows_or_columns(p: Partition) -> bool:
     return p.length == 2 or p.largest == 2
 
 
-family_check(
-    PAPER,
+PAPER.family_check(
     "Lemma 9",
     "λ quadrated: λ is a P-position; if λ is not ((2k)^2) or (2^{2k}), then λ^{RC} is also a "
     "P-position",
@@ -245,8 +239,7 @@ _LEMMA_10_NOTE = (
     "SG(λ^R) = mex{SG(λ^RR), SG(λ^RC)} with λ^RR quadrated and λ^RC P by Lemma 9"
 )
 
-family_check(
-    PAPER,
+PAPER.family_check(
     "Lemma 10",
     "λ quadrated: if λ = ((2k)^2) or (2^{2k}), λ^R and λ^C are rectangles valued by Lemmas 5, 6; "
     "otherwise SG(λ^R) = SG(λ^C) = 1",
@@ -268,21 +261,19 @@ family_check(
 
 
 # -------------------------------------------------------------- staircases
-@statement(PAPER, "Figure 9", "the values in the table of a staircase")
+@PAPER.statement("Figure 9", "the values in the table of a staircase")
 def _check_figure_9(quick: bool) -> Outcome:
     return not_in_text(
         "9", "a staircase (which one is lost)", "Lemma 11", "grundy table lctr 5,4,3,2,1"
     )
 
 
-family_check(
-    PAPER,
+PAPER.family_check(
     "Lemma 11",
     "SG(n, n−1, …, 1) is 1 if n is odd and 0 if n is even",
     cases=lambda top: [list(range(n, 0, -1)) for n in range(1, top + 1)],
     **values_agree(lctr_sg, lambda q: lemma3_staircase(len(q)), show),
-    quick={"top": 60},
-    full={"top": 400},
+    **rows.up_to(60, 400),
     checked="every staircase with n ≤ {top} rows, exhaustive search",
     false_note=CONTRADICTED,
     shows=show_value,

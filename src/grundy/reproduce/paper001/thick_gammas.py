@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from grundy.nim import mex
+from grundy.reproduce import rows
 from grundy.reproduce.paper001.lctr_moves import (
     CONTRADICTED,
     PAPER,
@@ -18,7 +19,7 @@ from grundy.reproduce.paper001.lctr_moves import (
     show_table,
     show_value,
 )
-from grundy.reproduce.rows import Outcome, family_check, statement
+from grundy.reproduce.rows import Outcome
 from grundy.reproduce.shared import show, sub, values_agree
 
 
@@ -36,16 +37,14 @@ def _above(a: int, d: int) -> int:
 
 
 # ------------------------------------------------------------- thick Γ
-family_check(
-    PAPER,
+PAPER.family_check(
     "Lemma 12",
     "Γ-partitions (a + 1, 1^b), a, b ≥ 1, are P-positions",
     cases=lambda top: sorted(
         (_thick(1, a, b) for a in range(1, top + 1) for b in range(1, top + 1)), key=sum
     ),
     **values_agree(lctr_sg, lambda q: 0, show),
-    quick={"top": 20},
-    full={"top": 80},
+    **rows.up_to(20, 80),
     checked="every Γ-partition with arms a, b ≤ {top}, exhaustive search",
     false_note=CONTRADICTED,
     shows=show_value,
@@ -57,8 +56,7 @@ _LEMMA_13_NOTE = (
     "(t−1)^b); t = 1 is Lemma 12)"
 )
 
-family_check(
-    PAPER,
+PAPER.family_check(
     "Lemma 13",
     "a thick Γ-partition ((t+a)^t, t^b), t, a, b ≥ 1, is a P-position",
     cases=lambda top: sorted(
@@ -71,8 +69,7 @@ family_check(
         key=sum,
     ),
     **values_agree(lctr_sg, lambda q: 0, show),
-    quick={"top": 7},
-    full={"top": 14},
+    **rows.up_to(7, 14),
     checked="reconstructed statement; every thick Γ-partition with t, a, b ≤ {top}, exhaustive "
     "search",
     note=_LEMMA_13_NOTE,
@@ -107,8 +104,7 @@ def _figure_11_holds(case: tuple[int, int, int]) -> bool:
     return diagonal and all(lctr_sg(sub(lam, i, j)) == cell[i, j] for i, j in _cells_above(t))
 
 
-family_check(
-    PAPER,
+PAPER.family_check(
     "Figure 11",
     "in the table of a thick Γ-partition the diagonal cells are 0 (Lemma 13) and the entries "
     "above the diagonal depend solely on the leftmost column of the right rectangle",
@@ -127,8 +123,7 @@ family_check(
 )
 
 
-@statement(
-    PAPER,
+@PAPER.statement(
     "Figure 12",
     "the cells above the diagonal of a thick Γ-partition for a = 1 (left) and a = 2 (right)",
 )
@@ -220,21 +215,18 @@ def _above_cells(arms: Callable[[int], Iterable[int]]) -> Callable[[int], list[C
 
 
 for number, claim, arms, quick_top, full_top, words, shown in _ABOVE_ROWS:
-    family_check(
-        PAPER,
+    PAPER.family_check(
         number,
         claim,
         cases=_above_cells(arms),
         holds=_above_holds,
-        quick={"top": quick_top},
-        full={"top": full_top},
+        **rows.up_to(quick_top, full_top),
         checked=_triangle_words(words),
         command=f"grundy table lctr {shown}",
         **_TRIANGLE,
     )
 
-family_check(
-    PAPER,
+PAPER.family_check(
     "Theorem 17",
     "thick Γ-partition: if a = 1, if a = 2, or if a ≥ 3 and a is even, SG(λ[i, j]) = (j − i) "
     "mod 2 above the diagonal; if a ≥ 3 and a is odd, the odd case of Lemma 16",

@@ -16,7 +16,7 @@ from grundy.reproduce.paper003.matrix_setting import (
     k_part_partitions,
     parts_of,
 )
-from grundy.reproduce.rows import Family, Outcome, Verdict, statement
+from grundy.reproduce.rows import Family, Outcome, Verdict
 from grundy.reproduce.shared import Parts, smallest_first, values_agree
 
 # ------------------------------------------------------------ Sections 3 and 4
@@ -72,8 +72,7 @@ def _theorem_2_note(top: int, plain: int) -> str:
     )
 
 
-statement(
-    PAPER,
+PAPER.statement(
     "Theorem 2",
     "a1 ≥ a2 ≥ 1: Gr([a1,a2]) = 0 if a1 even; 2 if a1, a2 odd with a2 > 1, or a1 = a2 = 1; "
     "3 if a1 > 1 odd and a2 even or 1",
@@ -102,8 +101,7 @@ _THEOREM_3 = _ferrers_family(
 )
 
 
-@statement(
-    PAPER,
+@PAPER.statement(
     "Theorem 3",
     "Gr([1,1,1]) = 1; Gr([a1,1,1]) = 0 if a1 > 1 is odd, 3 if a1 is even",
 )
@@ -128,8 +126,7 @@ def _theorem_3(quick: bool) -> Outcome:
     )
 
 
-statement(
-    PAPER,
+PAPER.statement(
     "Theorem 4",
     "a1 ≥ a2 > 1: Gr([a1,a2,1]) = 1 if a1 odd; 2 if a1 ≥ 4 even and a2 odd or 2; "
     "3 if a1, a2 even with a2 ≥ 4, or a1 = a2 = 2",
@@ -142,8 +139,7 @@ statement(
         "6,4,1",
     ).check
 )
-statement(
-    PAPER,
+PAPER.statement(
     "Theorem 5",
     "a1 ≥ a2 ≥ 2: Gr([a1,a2,2]) = 0 if a1, a2 odd; 1 if a1 odd, a2 even; 2 if a1 even",
 )(
@@ -155,8 +151,7 @@ statement(
         "5,4,2",
     ).check
 )
-statement(
-    PAPER,
+PAPER.statement(
     "Theorem 6",
     "a1 ≥ a2 ≥ a3 ≥ 3: Gr([a1,a2,a3]) = 0 if a1, a2 odd; 1 if a1, a2 even, a3 = 3; 1 if a1 "
     "even, a3 > 3; 2 if a1 odd, a2, a3 even; 3 if a1 even, a2 odd, a3 = 3; 4 if a1 odd, a2 "

@@ -13,10 +13,10 @@ import grundy
 from grundy import Solver
 from grundy.games.matrix.matrix import PLAIN_MATRIX, BoolMatrix, ferrers_matrix
 from grundy.reproduce import rows
-from grundy.reproduce.rows import Outcome
+from grundy.reproduce.rows import Outcome, Source
 from grundy.reproduce.shared import Parts, smallest_first
 
-PAPER = "003"
+PAPER = Source("003")
 Parity = tuple[int, ...]
 #: A claim of §5 on a strong partition: True for "P", False for "N", None when it says
 #: nothing about that partition.

@@ -23,7 +23,7 @@ from grundy.reproduce.paper003.matrix_setting import (
     parts_of,
     starts,
 )
-from grundy.reproduce.rows import Outcome, Verdict, family_check, statement
+from grundy.reproduce.rows import Outcome, Verdict
 
 
 @cache
@@ -55,8 +55,7 @@ def _right_sum(d: int) -> int:
     return (2 ** (2 * d - 1) + 1) // 3
 
 
-@statement(
-    PAPER,
+@PAPER.statement(
     "Lemma 2",
     "for even k ≥ 4 Theorem 13 is equivalent to Theorem 14; for odd k ≥ 5 Theorem 15 to Theorem 16",
 )
@@ -133,15 +132,13 @@ def _remark_5_counts(k: int) -> tuple[int, int]:
     return zeros, 2 ** (k - 1) - zeros
 
 
-family_check(
-    PAPER,
+PAPER.family_check(
     "Remark 5",
     "k ≥ 4: of the 2^{k−1} parity choices of a_1, …, a_{k−1}, ⟨2^{k−1}/3⟩ give Gr = 0 and "
     "⟨2^k/3⟩ give Gr ≠ 0",
     cases=lambda top: range(4, top + 1),
     holds=lambda k: _remark_5_counts(k) == th.remark5_formula(k),
-    quick={"top": 8},
-    full={"top": 14},
+    **rows.up_to(8, 14),
     checked="4 ≤ k ≤ {top}, by search on the least strong partition of each parity class "
     "(that the class decides the outcome: Theorems 13–16)",
     command='grundy value cr "6,6,6,5"',
@@ -162,8 +159,7 @@ def _proposition_3(par: Parity) -> bool:
     )
 
 
-family_check(
-    PAPER,
+PAPER.family_check(
     "Example 1",
     "for k = 7, Theorems 15 and 16 specialize to Propositions 2 and 3",
     cases=lambda: th.parity_patterns(7),
@@ -177,8 +173,7 @@ family_check(
 )
 
 
-@statement(
-    PAPER,
+@PAPER.statement(
     "Proposition 2",
     "a1 ≥ … ≥ a7 > 7: Gr = 0 iff (a1,a2) ≡ (1,1), (a1,…,a4) ≡ (1,0,1,1) or (a1,…,a6) ≡ "
     "(1,0,1,0,1,1) mod 2",
@@ -192,8 +187,7 @@ def _proposition_2_check(quick: bool) -> Outcome:
     )
 
 
-@statement(
-    PAPER,
+@PAPER.statement(
     "Proposition 3",
     "a1 ≥ … ≥ a7 > 7: Gr ≠ 0 iff a1 ≡ 0, (a1,a2,a3) ≡ (1,0,0), or (a1,…,a6) ≡ "
     "(1,0,1,0,x,y) with (x,y) ≢ (1,1) mod 2",
@@ -215,8 +209,7 @@ FIGURE_2 = (
 EXAMPLE_2 = (19, 18, 15, 14, 11, 9, 8)
 
 
-@statement(
-    PAPER,
+@PAPER.statement(
     "Figure 2",
     "the strong partition matrix A = [19, 18, 15, 14, 11, 9, 8] is a P-position",
 )
@@ -238,8 +231,7 @@ def _figure_2(quick: bool) -> Outcome:
     )
 
 
-@statement(
-    PAPER,
+@PAPER.statement(
     "Example 2",
     "A = [19, 18, 15, 14, 11, 9, 8]: (a_i : i ≤ 6) ≡ ((1,0)^2, 1, 1), so A is a P-position by "
     "Proposition 2",

@@ -21,12 +21,12 @@ from grundy.reproduce.paper003.matrix_setting import (
     staircase_command,
     upper,
 )
-from grundy.reproduce.rows import Outcome, Verdict, family_check, statement
+from grundy.reproduce.rows import Outcome, Verdict
 from grundy.reproduce.shared import values_agree
 
 
 # ------------------------------------------------------------ Section 2
-@statement(PAPER, "Remark 1", "a line of zeros has no effect on the game and can be deleted")
+@PAPER.statement("Remark 1", "a line of zeros has no effect on the game and can be deleted")
 def _remark_1(quick: bool) -> Outcome:
     def keep_zero_lines(m: BoolMatrix) -> list[BoolMatrix]:
         """The game with zero lines kept: remove a nonzero line, nothing else changes."""
@@ -57,8 +57,7 @@ def _remark_1(quick: bool) -> Outcome:
     )
 
 
-@statement(
-    PAPER,
+@PAPER.statement(
     "Remark 2",
     "permuting the rows, permuting the columns, or transposing gives an equivalent game",
 )
@@ -108,14 +107,12 @@ def _permutation_matrices(top: int) -> list[BoolMatrix]:
     return cases
 
 
-family_check(
-    PAPER,
+PAPER.family_check(
     "Proposition 1",
     "Gr(P_n) = 0 for even n, 1 for odd n (P_n a permutation matrix)",
     cases=_permutation_matrices,
     **values_agree(plain_value, lambda m: th.permutation_matrix_value(m.nrows)),
-    quick={"top": 8},
-    full={"top": 11},
+    **rows.up_to(8, 11),
     checked="3 random n×n permutation matrices for each n ≤ {top}, by the plain Solver",
     command='grundy value matrix "010;001;100"',
     false_note="a permutation matrix has another value",
@@ -153,8 +150,7 @@ def _ones_slip_words(wrong: list[int]) -> str:
     )
 
 
-@statement(
-    PAPER,
+@PAPER.statement(
     "Theorem 1",
     "Gr(J_{m,n}) = 2 if 1 ∈ {m,n}, m+n odd; 1 if 1 ∈ {m,n}, m+n even; 2 if 2 ∈ {m,n}, m+n odd; "
     "0 if m,n ≥ 2, m+n even; 1 if m,n ≥ 3, m+n odd",
@@ -193,8 +189,7 @@ def _theorem_1(quick: bool) -> Outcome:
     )
 
 
-@statement(
-    PAPER,
+@PAPER.statement(
     "§2 Gr(U_n) table",
     "a computer program: Gr(U_n) = 1 for n = 1, 3, 5; 2 for n = 7, 9; 0 for n = 2, 4, …, 10",
 )
@@ -218,7 +213,7 @@ def _u_table(quick: bool) -> Outcome:
     )
 
 
-@statement(PAPER, "Conjecture 1", "Gr(U_n) = 0 for every even n ≥ 2")
+@PAPER.statement("Conjecture 1", "Gr(U_n) = 0 for every even n ≥ 2")
 def _conjecture_1(quick: bool) -> Outcome:
     top = 12 if quick else 20
     return rows.verified_unless(
@@ -232,16 +227,14 @@ def _conjecture_1(quick: bool) -> Outcome:
     )
 
 
-family_check(
-    PAPER,
+PAPER.family_check(
     "Corollary 1",
     "Gr([a1]) = 1 if a1 is odd, 2 if a1 is even",
     cases=lambda top: range(1, top + 1),
     **values_agree(
         lambda a: plain_value(ones_matrix(1, a)), th.corollary1_value, name=lambda a: f"[{a}]"
     ),
-    quick={"top": 20},
-    full={"top": 60},
+    **rows.up_to(20, 60),
     checked="a1 ≤ {top}, by the plain Solver",
     command='grundy value matrix "ones:1,6"',
     false_note="a printed value disagrees with search",

@@ -33,18 +33,16 @@ from grundy.reproduce.paper003.matrix_setting import (
     starts,
     strong_values,
 )
-from grundy.reproduce.rows import Outcome, Verdict, family_check, statement
+from grundy.reproduce.rows import Outcome, Verdict
 from grundy.reproduce.shared import Parts, smallest_first
 
 # ------------------------------------------------------------ Section 5
-family_check(
-    PAPER,
+PAPER.family_check(
     "Remark 3",
     "(a1, …, ak) is strong (a_k > k) exactly when every term a_i exceeds the number of terms k",
     cases=lambda top: by_size(top, top),
     holds=lambda a: th.is_strong(a) == all(x > len(a) for x in a),
-    quick={"top": 8},
-    full={"top": 10},
+    **rows.up_to(8, 10),
     checked="every partition with at most {top} parts, each ≤ {top}",
     command='grundy value cr "10,8,7,5"',
     false_note="the two readings of strong differ",
@@ -77,8 +75,7 @@ def _definition_4_wording(s: Parts) -> str:
     )
 
 
-@statement(
-    PAPER,
+@PAPER.statement(
     "Definition 4",
     "mat(S) is the k × a1 matrix with b_{i,j} = 0 for j ≤ a1 − a_i and b_{i,j} = 1 for "
     "a1 − a_i < i ≤ a1 (printed with i); seq(mat(S)) = S",
@@ -113,8 +110,7 @@ def _definition_4(quick: bool) -> Outcome:
     )
 
 
-@statement(
-    PAPER,
+@PAPER.statement(
     "Remark 4",
     "if every move G′ has a countermove to a P-position G″, G is a P-position; if some move "
     "leads to a P-position, G is an N-position",
@@ -142,7 +138,7 @@ def _remark_4(quick: bool) -> Outcome:
     )
 
 
-@statement(PAPER, "Figure 1", "the matrix drawn is the strong partition matrix [10, 8, 7, 5]")
+@PAPER.statement("Figure 1", "the matrix drawn is the strong partition matrix [10, 8, 7, 5]")
 def _figure_1(quick: bool) -> Outcome:
     figure = parse_matrix(FIGURE_1)
     s = parts_of(figure)
@@ -175,8 +171,7 @@ def _lemma_1_holds(case: tuple[Parts, int]) -> bool:
     )
 
 
-family_check(
-    PAPER,
+PAPER.family_check(
     "Lemma 1",
     "k ≥ 3, strong, a_ℓ ≡ a_{ℓ+1}: if Player 1 can remove a column with ℓ 1s, so can Player 2, "
     "leaving b_i = a_i − 2 (i ≤ ℓ), a_i (i > ℓ), strong, same length and parities",
@@ -198,8 +193,7 @@ family_check(
 )
 
 
-@statement(
-    PAPER,
+@PAPER.statement(
     "Theorem 7",
     "a1 ≥ … ≥ a4 > 4: Gr([a1,…,a4]) = 0 if (a1,a2) ≡ (0,0) or (a1,a2,a3) ≡ (0,1,0) mod 2",
 )
@@ -209,8 +203,7 @@ def _theorem_7(quick: bool) -> Outcome:
     )
 
 
-@statement(
-    PAPER,
+@PAPER.statement(
     "Theorem 8",
     "a1 ≥ … ≥ a4 > 4: Gr([a1,…,a4]) ≠ 0 if a1 ≡ 1 or (a1,a2,a3) ≡ (0,1,1) mod 2",
 )
@@ -267,8 +260,7 @@ def _with_parities(k: int, pattern: Sequence[int]) -> list[Parts]:
     return [a for a in strong_values(k, 12) if starts(parity_of(a), pattern)]
 
 
-@statement(
-    PAPER,
+@PAPER.statement(
     "Theorem 9",
     "a1 ≥ … ≥ a5 > 5: Gr([a1,…,a5]) = 0 if (a1,a2) ≡ (1,1) or (a1,…,a4) ≡ (1,0,1,1) mod 2",
 )
@@ -304,8 +296,7 @@ def _theorem_9(quick: bool) -> Outcome:
     )
 
 
-@statement(
-    PAPER,
+@PAPER.statement(
     "Theorem 10",
     "a1 ≥ … ≥ a5 > 5: Gr([a1,…,a5]) ≠ 0 if a1 ≡ 0, or (a1,…,a4) ≡ (1,0,x,y) with "
     "(x,y) ≢ (1,1) mod 2",
@@ -331,8 +322,7 @@ def _theorem_10(quick: bool) -> Outcome:
     )
 
 
-@statement(
-    PAPER,
+@PAPER.statement(
     "Theorem 11",
     "k ≥ 4, a1 ≥ … ≥ ak > k, a1 ≡ a2 ≡ k mod 2: Gr([a1,…,ak]) = 0",
 )
@@ -351,7 +341,7 @@ def _theorem_12_at_4(a: Parts) -> bool:
     return a[0] % 2 == 1
 
 
-@statement(PAPER, "Theorem 12", "k ≥ 5, a1 ≥ … ≥ ak > k, a1 ≡ k + 1 mod 2: Gr([a1,…,ak]) ≠ 0")
+@PAPER.statement("Theorem 12", "k ≥ 5, a1 ≥ … ≥ ak > k, a1 ≡ k + 1 mod 2: Gr([a1,…,ak]) ≠ 0")
 def _theorem_12(quick: bool) -> Outcome:
     command = 'grundy value cr "10,9,9,8,8,8,8"'
     done = check_strong(quick, lambda k: k >= 5, claim_says(th.theorem12_n, False), command)
@@ -380,8 +370,7 @@ def _theorem_13_words(a: Parts) -> str:
     return f"A = {list(a)} (k = 8, q = 1) → {list(parts_of(b))}: {b.nrows} rows, not {len(a) - 1}"
 
 
-@statement(
-    PAPER,
+@PAPER.statement(
     "Theorem 13",
     "k = 2p ≥ 4: Gr = 0 iff (a_i : i ≤ 2q+2) ≡ ((0,1)^q,0,0) for some 0 ≤ q ≤ p−3, or "
     "(a_i : i ≤ k−1) ≡ ((0,1)^{p−2},0,x,y) with (x,y) ≢ (1,1)",
@@ -406,8 +395,7 @@ def _theorem_13(quick: bool) -> Outcome:
     )
 
 
-@statement(
-    PAPER,
+@PAPER.statement(
     "Theorem 14",
     "k = 2p ≥ 4: Gr ≠ 0 iff (a_i : i ≤ 2q+1) ≡ ((0,1)^q, 1) mod 2 for some 0 ≤ q ≤ p−1",
 )
@@ -428,8 +416,7 @@ def _odd_k_p_position(a: Parts, by_theorem: Callable[[Parts], bool]) -> bool:
     return by_theorem(a) if len(a) >= 5 else parity_of(a)[:2] == (1, 1)
 
 
-@statement(
-    PAPER,
+@PAPER.statement(
     "Theorem 15",
     "k = 2p+1: Gr = 0 iff (a_i : i ≤ 2q+2) ≡ ((1,0)^q, 1, 1) mod 2 for some 0 ≤ q ≤ p−1",
 )
@@ -443,8 +430,7 @@ def _theorem_15(quick: bool) -> Outcome:
     )
 
 
-@statement(
-    PAPER,
+@PAPER.statement(
     "Theorem 16",
     "k = 2p+1: Gr ≠ 0 iff (a_i : i ≤ 2q+1) ≡ ((1,0)^q, 0) for some 0 ≤ q ≤ p−2, or "
     "(a_i : i ≤ k−1) ≡ ((1,0)^{p−1}, x, y) with (x,y) ≢ (1,1)",

@@ -19,7 +19,7 @@ from grundy.reproduce.paper004.coin_setting import (
     ruler_prefix,
     xor,
 )
-from grundy.reproduce.rows import Outcome, family_check, statement
+from grundy.reproduce.rows import Outcome
 
 
 # ================================================================ Appendix A
@@ -31,8 +31,7 @@ def _sets_words(st: tuple[frozenset[int], frozenset[int]]) -> str:
     return f"S = {set(st[0])}, T = {set(st[1])}"
 
 
-family_check(
-    P004,
+P004.family_check(
     "Proposition A.1",
     "for S ⊂ T ⊊ N: (i) mex(S) ≤ mex(T); (ii) mex(S) = mex(T) if mex(S) ∉ T",
     cases=lambda last: [(S, T) for T in _subsets(last + 1) for S in _subsets(last + 1) if S <= T],
@@ -46,8 +45,7 @@ family_check(
 )
 
 
-@statement(
-    P004,
+@P004.statement(
     "Proposition A.2",
     "∔ of (2.2): (I) a ∔ b ≠ a ∔ c if b ≠ c; (II) commutative; (III) a ∔ 0 = a; (IV) a ∔ a = 0; "
     "(V) associative",
@@ -73,8 +71,7 @@ def _proposition_a_2(quick: bool) -> Outcome:
     )
 
 
-family_check(
-    P004,
+P004.family_check(
     "Lemma A.1",
     "if c < a ⊕ b there is a′ < a with a′ ⊕ b = c or b′ < b with a ⊕ b′ = c",
     cases=lambda size: ((a, b, c) for a in range(size) for b in range(size) for c in range(a ^ b)),
@@ -89,8 +86,7 @@ family_check(
 )
 
 
-@statement(
-    P004,
+@P004.statement(
     "Theorem A.1",
     "a ∔ b (the mex definition (2.2)) = a ⊕ b (binary addition without carry; e.g. 5 ⊕ 9 = 12)",
 )
@@ -115,8 +111,7 @@ def _lemma_a_2_holds(st: tuple[frozenset[int], frozenset[int]]) -> bool:
     return a ^ b == mex({s ^ b for s in S} | {a ^ t for t in T})
 
 
-family_check(
-    P004,
+P004.family_check(
     "Lemma A.2",
     "if mex(S) = a and mex(T) = b then a ∔ b = mex({s ∔ b : s ∈ S} ∪ {a ∔ t : t ∈ T})",
     cases=lambda last: [(S, T) for S in _subsets(last + 1) for T in _subsets(last + 1)],
@@ -136,8 +131,7 @@ def _corollary_a_1_holds(family: tuple[frozenset[int], ...]) -> bool:
     return total == mex({total ^ a[i] ^ s for i, S in enumerate(family) for s in S})
 
 
-family_check(
-    P004,
+P004.family_check(
     "Corollary A.1",
     "if mex S_i = a_i (1 ≤ i ≤ n) then Σ* a_i = mex ∪_i {Σ*_{k≠i} a_k ∔ s : s ∈ S_i} (A.1)",
     cases=lambda last: itertools.product(_subsets(last + 1), repeat=3),
@@ -151,8 +145,7 @@ family_check(
 )
 
 
-@statement(
-    P004,
+@P004.statement(
     "Proposition A.3",
     "⊗ of (2.4): (i) a ⊗ 0 = 0, a ⊗ 1 = a; (ii) commutative; (iii) for b ≠ 0, a_1 ⊗ b = "
     "a_2 ⊗ b iff a_1 ⊗ a_2 = 0; (iv) distributive over ∔; (v) associative",
@@ -203,8 +196,7 @@ def _proposition_a_3(quick: bool) -> Outcome:
 
 
 # ================================================================ Appendix B
-@statement(
-    P004,
+@P004.statement(
     "(B.1)",
     "Φ_m^n = Σ*_{x=m}^{n−1} R(x); e.g. Φ_3^6 = 4, S(6) = {Φ_x^6 : x = 1..6} = {0, 1, 4, 5, 6, 7}",
 )
@@ -231,7 +223,7 @@ def _first_repeat(values: list[int]) -> tuple[int, int] | None:
     return None
 
 
-@statement(P004, "Lemma B.1", "Φ_m^n ≠ 0 for all 1 ≤ m < n")
+@P004.statement("Lemma B.1", "Φ_m^n ≠ 0 for all 1 ≤ m < n")
 def _lemma_b_1(quick: bool) -> Outcome:
     top = 512 if quick else 8192
     # Φ_m^n = 0 iff prefix[m] = prefix[n]
@@ -244,8 +236,7 @@ def _lemma_b_1(quick: bool) -> Outcome:
     )
 
 
-@statement(
-    P004,
+@P004.statement(
     "Lemma B.2",
     "i) Φ_m^n (m = 1..n) distinct; ii) S(2^k) = {0, …, 2^k − 1}; iii) S(2^k) ⊆ S(n) and "
     "iv) 2^k ∉ S(n) for k = d_min(n)",

@@ -17,12 +17,11 @@ from grundy.reproduce.paper004.coin_setting import (
     family_sets,
     game_values,
 )
-from grundy.reproduce.rows import Outcome, Verdict, family_check, statement
+from grundy.reproduce.rows import Outcome, Verdict
 
 
 # ================================================================ §5.1–5.2: chains, divisors
-@statement(
-    P004,
+@P004.statement(
     "Table 1",
     "d_min(x) and R(x) = 2^{d_min(x)} for x = 1..15 (and the example x = 26: γ_4 = 1, γ_0 = 0, "
     "d_max = 4, d_min = 1, R = 2)",
@@ -62,14 +61,12 @@ def _f_5_1(n: int) -> int:
     return _F_5_1[n]
 
 
-family_check(
-    P004,
+P004.family_check(
     "Lemma 5.1",
     "f(1) = 1 and f(n) = mex{Σ*_{k=m}^{n−1} f(k) : m = 1, …, n} (5.1) give f(n) = R(n)",
     cases=lambda top: range(1, top + 1),
     holds=lambda n: _f_5_1(n) == ruler_function(n),
-    quick={"top": 256},
-    full={"top": 2048},
+    **rows.up_to(256, 2048),
     checked="n ≤ {top}",
     command="grundy poset values chain:16",
     false_note="(5.1) differs from R",
@@ -77,8 +74,7 @@ family_check(
 )
 
 
-@statement(
-    P004,
+@P004.statement(
     "Theorem 5.1",
     "the ruler on the n-element chain C = {1 < 2 < … < n} has g(x) = R(x) (5.2)",
 )
@@ -106,8 +102,7 @@ def _divisors_by_5_4(n: int) -> bool:
     return all(v == divisor_ruler_value(d) for d, v in g.items())
 
 
-@statement(
-    P004,
+@P004.statement(
     "Theorem 5.2",
     "the ruler on D_n has g(p_1^{x_1} ⋯ p_r^{x_r}) = R(x_1 + 1) ⊗ ⋯ ⊗ R(x_r + 1) (5.4)",
 )
@@ -125,8 +120,7 @@ def _theorem_5_2(quick: bool) -> Outcome:
     )
 
 
-@statement(
-    P004,
+@P004.statement(
     "Figure 4",
     "the values of the order ideal game (A) and of the ruler (B) on D_12",
 )

@@ -27,7 +27,7 @@ from grundy.reproduce.paper004.coin_setting import (
     random_posets,
     small_posets,
 )
-from grundy.reproduce.rows import Outcome, family_check, statement
+from grundy.reproduce.rows import Outcome
 
 
 # ================================================================ §4: coin turning games
@@ -48,8 +48,7 @@ def _decreases(case: tuple[Poset, str, list[int]]) -> bool:
     )
 
 
-@statement(
-    P004,
+@P004.statement(
     "Proposition 4.1",
     "with a linear extension τ and F(P) = Σ_{x ∈ P} 2^{ρ(τ(x))}, every move P → P′ has "
     "F(P′) < F(P)",
@@ -83,8 +82,7 @@ def _lenstra_holds(case: tuple[Poset, str]) -> bool:
     return all(game(heads) == masked_xor(heads, g) for heads in range(1 << len(P)))
 
 
-@statement(
-    P004,
+@P004.statement(
     "Theorem 4.1",
     "(Lenstra) g(x) = mex{⊕_{t ∈ T∖{x}} g(t) : T ∈ 𝒯_x} (4.1a) and g(P) = ⊕_{x ∈ P} g(x) "
     "(4.1b) is the Grundy function of G(X, 𝒯)",
@@ -134,8 +132,7 @@ def _product_holds(case: tuple[Poset, Poset, str], game_limit: int) -> bool:
     return True
 
 
-@statement(
-    P004,
+@P004.statement(
     "Theorem 4.2",
     "(product theorem) on X_1 × X_2 with 𝒯 = {T_1 × T_2}: g(x_1, x_2) = g_1(x_1) ⊗ g_2(x_2) "
     "(4.2a), and (4.2b)",
@@ -202,8 +199,7 @@ def _carried_over(case: Coarser) -> bool:
     return all(g1[i] == g2[X2.index(x)] for i, x in enumerate(X1.elements))
 
 
-family_check(
-    P004,
+P004.family_check(
     "Proposition 4.2",
     "if f: X_1 → X_2 is an order-preserving bijection with 𝒯_2 = {f(T) : T ∈ 𝒯_1} (4.3), "
     "then g_{𝒯_1}(x) = g_{𝒯_2}(f(x))",
@@ -229,8 +225,7 @@ def _ideal_values_4_4(P: Poset) -> bool:
     return set(g) <= {0, 1}
 
 
-@statement(
-    P004,
+@P004.statement(
     "Lemma 4.1",
     "order ideal game: g_O(x) = 0 if |{t ∈ Λ_x∖{x} : g_O(t) = 1}| is odd, 1 if even (4.4); "
     "so g_O(x), g_O(P) ∈ {0, 1}",
@@ -273,8 +268,7 @@ def _corollary_4_1_outside() -> str:
     )
 
 
-@statement(
-    P004,
+@P004.statement(
     "Corollary 4.1",
     "on a graded poset with a unique minimum 0̂, the order ideal game has g_O(x) = 1 if "
     "x = 0̂, 0 otherwise (4.5)",

@@ -16,8 +16,9 @@ from grundy.games.coin_turning.coin_turning import RULESET as COINS
 from grundy.games.coin_turning.coin_turning import CoinPosition, ruler_function
 from grundy.nim import mex
 from grundy.posets import Poset, bits
+from grundy.reproduce.rows import Source
 
-P004 = "004"
+P004 = Source("004")
 FAMILY_NAMES = ("turtles", "ideal", "ruler")
 SetsByMax = list[list[int]]  # per element index: the turning sets (bitsets) with that maximum
 Triple = tuple[int, int, int]

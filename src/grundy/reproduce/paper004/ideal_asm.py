@@ -17,7 +17,7 @@ from grundy.reproduce.paper004.coin_setting import (
     image_under,
     pi_of,
 )
-from grundy.reproduce.rows import Outcome, Verdict, family_check, statement
+from grundy.reproduce.rows import Outcome, Verdict
 
 
 # ================================================================ §5.4: ideal game on A_n
@@ -43,8 +43,7 @@ def _shift_is_isomorphism(n: int) -> bool:
     return True
 
 
-@statement(
-    P004,
+@P004.statement(
     "Lemma 5.4",
     "in the order ideal game on A_n, g(x) depends only on (π_1(x), π_2(x)) = (ρ(x), z)",
 )
@@ -103,15 +102,13 @@ def _formula_5_13_fails(n: int) -> str | None:
     return None
 
 
-family_check(
-    P004,
+P004.family_check(
     "Lemma 5.5",
     "Λ_x0 = {x ≥ x0, y ≥ y0, z ≤ z0, x0+y0+z0 ≤ x+y+z ≤ n−2} (5.13a); Λ_x0(r, s) ≠ ∅ iff "
     "(r, s) ∈ R_n(π(x0)) (5.13b); |Λ_x0(r, s)| = π_1(x0) − r + 1 (5.13c)",
     cases=lambda top: range(2, top + 1),
     holds=lambda n: _formula_5_13_fails(n) is None,
-    quick={"top": 8},
-    full={"top": 12},
+    **rows.up_to(8, 12),
     checked="every x0 ∈ A_n, n ≤ {top}",
     command='grundy moves coin-turning "asm:5 ideal (0,0,2)"',
     false_note="a part of (5.13) fails",
@@ -119,8 +116,7 @@ family_check(
 )
 
 
-@statement(
-    P004,
+@P004.statement(
     "Figure 6",
     "Λ_(0,0,2) in A_5 (A) and its image under π with the size of each fibre (B)",
 )
@@ -146,8 +142,7 @@ def _star(n: int, t: Triple) -> bool:
     return (r, s) == (0, 0) or (r % 2 == 1 and s in ((r - 1) // 2, (r + 1) // 2))
 
 
-family_check(
-    P004,
+P004.family_check(
     "Figure 7",
     "(*) the elements of value 1 are those with π = (0, 0), P_k = (2k+1, k) or "
     "Q_k = (2k+1, k+1), k ∈ N (equivalent to (1.3))",
@@ -156,8 +151,7 @@ family_check(
         _star(n, t) == (v == 1) == (theorem_1_1_value(n, *t) == 1)
         for t, v in coin_turning.values(posets.asm(n), "ideal").items()
     ),
-    quick={"top": 12},
-    full={"top": 30},
+    **rows.up_to(12, 30),
     checked="every element of A_n, n ≤ {top}: (*) ⟺ (1.3) ⟺ value 1",
     command="grundy poset ideal-asm --n 2..12",
     false_note="(*) differs",

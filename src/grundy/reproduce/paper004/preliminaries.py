@@ -21,7 +21,7 @@ from grundy.reproduce.paper004.coin_setting import (
     game_values,
     rho,
 )
-from grundy.reproduce.rows import Outcome, family_check, statement
+from grundy.reproduce.rows import Outcome
 from grundy.reproduce.shared import exhaustive_solver, positions
 
 
@@ -39,8 +39,7 @@ def _theorem_1_1_holds(case: tuple[int, bool]) -> bool:
     return check_theorem_1_1(n)["holds"] and all(g[t] == theorem_1_1_value(n, *t) for t in g)
 
 
-family_check(
-    P004,
+P004.family_check(
     "Theorem 1.1",
     "order ideal game on A_n: g(x, y, z) = 1 if ρ(x, y, z) = 0 or ρ = 2z ± 1, else 0 (1.3)",
     cases=lambda small, top: [(n, n <= small) for n in range(2, top + 1)],
@@ -75,8 +74,7 @@ def _nim_sum_holds(case: tuple[str, str, Any, Any]) -> bool:
     return whole == exhaustive_solver(a).value(p1) ^ exhaustive_solver(b).value(p2)
 
 
-family_check(
-    P004,
+P004.family_check(
     "Theorem 2.1",
     "the Grundy function of A_1 + A_2 is g(P_1, P_2) = g_1(P_1) ∔ g_2(P_2) (2.3)",
     cases=lambda size: [
@@ -103,14 +101,12 @@ def _graded_by_rho(n: int) -> bool:
     return rank is not None and all(rank[t] == rho(n, t) for t in P.elements)
 
 
-family_check(
-    P004,
+P004.family_check(
     "(3.1)",
     "A_n is graded with rank function ρ(x, y, z) = n − 2 − (x + y) ([16, Proposition 3.4])",
     cases=lambda top: range(2, top + 1),
     holds=_graded_by_rho,
-    quick={"top": 7},
-    full={"top": 10},
+    **rows.up_to(7, 10),
     checked="A_n built from (1.1)–(1.2), n ≤ {top}",
     command="grundy poset values asm:5",
     false_note="not graded with that rank",
@@ -130,15 +126,13 @@ def _cover_not_listed(n: int) -> Triple | None:
     return None
 
 
-family_check(
-    P004,
+P004.family_check(
     "Proposition 3.1",
     "in A_n, (x, y, z) covers (x+1, y, z), (x, y+1, z), (x+1, y, z−1), (x, y+1, z−1) "
     "whenever these lie in A_n (and these are all its covers)",
     cases=lambda top: range(2, top + 1),
     holds=lambda n: _cover_not_listed(n) is None,
-    quick={"top": 7},
-    full={"top": 10},
+    **rows.up_to(7, 10),
     checked="every element of A_n, n ≤ {top}, covers computed from the order (1.2)",
     command='grundy moves coin-turning "asm:5 ruler (0,0,3)"',
     false_note="the covers differ from the list",
@@ -147,7 +141,7 @@ family_check(
 )
 
 
-@statement(P004, "Figure 3", "A_5 with its covers; e.g. (0, 0, 3) covers (1, 0, 2)")
+@P004.statement("Figure 3", "A_5 with its covers; e.g. (0, 0, 3) covers (1, 0, 2)")
 def _figure_3(quick: bool) -> Outcome:
     P = asm_from_1_2(5)
     return rows.verified_unless(

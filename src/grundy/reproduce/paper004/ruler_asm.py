@@ -6,6 +6,7 @@ from grundy import posets
 from grundy.games.coin_turning import coin_turning
 from grundy.games.coin_turning.asm_ruler import asm_ruler_table
 from grundy.posets import bits
+from grundy.reproduce import rows
 from grundy.reproduce.paper004.coin_setting import (
     FAMILY_NAMES,
     P004,
@@ -14,18 +15,16 @@ from grundy.reproduce.paper004.coin_setting import (
     image_under,
     pi_of,
 )
-from grundy.reproduce.rows import Outcome, Verdict, family_check, statement
+from grundy.reproduce.rows import Outcome, Verdict
 
 # ================================================================ §6.1: ruler on A_n
-family_check(
-    P004,
+P004.family_check(
     "Lemma 6.1",
     "(cited in §4.4, not printed) §6.1: in the ruler on A_n, g_J(x1) = g_J(x2) whenever "
     "π(x1) = π(x2), so ḡ_J(s, t) is well defined",
     cases=lambda top: range(2, top + 1),
     holds=lambda n: fibres_constant(n, coin_turning.values(posets.asm(n), "ruler")) is None,
-    quick={"top": 10},
-    full={"top": 18},
+    **rows.up_to(10, 18),
     checked="every element of A_n, n ≤ {top}",
     note=(
         "no statement numbered Lemma 6.1 is printed: §4.4 says Proposition 4.2 'will be "
@@ -74,15 +73,13 @@ def _symmetry_fails(n: int) -> str | None:
     return None
 
 
-family_check(
-    P004,
+P004.family_check(
     "Proposition 6.1",
     "ξ(x, y, z) = (y, x, z) and η(x, y, z) = (x, y, n−2−(x+y+z)) are order-preserving "
     "bijections of A_n satisfying (4.3) for 𝒯 = IT, O, J; hence ḡ_J(s, t) = ḡ_J(s, s − t)",
     cases=lambda top: range(2, top + 1),
     holds=lambda n: _symmetry_fails(n) is None,
-    quick={"top": 7},
-    full={"top": 11},
+    **rows.up_to(7, 11),
     checked="A_n, n ≤ {top}: both maps, the three families (IT read as turning turtles), "
     "all values",
     command="grundy poset ruler-asm --n 8",
@@ -92,7 +89,7 @@ family_check(
 )
 
 
-@statement(P004, "Table 3", "the values of ḡ_J(s, t), the ruler on A_n, for small (s, t)")
+@P004.statement("Table 3", "the values of ḡ_J(s, t), the ruler on A_n, for small (s, t)")
 def _table_3(quick: bool) -> Outcome:
     top = 9 if quick else 16
     for n in range(2, top + 1):  # the counting table against the ruler on the poset itself

@@ -23,7 +23,7 @@ from grundy.partition import partitions
 from grundy.posets import Poset
 from grundy.reproduce import rows
 from grundy.reproduce.paper004.coin_setting import P004, Key, dual, masked_xor, xor
-from grundy.reproduce.rows import Outcome, Verdict, family_check, statement
+from grundy.reproduce.rows import Outcome, Verdict
 
 
 # ================================================================ helpers: Π_n and types
@@ -113,8 +113,7 @@ def _by_type_holds(n: int, h: list[int]) -> bool:
     return all(vals == {nim.mul(*(h[k - 1] for k in lam))} for lam, vals in by_type.items())
 
 
-@statement(
-    P004,
+@P004.statement(
     "Theorem 6.1",
     "ruler on Π_n: (i) g_n(π) depends only on the type λ = p(π); "
     "(ii) g_n(λ) = g_{λ_1}(λ_1) ⊗ ⋯ ⊗ g_{λ_r}(λ_r)",
@@ -166,8 +165,7 @@ def _theorem_6_1(quick: bool) -> Outcome:
     )
 
 
-@statement(
-    P004,
+@P004.statement(
     "Table 4",
     "h(n) = g_n((n)) for n = 1..17: 1, 2, 1, 4, 1, 2, 1, 7, 15, 16, 8, 5, 19, 5, 37, 17, 14",
 )
@@ -223,8 +221,7 @@ def _examples_6_2() -> bool:
     )
 
 
-@statement(
-    P004,
+@P004.statement(
     "Proposition 6.2",
     "the number of τ ∈ Π_n of type λ with τ ≥ π, π of type μ, is M_n(λ, μ) of (6.2)",
 )
@@ -255,8 +252,7 @@ def _coarsening_sums(n: int) -> tuple[list[int], list[int], int]:
     return printed, excluded, values[top]
 
 
-@statement(
-    P004,
+@P004.statement(
     "(6.3)",
     "h(n) = mex{s_n(π) : π ∈ Π_n} with s_n(π) := Σ*_{τ ∈ Π_n, τ ≥ π} g_n(τ) (by Theorem 4.1)",
 )
@@ -303,14 +299,12 @@ def _rewriting_holds(n: int, h: list[int]) -> bool:
     return True
 
 
-family_check(
-    P004,
+P004.family_check(
     "(6.4)",
     "(6.3) can be written s_n(μ) = Σ*_{λ ∈ 𝒫_n, λ ≥ μ} M_n(λ, μ) g_n(λ)",
     cases=lambda top: range(1, top + 1),
     holds=lambda n: _rewriting_holds(n, _h_on_posets(n)),
-    quick={"top": 5},
-    full={"top": 7},
+    **rows.up_to(5, 7),
     checked="every π ∈ Π_n, n ≤ {top}: (6.4) equals the sum (6.3) over the poset, both with and "
     "without λ = (n)",
     note="as a rewriting of (6.3) it is right; it inherits (6.3)'s inclusion of λ = (n)",
@@ -321,8 +315,7 @@ family_check(
 )
 
 
-@statement(
-    P004,
+@P004.statement(
     "Figure 9",
     "worked example n = 4: g_4(λ) (A), s_4(μ) (B); for μ = 1²2, I_μ ∖ {(4)} = {1²2, 13, 2²}, "
     "M = 1, 2, 1, s_4(1²2) = 1·2 + 2·1 + 1·3 = 1; s_4(4) = 0; h(4) = 4",

@@ -11,7 +11,7 @@ from grundy.games.coin_turning.coin_turning_tables import subspace_ruler_recursi
 from grundy.nim import mex
 from grundy.reproduce import rows
 from grundy.reproduce.paper004.coin_setting import P004, TABLE_2_EVEN, TABLE_2_ODD, xor
-from grundy.reproduce.rows import Outcome, Verdict, statement
+from grundy.reproduce.rows import Outcome, Verdict
 
 
 # ================================================================ helpers: B_n(q)
@@ -83,8 +83,7 @@ def _by_5_12a(q: int, top: int) -> tuple[int, int] | None:
     )
 
 
-@statement(
-    P004,
+@P004.statement(
     "Theorem 5.3",
     "the ruler value of W ∈ B_n(q) depends only on d = dim W: g_q(d) = R(d + 1) for even q "
     "(5.6a), mod(d, 3) + 1 for odd q (5.6b)",
@@ -129,8 +128,7 @@ def _table_2_row(q: int) -> tuple[int, ...]:
     return TABLE_2_EVEN if q % 2 == 0 else TABLE_2_ODD
 
 
-@statement(
-    P004,
+@P004.statement(
     "Table 2",
     "g_q(d), d = 0..14: 1,2,1,4,1,2,1,8,1,2,1,4,1,2,1 (q even); 1,2,3,1,2,3,… (q odd)",
 )
@@ -189,8 +187,7 @@ def _printed_5_8_words(qd: tuple[int, int]) -> str:
     )
 
 
-@statement(
-    P004,
+@P004.statement(
     "Lemma 5.2",
     "(1) the ruler value of W ∈ B_n(q) depends only on d = dim W; (2) g_q(d) = mex{s_q(d, m)}, "
     "s_q(d, m) = Σ*_{k=m}^{d−1} G_q(d−m, k−m) g_q(k) (5.7)",
@@ -229,7 +226,7 @@ def _whole_space(d: int) -> str:
     return "<" + ",".join("".join("1" if j == i else "0" for j in range(d)) for i in range(d)) + ">"
 
 
-@statement(P004, "Figure 5", "the ruler values of the elements of B_3(2)")
+@P004.statement("Figure 5", "the ruler values of the elements of B_3(2)")
 def _figure_5(quick: bool) -> Outcome:
     by_dim = _subspace_values_by_dim(3, 2)
     show = ", ".join(f"dim {d}: {sorted(v)[0]}" for d, v in sorted(by_dim.items()))
@@ -277,8 +274,7 @@ def _lemma_5_3_first_line(d: int, m: int) -> int:
     return left ^ xor(g[m] for k in range(m, d) if _G(rows, d - m - 1, k - m))
 
 
-@statement(
-    P004,
+@P004.statement(
     "Lemma 5.3",
     "for odd q, d ≥ 1, 0 ≤ m ≤ d − 1: s_q(d, m) = s_q(d, m+1) ∔ s_q(d−1, m) ∔ g_q(d−1) (5.11)",
 )
