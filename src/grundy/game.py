@@ -82,8 +82,6 @@ if TYPE_CHECKING:
 
     import numpy as np
 
-    from grundy.engine.search import Search
-
 __all__ = [
     "CAPABILITIES",
     "DRAWINGS",
@@ -176,8 +174,8 @@ class Kernel(Protocol):
         memory: str | int | None = None,
         checkpoint: str | os.PathLike[str] | None = None,
         progress: Any = None,
-    ) -> tuple[Search, int]:
-        """A fresh compiled search for one big position, and the position's packed word."""
+    ) -> tuple[Any, int]:
+        """A fresh `grundy.engine.Search` for one big position, and the position's packed word."""
 
     def canonical_word(self, word: int) -> int:
         """The canonical form of a packed position."""
