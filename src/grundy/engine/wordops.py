@@ -51,6 +51,7 @@ __all__ = [
     "is_zero",
     "less",
     "nbits",
+    "put_entry",
     "put_word",
     "strip_low_ones",
     "to_parts",
@@ -383,64 +384,32 @@ def tt_put(keys, logcap, meta, w, info):
     """
 
 
-def _tt_put_narrow(keys, logcap, meta, w, info):
+def _tt_put(keys, logcap, meta, w, info):
     mask = keys.shape[0] - 1
     i = home(w, logcap)
     victim = -1
     victim_len = -1
     for _ in range(WINDOW):
-        k = keys[i]
-        if k == _ZERO:
-            keys[i] = w | (_U(info) << _SHIFT)
+        k, old = entry(keys, i)
+        if old == 0 and is_zero(k):
+            put_entry(keys, i, w, info)
             meta[COUNT] += 1
             return
-        if (k & _WMASK) == w:
-            old = np.int64(k >> _SHIFT)
+        if k == w:
             if old & EXACT:
                 return
-            new = info if info & EXACT else (old | info)
-            keys[i] = w | (_U(new) << _SHIFT)
+            put_entry(keys, i, w, info if info & EXACT else (old | info))
             return
-        n = _bl64(k & _WMASK)
+        n = nbits(k)
         if n > victim_len:
             victim_len = n
             victim = i
         i = (i + 1) & mask
-    keys[victim] = w | (_U(info) << _SHIFT)
+    put_entry(keys, victim, w, info)
     meta[REPLACED] += 1
 
 
-def _tt_put_wide(keys, logcap, meta, w, info):
-    mask = keys.shape[0] - 1
-    i = home(w, logcap)
-    victim = -1
-    victim_len = -1
-    for _ in range(WINDOW):
-        lo, hi = keys[i, 0], keys[i, 1]
-        if lo == _ZERO and hi == _ZERO:
-            keys[i, 0] = w[0]
-            keys[i, 1] = w[1] | (_U(info) << _SHIFT)
-            meta[COUNT] += 1
-            return
-        if lo == w[0] and (hi & _WMASK) == w[1]:
-            old = np.int64(hi >> _SHIFT)
-            if old & EXACT:
-                return
-            new = info if info & EXACT else (old | info)
-            keys[i, 1] = w[1] | (_U(new) << _SHIFT)
-            return
-        h = hi & _WMASK
-        n = 64 + _bl64(h) if h else _bl64(lo)
-        if n > victim_len:
-            victim_len = n
-            victim = i
-        i = (i + 1) & mask
-    keys[victim, 0] = w[0]
-    keys[victim, 1] = w[1] | (_U(info) << _SHIFT)
-    meta[REPLACED] += 1
-
-
-_by_width(tt_put, _tt_put_narrow, _tt_put_wide)
+_by_width(tt_put, _tt_put, _tt_put)
 
 
 def entry(keys, i):
@@ -452,6 +421,22 @@ def _entry_wide(keys, i):
 
 
 _by_width(entry, lambda keys, i: (keys[i] & _WMASK, np.int64(keys[i] >> _SHIFT)), _entry_wide, True)
+
+
+def put_entry(keys, i, w, info):
+    """Slot i of a table's key array ← the word w with the info byte `info`."""
+
+
+def _put_entry_narrow(keys, i, w, info):
+    keys[i] = w | (_U(info) << _SHIFT)
+
+
+def _put_entry_wide(keys, i, w, info):
+    keys[i, 0] = w[0]
+    keys[i, 1] = w[1] | (_U(info) << _SHIFT)
+
+
+_by_width(put_entry, _put_entry_narrow, _put_entry_wide, inline=True)
 
 
 # ------------------------------------------------------ words and parts
