@@ -88,6 +88,7 @@ GameLike: TypeAlias = str | Ruleset
 
 __all__ = [
     "ATLAS_VARIABLE",
+    "LOOKUPS",
     "SOURCES",
     "Answer",
     "GameLike",
