@@ -15,7 +15,6 @@ from grundy.cli.common import app, display_name
 from grundy.cli.game_options import GameOptions, game_options
 from grundy.cli.interrupts import interruptible
 from grundy.cli.options import (
-    NoTitleOption,
     SizesOption,
 )
 from grundy.cli.printing import emit_tables, say_written
@@ -26,7 +25,9 @@ from grundy.validate import check_non_negative
 
 
 @app.command("count")
-@game_options("misere", "latex", "store", "no-store", "scheduler", "piece", "atlas", "json")
+@game_options(
+    "no-title", "misere", "latex", "store", "no-store", "scheduler", "piece", "atlas", "json"
+)
 def count_command(
     n: SizesOption,
     method: Annotated[
@@ -63,7 +64,6 @@ def count_command(
         Optional[Path],  # noqa: UP045
         typer.Option("--plot", help="Also draw counts by value against n (.svg, .png or .pdf)."),
     ] = None,
-    no_title: NoTitleOption = False,
     *,
     shared: GameOptions,
 ) -> None:
@@ -121,7 +121,9 @@ def count_command(
         what = "sums" if sums else "positions"
         play = "misère" if misere else "normal"
         title = f"{display_name(rules)}, {play} play: {what} of size n by value"
-        save_figure(counts_figure(rows, title=None if no_title else title, counted=what), plot)
+        save_figure(
+            counts_figure(rows, title=None if shared.no_title else title, counted=what), plot
+        )
         say_written(plot, as_json)
     data = {
         "game": rules.name,

@@ -1,7 +1,7 @@
 """The options of a command about a game, declared once and handed to it as one value.
 
 `grundy value`, `count`, `sweep` … all take the game (an argument) and some of the same
-options: --misere, --piece, --atlas, --store, --latex, --json.  A command names the ones
+options: --misere, --piece, --atlas, --store, --latex, --no-title, --json.  A command names the ones
 it takes (`game_options`) and declares one parameter of type `GameOptions`; the command
 line then has the game argument first and the named options where that parameter stands,
 in the order named, and the command gets what was given as one `GameOptions`.
@@ -18,15 +18,14 @@ in the order named, and the command gets what was given as one `GameOptions`.
 
 from __future__ import annotations
 
-import functools
-import inspect
 from collections.abc import Callable
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 import typer  # noqa: F401  (the doctest uses it)
 
+from grundy.cli.bundles import Command, bundled
 from grundy.cli.common import resolve_game
 from grundy.cli.options import (
     AtlasOption,
@@ -35,14 +34,13 @@ from grundy.cli.options import (
     LatexOption,
     MisereOption,
     NoStoreOption,
+    NoTitleOption,
     PieceOption,
     ReadStoreOption,
     SchedulerOption,
     StoreOption,
 )
 from grundy.game import Ruleset
-
-Command = TypeVar("Command", bound=Callable[..., Any])
 
 
 @dataclass(frozen=True)
@@ -59,6 +57,7 @@ class GameOptions:
     no_store: bool = False
     scheduler: str | None = None
     latex: str | None = None
+    no_title: bool = False
     as_json: bool = False
 
     def rules(self) -> Ruleset:
@@ -77,43 +76,13 @@ SHARED: dict[str, tuple[str, Any]] = {
     "no-store": ("no_store", NoStoreOption),
     "scheduler": ("scheduler", SchedulerOption),
     "latex": ("latex", LatexOption),
+    "no-title": ("no_title", NoTitleOption),
     "json": ("as_json", JsonOption),
 }
-_DEFAULTS = {field.name: field.default for field in fields(GameOptions)}
 
 
 def game_options(*names: str) -> Callable[[Command], Command]:
-    """Give a command the game argument and the shared options `names` (keys of `SHARED`).
-
-    The command declares one parameter annotated `GameOptions`; its command line has
-    the game as its first argument and the named options in place of that parameter,
-    and the command is called with them as a `GameOptions`.  Typer reads the command's
-    signature (`__signature__`, written here), so its help lists them as its own.
-    """
-    chosen = [SHARED[name] for name in names]
-    filled = ["game", *(field for field, _ in chosen)]
-
-    def decorate(command: Command) -> Command:
-        signature = inspect.signature(command, eval_str=True)
-        (bundle,) = [p for p in signature.parameters.values() if p.annotation is GameOptions]
-        keyword = inspect.Parameter.KEYWORD_ONLY
-        parameters = [inspect.Parameter("game", keyword, annotation=GameArg)]
-        for parameter in signature.parameters.values():
-            if parameter is not bundle:
-                parameters.append(parameter.replace(kind=keyword))
-                continue
-            parameters += [
-                inspect.Parameter(field, keyword, annotation=declared, default=_DEFAULTS[field])
-                for field, declared in chosen
-            ]
-
-        @functools.wraps(command)
-        def run(**given: Any) -> Any:
-            shared = GameOptions(**{field: given.pop(field) for field in filled})
-            return command(**given, **{bundle.name: shared})
-
-        run.__signature__ = signature.replace(parameters=parameters)  # type: ignore[attr-defined]
-        run.__annotations__ = {p.name: p.annotation for p in parameters}
-        return run  # type: ignore[return-value]
-
-    return decorate
+    """Give a command the game argument and the shared options `names` (keys of `SHARED`),
+    handed to it as one `GameOptions` (`grundy.cli.bundles.bundled`): the command declares
+    one parameter annotated `GameOptions`, and the options stand in its place."""
+    return bundled(GameOptions, {"game": GameArg}, dict(SHARED[name] for name in names))

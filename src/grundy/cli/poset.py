@@ -7,12 +7,15 @@ young:4,2,1, a product such as chain:3xchain:4, or @FILE: the JSON file FILE,
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Annotated, Any, Optional
 
 import typer
 from rich.markup import escape
 from rich.table import Table
 
+from grundy.cli.bundles import Command, bundled
 from grundy.cli.common import app
 from grundy.cli.late_help import GrundyTyper
 from grundy.cli.options import JsonOption, LatexOption, NoTitleOption
@@ -47,6 +50,27 @@ TurningOption = Annotated[
         help="Turning sets: ruler (intervals), ideal (principal order ideals), turtles (pairs).",
     ),
 ]
+
+
+@dataclass(frozen=True)
+class PosetOptions:
+    """The poset a `grundy poset` command was given (its text or ``@FILE``), the turning
+    sets and the output asked for; an option the command does not take keeps its default."""
+
+    poset: str
+    turning: str = "ruler"
+    latex: str | None = None
+    as_json: bool = False
+
+
+def poset_options(*names: str) -> Callable[[Command], Command]:
+    """Give a `grundy poset` command the poset argument and the options `names` (of
+    "turning", "latex", "as_json"), handed to it as one `PosetOptions`
+    (`grundy.cli.bundles.bundled`)."""
+    declared = {"turning": TurningOption, "latex": LatexOption, "as_json": JsonOption}
+    return bundled(PosetOptions, {"poset": PosetArg}, {name: declared[name] for name in names})
+
+
 HEADS_HELP = (
     "Heads, in the poset's notation; repeat the option or separate elements by spaces or ';'. "
     "Notation: chain/divisors 6; subspaces <101,011> (spanning rows, <> = zero space); "
@@ -94,16 +118,12 @@ def _elements_of(poset: Poset, heads: list[str]) -> list[Any]:
 
 
 @poset_app.command("values")
-def values_command(
-    poset: PosetArg,
-    turning: TurningOption = "ruler",
-    latex: LatexOption = None,
-    as_json: JsonOption = False,
-) -> None:
+@poset_options("turning", "latex", "as_json")
+def values_command(shared: PosetOptions) -> None:
     """The Grundy value of every element (004 Theorem 4.1)."""
-    p = read_poset(poset)
-    g = _values(p, turning)
-    fam = _family_name(turning)
+    p = read_poset(shared.poset)
+    g = _values(p, shared.turning)
+    fam = _family_name(shared.turning)
     levels = p.levels()
     data = {
         "poset": p.name,
@@ -120,24 +140,24 @@ def values_command(
         table.add_row(escape(p.format(x)), str(levels[i]), str(g[i]))
     # A poset may have no elements: A_1 (x + y + z ≤ −1), say.
     empty = f"{fam} on {escape(p.name)}: the empty poset, no elements"
-    emit_tables(data, [table], latex, as_json, empty)
+    emit_tables(data, [table], shared.latex, shared.as_json, empty)
 
 
 @poset_app.command("position")
+@poset_options("turning", "latex", "as_json")
 def position_command(
-    poset: PosetArg,
     heads: Annotated[list[str], typer.Option("--heads", help=HEADS_HELP)],
-    turning: TurningOption = "ruler",
     all_moves: Annotated[
         bool, typer.Option("--all-moves", help="List every option, not only winning ones.")
     ] = False,
-    latex: LatexOption = None,
-    as_json: JsonOption = False,
+    *,
+    shared: PosetOptions,
 ) -> None:
     """A position's value (nim-sum of its heads, 004 (4.1b)) and its winning moves."""
     from grundy.games.coin_turning import coin_turning
 
-    p = read_poset(poset)
+    turning, as_json = shared.turning, shared.as_json
+    p = read_poset(shared.poset)
     chosen = _elements_of(p, heads)
     fam = _family_name(turning)
     _values(p, turning)  # cached on the poset: the calls below reuse it
@@ -173,7 +193,7 @@ def position_command(
             escape("{" + ", ".join(r["heads_after"]) + "}"),
             str(r["value"]),
         )
-    write_latex(latex, [table], data, as_json)
+    write_latex(shared.latex, [table], data, as_json)
 
     def show() -> None:
         shown = escape("{" + ", ".join(data["heads"]) + "}")
@@ -188,19 +208,19 @@ def position_command(
 
 
 @poset_app.command("picture")
+@poset_options("turning", "as_json")
 def picture_command(
-    poset: PosetArg,
     svg: Annotated[str, typer.Option("--svg", help="Write the Hasse diagram to this SVG file.")],
     tikz: Annotated[
         Optional[str],  # noqa: UP045
         typer.Option("--tikz", help="Also write it as a TikZ picture for LaTeX."),
     ] = None,
-    turning: TurningOption = "ruler",
     labels: Annotated[
         bool, typer.Option("--labels/--no-labels", help="Write element names beside the nodes.")
     ] = True,
     no_title: NoTitleOption = False,
-    as_json: JsonOption = False,
+    *,
+    shared: PosetOptions,
 ) -> None:
     """Hasse diagram with each element's value on its node (style of 004 Figures 4, 5, 7)."""
     from grundy.atomic import check_writable, write_text_atomic
@@ -210,7 +230,8 @@ def picture_command(
     check_writable(svg)
     if tikz is not None:
         check_writable(tikz)
-    p = read_poset(poset)
+    turning, as_json = shared.turning, shared.as_json
+    p = read_poset(shared.poset)
     check_drawable(p)
     fam = _family_name(turning)
     vals = coin_turning.values(p, turning)

@@ -23,7 +23,6 @@ from grundy.cli.interrupts import brief, interruptible
 from grundy.cli.options import (
     FamilyArg,
     LatexOption,
-    NoTitleOption,
 )
 from grundy.cli.printing import console, emit, rows_as_csv, say_written
 from grundy.cli.progress import progress_bar
@@ -36,7 +35,7 @@ _PARAMETER = re.compile(r"^--([A-Za-z_][A-Za-z0-9_]*)(?:=(.*))?$")
 
 
 @app.command("sweep", context_settings={"allow_extra_args": True, "ignore_unknown_options": True})
-@game_options("misere", "store", "no-store", "scheduler", "piece", "atlas", "json")
+@game_options("no-title", "misere", "store", "no-store", "scheduler", "piece", "atlas", "json")
 def sweep_command(
     ctx: typer.Context,
     family: FamilyArg,
@@ -56,7 +55,6 @@ def sweep_command(
             "--plot", help="Also draw the values (.svg, .png, .pdf): one or two varying parameters."
         ),
     ] = None,
-    no_title: NoTitleOption = False,
     *,
     shared: GameOptions,
 ) -> None:
@@ -96,7 +94,7 @@ def sweep_command(
         from grundy.render.plots import save_figure, sweep_figure  # matplotlib: only when asked
 
         play = "misère" if misere else "normal"
-        title = None if no_title else f"{display_name(rules)} on {family}, {play} play"
+        title = None if shared.no_title else f"{display_name(rules)} on {family}, {play} play"
         save_figure(sweep_figure(rows, title=title), plot)
     for path in (csv_file, parquet, latex, plot):
         if path is not None:

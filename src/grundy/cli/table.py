@@ -17,7 +17,6 @@ from grundy.atomic import check_writable, write_text_atomic
 from grundy.cli.common import app
 from grundy.cli.game_options import GameOptions, game_options
 from grundy.cli.options import (
-    NoTitleOption,
     PartitionArg,
 )
 from grundy.cli.printing import console, emit, say_written
@@ -45,11 +44,10 @@ OutsideOption = Annotated[
 
 
 @app.command("table")
-@game_options("misere", "piece", "json")
+@game_options("no-title", "misere", "piece", "json")
 def table_command(
     position: PartitionArg,
     svg: SvgOption = None,
-    no_title: NoTitleOption = False,
     latex: YtableauOption = None,
     outside: OutsideOption = None,
     *,
@@ -103,7 +101,9 @@ def table_command(
         "outside": rim,
     }
     if svg is not None:
-        write_text_atomic(svg, table_svg(table, outside=rim, title=None if no_title else title))
+        write_text_atomic(
+            svg, table_svg(table, outside=rim, title=None if shared.no_title else title)
+        )
         data["svg"] = str(svg)
         say_written(svg, as_json)
     if latex is not None:
