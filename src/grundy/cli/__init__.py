@@ -8,9 +8,9 @@ Where a command lives: `grundy X` in `cli/X.py` (one file per command); a comman
 `grundy X Y` in `cli/X.py`, or in `cli/X_*.py` when the group is large (`poset`:
 `poset.py`, and its tables of paper 004 in `poset_tables.py`).  What several commands
 share is in a module named for what it holds: the app and the game a command names
-(`common.py`), the options and arguments declared once (`options.py`), the game and the
-options a game command takes, handed to it as one value (`game_options.py`), help texts
-naming the games of the registry (`late_help.py`), reading positions, sizes and files
+(`common.py`), the options and arguments declared once (`options.py`), parameters
+handed to a command as one value (`bundles.py`; a game command's: `game_options.py`),
+help texts naming the games of the registry (`late_help.py`), reading positions, sizes and files
 (`reading.py`), output (`printing.py`), progress bars (`progress.py`), Ctrl-C
 (`interrupts.py`) and the results store's messages (`results_store.py`); a command built
 on another imports from that command's module (`pattern` runs `sweep.run_sweep`).

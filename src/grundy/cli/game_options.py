@@ -1,10 +1,11 @@
 """The options of a command about a game, declared once and handed to it as one value.
 
 `grundy value`, `count`, `sweep` … all take the game (an argument) and some of the same
-options: --misere, --piece, --atlas, --store, --latex, --no-title, --json.  A command names the ones
-it takes (`game_options`) and declares one parameter of type `GameOptions`; the command
-line then has the game argument first and the named options where that parameter stands,
-in the order named, and the command gets what was given as one `GameOptions`.
+options: --misere, --piece, --atlas, --store, --latex, --no-title, --json.  A command
+names the ones it takes (`game_options`) and declares one parameter of type
+`GameOptions`; the command line then has the game argument first and the named options
+where that parameter stands, in the order named, and the command gets what was given as
+one `GameOptions` (`grundy.cli.bundles.bundled`).
 
 >>> from typer.testing import CliRunner
 >>> demo = typer.Typer()
