@@ -159,7 +159,7 @@ def test_conjectures_are_checked_the_same_with_the_atlas(
 def test_a_conjecture_within_the_atlas_values_nothing(
     atlases: dict[tuple[str, bool], Path], capsys, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    def refuse(rules: object, n: int, misere: bool) -> None:
+    def refuse(rules: object, n: int, misere: bool, atlas: object) -> None:
         raise AssertionError(f"size {n} was valued")
 
     monkeypatch.setattr(grundy.analysis.conjectures, "_valued", refuse)
