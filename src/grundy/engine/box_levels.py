@@ -8,7 +8,7 @@ ranks, cut into chunks as the level engine's levels are.  The loop
 `value_box_ranks` steps from one diagram to the next (`next_in_box`), asks the
 kernel for the options of the diagram's canonical form, and reads each
 option's value at its box rank: from the chunk being valued, or from a chunk
-held (`engine.held_value`: in memory, or a memory map of its file): every diagram of a
+held (`level_loop.held_rank`: in memory, or a memory map of its file): every diagram of a
 smaller rank is valued.  An option that ranks later, or does not fit the box
 (the kernel expanded the conjugate, its canonical form, or a box that is not
 square), is read as its conjugate, which has the same canonical form and lies
