@@ -8,7 +8,7 @@ ranks, cut into chunks as the level engine's levels are.  The loop
 `value_box_ranks` steps from one diagram to the next (`next_in_box`), asks the
 kernel for the options of the diagram's canonical form, and reads each
 option's value at its box rank: from the chunk being valued, or from a chunk
-held (`level_loop.held_rank`: in memory, or a memory map of its file): every diagram of a
+held (`level_loop.held_at`: in memory, or a memory map of its file): every diagram of a
 smaller rank is valued.  An option that ranks later, or does not fit the box
 (the kernel expanded the conjugate, its canonical form, or a box that is not
 square), is read as its conjugate, which has the same canonical form and lies
@@ -47,7 +47,7 @@ from grundy.engine.level_loop import (
     OPTIONS_FULL,
     VALUE_TOO_LARGE,
     compiled_loops,
-    held_rank,
+    held_at,
     refuse,
     settle,
     stop,
@@ -122,7 +122,7 @@ def value_box_ranks(box, span, held, scratch):
                 chunk[r - lo] = chunk[t - lo]
                 continue
             if 0 <= t < lo:
-                chunk[r - lo] = held_rank(held, 0, t)
+                chunk[r - lo] = held_at(held, t, base)
                 continue
         m = expand(w, out, out2)  # noqa: F821 (bound per kernel)
         if m < 0 or m + 1 >= len(seen):
@@ -138,7 +138,7 @@ def value_box_ranks(box, span, held, scratch):
                 elif t >= lo:
                     v ^= chunk[t - lo]
                 else:
-                    v ^= held_rank(held, 0, t)
+                    v ^= held_at(held, t, base)
             if v <= m:
                 seen[v] = r
         if not settle(chunk, r - lo, seen, r, m, base):
