@@ -59,6 +59,7 @@ from grundy.engine.level_loop import (
     refuse,
     scratch,
     settle,
+    slot_of,
     stop,
 )
 from grundy.engine.ranking import (
@@ -156,11 +157,7 @@ def value_ranks(level, span, held, scratch):
             if size == n and lo <= twin_rank < r:
                 chunk[r - lo] = chunk[twin_rank - lo]
                 continue
-            if (
-                size == n
-                and twin_rank < lo
-                and held.where[held.first[n] + (twin_rank >> held.shift)]
-            ):
+            if size == n and twin_rank < lo and held.where[slot_of(held, n, twin_rank)]:
                 chunk[r - lo] = held_rank(held, n, twin_rank)
                 continue
         m = expand(w, out, out2)  # noqa: F821 (bound per kernel)
