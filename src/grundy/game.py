@@ -78,8 +78,6 @@ from grundy.bounds import partition_count
 from grundy.partition import Partition, partitions
 
 if TYPE_CHECKING:
-    import os
-
     import numpy as np
 
 __all__ = [
@@ -167,15 +165,9 @@ class Kernel(Protocol):
     def box_values(self, position: Partition, misere: bool = False) -> list[list[int]] | None:
         """SG(λ[i, j]) for every box of λ, or None when λ does not fit."""
 
-    def search(
-        self,
-        position: Position,
-        misere: bool = False,
-        memory: str | int | None = None,
-        checkpoint: str | os.PathLike[str] | None = None,
-        progress: Any = None,
-    ) -> tuple[Any, int]:
-        """A fresh `grundy.engine.Search` for one big position, and the position's packed word."""
+    @property
+    def search(self) -> Callable[..., tuple[Any, int]]:
+        """`CompiledKernel.search`: a fresh search for one big position, and its packed word."""
 
     def canonical_word(self, word: int) -> int:
         """The canonical form of a packed position."""
