@@ -74,7 +74,20 @@ from grundy.engine.ranking import (
 from grundy.engine.wordops import NARROW_LETTERS, conj, from_parts, get_word
 from grundy.partition import partition_numbers
 
-__all__ = ["DEFAULT_CHUNK", "MAX_CHUNK", "MAX_VALUE", "LevelEngine", "check_kernel", "narrowest"]
+__all__ = [
+    "DEFAULT_CHUNK",
+    "MAX_CHUNK",
+    "MAX_VALUE",
+    "NOT_PLACED",
+    "STEP",
+    "Level",
+    "LevelEngine",
+    "canonical_twin",
+    "check_kernel",
+    "level_words",
+    "narrowest",
+    "option_place",
+]
 
 #: Ranks a chunk holds unless the atlas says otherwise (1 MiB of uint8 values).
 DEFAULT_CHUNK = 1 << 20
@@ -116,6 +129,51 @@ def _in_width(w, words):
     return lambda w, words: _limbs(w)
 
 
+@cached_njit
+def level_words(conjugate, out, narrow_letters):
+    """(fits, word, mirror): the words of a partition of a level (`conjugate`, its
+    conjugate's, in the level's width) in the width of `out` — the partition's and its
+    conjugate's — and whether that is the width its words want (narrow for at most
+    `narrow_letters` letters, `fits_narrow`)."""
+    whole = conj(conjugate)  # the partition's word, in the level's width
+    fits = fits_narrow(whole, narrow_letters) == (out.ndim == 1)
+    return fits, in_width(whole, out), in_width(conjugate, out)
+
+
+def canonical_twin(word, mirror, length, first, table, n):
+    """(w, t): the kernel's canonical form w of the partition `word` of n (`length` parts,
+    the largest `first`; `mirror`, its conjugate's word), and the rank t in level n of a
+    twin that ranks no later by its first part — its canonical form, or else its
+    conjugate if that has the same canonical form (first part: the rows) — or −1.  A
+    twin is worth what the partition is worth; the caller checks that t < its rank."""
+    w = canonical(word)  # noqa: F821 (bound per kernel)
+    twin = w
+    if w == word:
+        twin = word
+        if length >= first and canonical(mirror) == w:  # noqa: F821 (bound per kernel)
+            twin = mirror
+    if twin != word and first_part(twin) >= first:  # else the twin ranks later
+        size, rank = word_rank(twin, table)
+        if size == n:
+            return w, rank
+    return w, -1
+
+
+#: `option_place` of an option that is not smaller than the position (a broken kernel).
+NOT_PLACED = -2
+
+
+@cached_njit
+def option_place(held, word, table, n):
+    """Where the option `word` of a partition of n lies among the held levels below
+    (slot << shift | index, as `held_at` reads it; −1: the empty partition), or
+    `NOT_PLACED` for an option of size ≥ n."""
+    size, rank = word_rank(word, table)
+    if size >= n:
+        return NOT_PLACED
+    return (held.first[size] << held.shift) + rank if size else -1
+
+
 def value_ranks(level, span, held, scratch):
     """Value the partitions of level n of ranks span.at[0] … hi − 1 (`Span`), stepping
     from one partition to the next (`next_conjugate`).
@@ -123,14 +181,13 @@ def value_ranks(level, span, held, scratch):
     The kernel gets narrow words where `scratch.out` is one-dimensional, wide ones
     where it is two: the loop stops with OTHER_WIDTH at a partition whose word wants
     the other (a narrow word for every one of at most `narrow_letters` letters,
-    `fits_narrow`, as `CompiledKernel.value` picks for a position of any size).
+    `level_words`, as `CompiledKernel.value` picks for a position of any size).
 
     Level k < n lies in held chunks (`held_rank`).  A partition copies the value of a
-    twin of smaller rank — its canonical form (the kernel's), or its conjugate if that
-    has the same canonical form — from this chunk, or from a held chunk of level n;
-    whichever of the two ranks first is valued.  Stops early with OPTIONS_FULL,
-    VALUE_TOO_LARGE or NOT_SMALLER (an option of size ≥ n: a broken kernel); with
-    LEVEL_DONE once every rank is valued.
+    twin of smaller rank (`canonical_twin`) from this chunk, or from a held chunk of
+    level n; whichever of the two ranks first is valued.  Stops early with
+    OPTIONS_FULL, VALUE_TOO_LARGE or NOT_SMALLER (an option of size ≥ n: a broken
+    kernel); with LEVEL_DONE once every rank is valued.
     """
     n, table, like, narrow_letters, base, splits = level
     lo, hi, chunk, at = span
@@ -142,33 +199,25 @@ def value_ranks(level, span, held, scratch):
     for r in range(at[0], hi):
         if r > at[0]:
             length, conjugate = next_conjugate(parts, length, conjugate)
-        whole = conj(conjugate)  # the partition's word, in the level's width
-        if fits_narrow(whole, narrow_letters) != (out.ndim == 1):
+        fits, word, mirror = level_words(conjugate, out, narrow_letters)
+        if not fits:
             return stop(at, r, OTHER_WIDTH)
-        word, mirror = in_width(whole, out), in_width(conjugate, out)
-        w = canonical(word)  # noqa: F821 (bound per kernel)
-        twin = w  # a partition of the same value: its canonical form, or else its
-        if w == word:  # conjugate (first part: the rows) if that has the same canonical form
-            twin = word
-            if length >= parts[0] and canonical(mirror) == w:  # noqa: F821 (per kernel)
-                twin = mirror
-        if twin != word and first_part(twin) >= parts[0]:  # else the twin ranks later
-            size, twin_rank = word_rank(twin, table)
-            if size == n and lo <= twin_rank < r:
-                chunk[r - lo] = chunk[twin_rank - lo]
-                continue
-            if size == n and twin_rank < lo and held.where[slot_of(held, n, twin_rank)]:
-                chunk[r - lo] = held_rank(held, n, twin_rank)
-                continue
+        w, t = canonical_twin(word, mirror, length, parts[0], table, n)
+        if lo <= t < r:
+            chunk[r - lo] = chunk[t - lo]
+            continue
+        if 0 <= t < lo and held.where[slot_of(held, n, t)]:
+            chunk[r - lo] = held_rank(held, n, t)
+            continue
         m = expand(w, out, out2)  # noqa: F821 (bound per kernel)
         if m < 0 or m + 1 >= len(seen):
             return stop(at, r, OPTIONS_FULL)
-        for i in range(m):  # where each option's pieces lie, all ranked before any is read
+        for i in range(m):  # where each option's pieces lie, all placed before any is read
             for piece in range(2 if splits else 1):
-                size, rank = word_rank(get_word(out2 if piece else out, i), table)
-                if size >= n:
+                place = option_place(held, get_word(out2 if piece else out, i), table, n)
+                if place == NOT_PLACED:
                     return stop(at, r, NOT_SMALLER)
-                places[piece * m + i] = (held.first[size] << held.shift) + rank if size else -1
+                places[piece * m + i] = place
         for i in range(m):
             v = held_at(held, places[i], base)
             if splits:  # the nim-sum of the option's two pieces
@@ -180,7 +229,7 @@ def value_ranks(level, span, held, scratch):
     return stop(at, hi, LEVEL_DONE)
 
 
-TEMPLATES = (value_ranks,)
+TEMPLATES = (value_ranks, canonical_twin)
 
 
 def narrowest(values: np.ndarray) -> np.ndarray:
@@ -291,15 +340,19 @@ class LevelEngine:
     def hold(self, n: int, k: int, values: np.ndarray) -> None:
         """Hold chunk k of level n from `values` (uint8 or uint16, native order; an
         array in memory or a memory map), which must stay unchanged while held."""
-        self._check_chunk(n, k)
         if values.dtype not in (np.uint8, np.uint16) or not values.dtype.isnative:
             raise ValueError(f"level {n} chunk {k} is {values.dtype}, not uint8 or uint16")
-        if values.shape != (len(self.ranks(n, k)),) or not values.flags.c_contiguous:
-            expected = len(self.ranks(n, k))
-            raise ValueError(f"level {n} chunk {k} has {values.shape} values, expected {expected}")
+        self._place(n, k, values, len(self.ranks(n, k)), values.dtype == np.uint16)
+
+    def _place(self, n: int, k: int, values: np.ndarray, length: int, wide: bool) -> None:
+        """Hold `values` (`length` of them, contiguous) as chunk k of level n, its slot's
+        `Held.wide` flag set to `wide`."""
+        self._check_chunk(n, k)
+        if values.shape != (length,) or not values.flags.c_contiguous:
+            raise ValueError(f"level {n} chunk {k} has {values.shape} values, expected {length}")
         slot = int(self.held.first[n] + k)
         self._held[slot] = values
-        self.held.wide[slot] = values.dtype == np.uint16
+        self.held.wide[slot] = wide
         self.held.where[slot] = values.ctypes.data if len(values) else 1
 
     def value_chunk(
