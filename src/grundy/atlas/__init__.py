@@ -1,10 +1,10 @@
 """The atlas: every partition of every size up to N valued once, level by level, one byte each.
 
-`ranking` numbers the partitions of n; `engine` values a level from the
-levels below through a game's options kernel; `store` keeps the levels on
-disk, chunk by chunk, and reads them back; `build` runs a build, here or on
-a Dask cluster.  ``grundy.atlas.open(DIR)`` opens an atlas
-(`store.Atlas`: ``.value(p)``, ``.counts(n)``, ``.level(n)``);
+`grundy.engine.ranking` numbers the partitions of n; `grundy.engine.levels` values a
+level from the levels below through a game's options kernel; `files` keeps the levels
+on disk, chunk by chunk, checked by `schema`, and reads them back; `build` runs a
+build, here or on a Dask cluster.  ``grundy.atlas.open(DIR)`` opens an atlas
+(`files.Atlas`: ``.value(p)``, ``.counts(n)``, ``.level(n)``);
 ``grundy.atlas.frame(atlas, n)`` is level n as a DataFrame (`views`, which
 also streams a level beside its partitions' `features`).
 
@@ -24,5 +24,5 @@ from grundy.atlas.views import frame
 
 __all__ = ["Atlas", "AtlasError", "build", "frame", "open"]
 
-#: ``grundy.atlas.open(DIR)``: the atlas in DIR (`store.open_atlas`).
+#: ``grundy.atlas.open(DIR)``: the atlas in DIR (`files.open_atlas`).
 open = open_atlas  # the name the interface promises

@@ -1,20 +1,24 @@
-"""Compiled exact search (with the kernel modules of the games, the only code that uses numba).
+"""The compiled engine, which knows no game (with the games' kernel modules, the only code
+that uses numba).
 
-The engine knows no game.  A game gives its rules as a numba options kernel
-on packed boundary words, built from the word primitives (`wordops`) and the
-kernel helpers (`primitives`), compiled with `cached_njit` and declared as a
-`CompiledKernel` (`kernel`); the built-in games keep theirs in a kernel
-module beside their rules (``grundy/games/<game>_kernel.py``).  The engine
-(`engine.Search`, drivers in `drivers`) values positions with a full
-memoised mex or the Lemoine–Viennot / Beling–Rogalski nimber test, caching
-facts in a compact transposition table with a memory cap (`table`), in
-chunks with progress, Ctrl-C and checkpoints, for words of one or two
-machine words (`wordops`: up to 56 and 120 letters); `CompiledKernel` also
-runs the census behind ``count``.
+A game gives its rules as a numba options kernel on packed boundary words, built from
+the word primitives (`wordops`) and the kernel helpers (`primitives`), compiled with
+`cached_njit` and declared as a `CompiledKernel` (`kernel`); the built-in games keep
+theirs beside their rules (``grundy/games/<family>/<game>_kernel.py``).
 
-Compiled code is cached on disk in a folder named after a digest of the
-compiled sources (`cache`); every options kernel gets its own copy of the
-drivers (`specialise`), so its code is cached too.
+* the search (`search.Search`, drivers in `drivers`): a full memoised mex or the
+  Lemoine–Viennot / Beling–Rogalski nimber test, caching facts in a compact
+  transposition table with a memory cap (`transposition`), in chunks with progress,
+  Ctrl-C and checkpoints, for words of one or two machine words (`wordops`: up to 56
+  and 120 letters); `CompiledKernel` also runs the census behind ``count``;
+* the atlas's levels and boxes: ranks (`ranking`, `box_ranking`) and the compiled loops
+  that value a level or a box from the ones below (`levels`, `box_levels`,
+  `level_loop`);
+* the cluster client (`cluster`) and compiling ahead of time (`warm`).
+
+Compiled code is cached on disk in a folder named after a digest of the compiled
+sources (`cache`); every options kernel gets its own copy of the drivers and level
+loops (`specialise`), so its code is cached too.
 """
 
 from __future__ import annotations
