@@ -13,6 +13,7 @@ from typing import Annotated, Any, Optional
 
 import typer
 
+from grundy.answers import answer, json_source
 from grundy.atomic import check_writable, write_text_atomic
 from grundy.cli.common import app
 from grundy.cli.game_options import GameOptions, game_options
@@ -90,13 +91,14 @@ def table_command(
     solver = solver_for(rules)
     with search_progress(solver, f"{rules.name} {position}"):
         table = box_values(rules, position, misere)  # these parse the text themselves
-        result = solver.value(pos, misere)
+        found = answer(rules, pos, misere)
     title = young_title(rules, position, misere)
     data = {
         "game": rules.name,
         "position": rules.format_position(pos),
         "misere": misere,
-        "value": result,
+        "value": found.value,
+        "source": json_source(found.source),
         "table": table,
         "outside": rim,
     }
