@@ -4,6 +4,7 @@ and sweeps and counts on Dask (engine/cluster.py, `--scheduler`): resumable, as 
 from __future__ import annotations
 
 import csv
+import importlib
 import json
 from collections.abc import Iterator
 from contextlib import nullcontext
@@ -21,6 +22,9 @@ from grundy.cli import main
 from grundy.engine import cluster as distribute
 from grundy.registry import get_ruleset
 from grundy.results import Store
+
+#: the module (``grundy.analysis.sweep`` is also the function, on the package)
+sweep_module = importlib.import_module("grundy.analysis.sweep")
 
 CALLS = {"n": 0}
 
@@ -214,8 +218,8 @@ def test_an_interrupted_sweep_resumes_where_it_stopped(
 ) -> None:
     ranges = {"a": range(2, 8), "m": range(1, 4), "b": range(1, 3)}
     expected = sweep("cr", "a^m,b", **ranges)
-    monkeypatch.setattr(distribute, "CHUNK", 4)
-    state = watch_chunks(monkeypatch, distribute, "value_chunk")
+    monkeypatch.setattr(sweep_module, "CHUNK", 4)
+    state = watch_chunks(monkeypatch, sweep_module, "value_chunk")
     store = Store(tmp_path / "r.sqlite")
     state["stop"] = 2  # Ctrl-C in the third chunk
     with pytest.raises(KeyboardInterrupt):
@@ -251,7 +255,7 @@ def test_members_are_read_once_and_positions_shared(
 ) -> None:
     store = Store(tmp_path / "r.sqlite")
     rows = sweep("cr", "b^a", store=store, a=range(1, 5), b=range(1, 5))
-    state = watch_chunks(monkeypatch, distribute, "value_chunk")
+    state = watch_chunks(monkeypatch, sweep_module, "value_chunk")
     cr = get_ruleset("cr")
     parsed: list[str] = []
     monkeypatch.setattr(cr, "parse", lambda text: parsed.append(text) or Partition.parse(text))

@@ -24,6 +24,7 @@ from __future__ import annotations
 import io
 import os
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from grundy import partition
@@ -31,7 +32,7 @@ from grundy.analysis.tree_size import stats
 from grundy.answers import atlas_for, values
 from grundy.atomic import atomic_open
 from grundy.bounds import TooMuchWork, about, binomial_count, partition_count
-from grundy.engine.cluster import value_many
+from grundy.engine.cluster import map_chunks, scheduler_for
 from grundy.families import MAX_POSITIONS, Template, grid
 from grundy.game import ProgressCallback, Ruleset
 from grundy.registry import get_ruleset, identifies
@@ -42,7 +43,22 @@ if TYPE_CHECKING:
     from grundy.answers import AtlasLike
     from grundy.atlas import Atlas
 
-__all__ = ["ENUMERATED", "FAMILIES", "SweepRows", "sweep", "to_frame", "write_parquet"]
+__all__ = [
+    "CHUNK",
+    "ENUMERATED",
+    "FAMILIES",
+    "SweepRows",
+    "sweep",
+    "to_frame",
+    "value_many",
+    "write_parquet",
+]
+
+#: Positions per chunk of a sweep's values (one Dask task each: `value_many`).
+CHUNK = 500
+
+#: on_chunk(misere, texts, values), as each chunk of `value_many` finishes
+ChunkDone = Callable[[bool, Sequence[str], list[int]], None]
 
 #: The partition families of 000 §2.1 / 001 §3.1, by name.
 FAMILIES: dict[str, Callable[..., Any]] = {
@@ -100,6 +116,50 @@ class SweepRows(list[dict[str, Any]]):
         return svg[svg.index("<svg") :] + html
 
 
+def value_many(
+    game: str | Ruleset,
+    wanted: Mapping[bool, Sequence[str]],
+    scheduler: str | None = None,
+    on_chunk: ChunkDone | None = None,
+) -> dict[bool, dict[str, int]]:
+    """{misere: {text: value}}: the values of the positions (in the game's syntax)
+    wanted in each play convention (misere False: normal play), in one job of chunks of
+    `CHUNK` positions, each valued through the door (`value_chunk`) here or on a Dask
+    worker (`grundy.engine.cluster.map_chunks`).
+
+    scheduler: see `grundy.engine.cluster.scheduler_for` (the job's size: all the texts).
+    `on_chunk(misere, texts, values)` is called as each chunk finishes (any order).
+
+    >>> value_many("lctr", {False: ["3,2,1", "2^2"], True: ["2^2"]}, scheduler="serial")
+    {False: {'3,2,1': 1, '2^2': 0}, True: {'2^2': 0}}
+    """
+    rules = get_ruleset(game)
+    chunks = [
+        (misere, list(texts[i : i + CHUNK]))
+        for misere, texts in wanted.items()
+        for i in range(0, len(texts), CHUNK)
+    ]
+    found: dict[bool, dict[str, int]] = {misere: {} for misere in wanted}
+
+    def record(chunk: tuple[bool, list[str]], values: list[int]) -> None:
+        misere, texts = chunk
+        found[misere].update(zip(texts, values, strict=True))
+        if on_chunk is not None:
+            on_chunk(misere, texts, values)
+
+    positions = sum(len(texts) for texts in wanted.values())
+    map_chunks(partial(value_chunk, rules), chunks, scheduler_for(scheduler, positions), record)
+    return found
+
+
+def value_chunk(rules: Ruleset, chunk: tuple[bool, list[str]]) -> list[int]:
+    """One task: the values of a chunk of positions in one convention, through the door
+    (on a worker, or here)."""
+    misere, texts = chunk
+    found, _ = values(rules, texts, misere)
+    return [int(value) for value in found]  # type: ignore[arg-type]  (none is None)
+
+
 def sweep(
     game: str | Ruleset,
     family: str | Callable[..., Any],
@@ -127,7 +187,7 @@ def sweep(
     name identifies them only, `grundy.registry.identifies`), and so is each
     member's reading (a template or named family: `_readings`), so a sweep
     run before neither builds nor parses a position.  `scheduler` says where
-    values are computed (`grundy.engine.cluster.value_many`: None,
+    values are computed (`value_many`: None,
     "serial", "local" or a Dask address), both conventions in one job.
     `progress` is called with (values done, total).  With an `atlas` (an `Atlas`
     or its directory, of this game and of a convention asked for: `AtlasError`

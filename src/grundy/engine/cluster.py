@@ -1,19 +1,16 @@
-"""Value many positions at once: in this process, or in chunks on a Dask cluster.
+"""The cluster client: a job's chunks run in this process, or one a task on a Dask cluster.
 
-A sweep (`grundy.analysis.sweep`) hands over the canonical texts of the
-positions its store does not have, in one or both play conventions; a count
-(`grundy.analysis.counts`) the sizes it must enumerate.  Small jobs run here
-(starting a cluster costs seconds); larger ones, or any job when a scheduler
-is named, go to Dask (`dask.distributed`) one chunk per task — `CHUNK`
-positions of a sweep, one size of a count: a local cluster on this machine's
-cores, or an existing one by its address (``tcp://host:8786``).  Each
-finished chunk is handed back at once (the caller writes it to the store), so
-an interrupted job loses at most the chunks in flight and a rerun picks up
-where it stopped.  Chunks are pure: a position's value does not depend on
-which worker computes it, so the result is the same as the serial path's.
+A sweep (`grundy.analysis.sweep.value_many`) hands over chunks of the positions
+its store does not have; a count (`grundy.analysis.counts`) the sizes it must
+enumerate; an atlas build (`grundy.atlas.build`) a level's chunks.  Small jobs
+run here (starting a cluster costs seconds); larger ones, or any job when a
+scheduler is named, go to Dask (`dask.distributed`) one chunk per task: a local
+cluster on this machine's cores, or an existing one by its address
+(``tcp://host:8786``).  Each finished chunk is handed back at once (the caller
+writes it to the store), so an interrupted job loses at most the chunks in
+flight and a rerun picks up where it stopped.  Chunks are pure: a result does
+not depend on which worker computes it, so it is the same as the serial path's.
 
->>> value_many("lctr", {False: ["3,2,1", "2^2"], True: ["2^2"]}, scheduler="serial")
-{False: {'3,2,1': 1, '2^2': 0}, True: {'2^2': 0}}
 >>> done = []
 >>> map_chunks(len, [[1, 2], [3]], "serial", lambda chunk, n: done.append(n))
 >>> done
@@ -24,72 +21,24 @@ from __future__ import annotations
 
 import logging
 import os
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from functools import partial
 from typing import Any, TypeVar
 
-from grundy.game import Ruleset
-from grundy.registry import get_ruleset
-from grundy.solver import solver_for
-
 __all__ = [
-    "CHUNK",
     "DASK_FROM",
     "check_scheduler",
     "dask_client",
     "local_cluster",
     "map_chunks",
     "scheduler_for",
-    "value_many",
 ]
 
-#: Positions per Dask task.
-CHUNK = 500
 #: With no scheduler named, jobs of at least this many positions go to a local cluster.
 DASK_FROM = 20_000
 
 Chunk = TypeVar("Chunk")
 Result = TypeVar("Result")
-ChunkDone = Callable[[bool, Sequence[str], list[int]], None]
-
-
-def value_many(
-    game: str | Ruleset,
-    wanted: Mapping[bool, Sequence[str]],
-    scheduler: str | None = None,
-    on_chunk: ChunkDone | None = None,
-) -> dict[bool, dict[str, int]]:
-    """{misere: {text: value}}: the values of the positions (in the game's syntax)
-    wanted in each play convention (misere False: normal play), in one job.
-
-    scheduler: see `scheduler_for` (the job's size: all the texts).
-    `on_chunk(misere, texts, values)` is called as each chunk finishes (any order).
-    """
-    rules = get_ruleset(game)
-    chunks = [
-        (misere, list(texts[i : i + CHUNK]))
-        for misere, texts in wanted.items()
-        for i in range(0, len(texts), CHUNK)
-    ]
-    found: dict[bool, dict[str, int]] = {misere: {} for misere in wanted}
-
-    def record(chunk: tuple[bool, list[str]], values: list[int]) -> None:
-        misere, texts = chunk
-        found[misere].update(zip(texts, values, strict=True))
-        if on_chunk is not None:
-            on_chunk(misere, texts, values)
-
-    positions = sum(len(texts) for texts in wanted.values())
-    map_chunks(partial(value_chunk, rules), chunks, scheduler_for(scheduler, positions), record)
-    return found
-
-
-def value_chunk(rules: Ruleset, chunk: tuple[bool, list[str]]) -> list[int]:
-    """One task: the values of a chunk of positions in one convention (on a worker, or here)."""
-    misere, texts = chunk
-    solver = solver_for(rules)
-    return [solver.value(rules.parse(text), misere) for text in texts]
 
 
 def scheduler_for(scheduler: str | None, positions: int) -> str:
