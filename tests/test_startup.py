@@ -105,6 +105,14 @@ def test_a_game_module_loads_no_compiled_code(code: str) -> None:
 LARGER = "5,4,3,2,1"
 
 
+def test_a_count_without_a_kernel_loads_no_compiled_code() -> None:
+    """LCTR's counts are closed forms: its count imports the cluster client (for a
+    scheduler it may be given) and no numba, so an unwritable cache costs no line."""
+    modules = imported_by("from grundy.cli import main\nmain(['count', 'lctr', '--n', '1..5'])")
+    assert "grundy.engine.cluster" in modules and "numba" not in modules
+    assert not [m for m in modules if m.endswith("_kernel")]
+
+
 def test_the_larger_position_goes_to_the_kernel() -> None:
     rules = registry.get_ruleset("cr")
     assert rules.closed_form(rules.parse(LARGER)) is None

@@ -23,17 +23,8 @@ loops (`specialise`), so its code is cached too.
 
 from __future__ import annotations
 
-from grundy.engine import primitives
-from grundy.engine.cache import cached_njit
-from grundy.engine.kernel import CompiledKernel
-from grundy.engine.search import METHODS, Search, SearchStats, ValueTooLarge
-from grundy.engine.transposition import (
-    DEFAULT_MEMORY,
-    TranspositionTable,
-    format_bytes,
-    parse_memory,
-)
-from grundy.engine.words import MAX_LETTERS, decode, encode, fits
+import importlib
+from typing import Any
 
 __all__ = [
     "DEFAULT_MEMORY",
@@ -52,3 +43,42 @@ __all__ = [
     "parse_memory",
     "primitives",
 ]
+
+#: Each name of `__all__` → the module that defines it, imported on first access (PEP
+#: 562), so that importing a numba-free part of the engine (the cluster client,
+#: `cluster`) loads no numba.
+_HOME = {
+    "DEFAULT_MEMORY": "transposition",
+    "MAX_LETTERS": "words",
+    "METHODS": "search",
+    "CompiledKernel": "kernel",
+    "Search": "search",
+    "SearchStats": "search",
+    "TranspositionTable": "transposition",
+    "ValueTooLarge": "search",
+    "cached_njit": "cache",
+    "decode": "words",
+    "encode": "words",
+    "fits": "words",
+    "format_bytes": "transposition",
+    "parse_memory": "transposition",
+}
+
+
+def __getattr__(name: str) -> Any:
+    """A name of `__all__` (or a submodule), imported on first access.
+
+    >>> from grundy.engine import CompiledKernel
+    >>> CompiledKernel.__module__
+    'grundy.engine.kernel'
+    """
+    if name in _HOME:
+        value = getattr(importlib.import_module(f"{__name__}.{_HOME[name]}"), name)
+        globals()[name] = value
+        return value
+    try:
+        return importlib.import_module(f"{__name__}.{name}")
+    except ModuleNotFoundError as exc:
+        if exc.name != f"{__name__}.{name}":
+            raise
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None
