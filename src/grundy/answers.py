@@ -59,6 +59,15 @@ Answer(value=3, source='atlas', kind='nimber')
 >>> moves = answer("cr", "4,2", atlas=folder, question="options")
 >>> [option.value for option in moves.value], moves.source
 ([2, 2, 3, 3], ('closed form', 'atlas'))
+
+An outcome atlas (`grundy.atlas.outcome_atlas`: ``atlas build --outcomes``) holds no
+value, only who wins: where it covers a position that no closed form values, a
+question of its value or its outcome is answered by an ``"outcome"``.
+
+>>> folder = tempfile.mkdtemp()
+>>> _ = build(get_ruleset("chomp"), 6, folder, outcomes=True)
+>>> answer("chomp", "3,2", atlas=folder)
+Answer(value='P', source='atlas', kind='outcome')
 """
 
 from __future__ import annotations
@@ -257,6 +266,8 @@ class _Door:
         self.complete = not lookups
         self.sources = tuple(name for name in asked if holding[name])
         self.closed_first = "closed form" in self.sources and rules.closed_form_first
+        #: an outcome atlas (`grundy.atlas.outcome_atlas`) answers outcomes, not values
+        self.outcomes = atlas if atlas is not None and hasattr(atlas, "outcome") else None
         self.asks = {
             "closed form": self._closed_form,
             "atlas": self._atlas,
@@ -320,7 +331,21 @@ class _Door:
 
     def _atlas(self, terms: list[Any]) -> dict[Any, int]:
         assert self.atlas is not None
+        if self.outcomes is not None:
+            return {}
         return {term: self.atlas.value(term) for term in terms if self.atlas.covers(term)}
+
+    def outcome(self, position: Any) -> str | None:
+        """ "P" or "N" from an outcome atlas where it covers `position` (parsed) and the
+        closed form, asked first, does not value it; else None."""
+        found = self.outcomes
+        if found is None or "atlas" not in self.sources or not found.covers(position):
+            return None
+        if "closed form" in self.sources:
+            parts = self._split(position)
+            if not isinstance(parts, list) or len(self._closed_form(parts)) == len(parts):
+                return None
+        return found.outcome(position)
 
     def _store(self, terms: list[Any]) -> dict[Any, int]:
         assert self.store is not None
@@ -445,6 +470,9 @@ identify it)
     door = _door(game, misere, atlas, store, source)
     parsed = parse_position(door.rules, position)
     if question in ("value", "outcome"):
+        known = door.outcome(parsed)
+        if known is not None:  # an outcome atlas: who wins, and no value
+            return Answer(known, "atlas", "outcome")
         (found,), served = door.nimbers([parsed])
         if question == "value":
             return Answer(found, served, "nimber")
@@ -512,8 +540,16 @@ def value(game: GameLike, position: Any, misere: bool = False, atlas: AtlasLike 
     Traceback (most recent call last):
     ...
     TypeError: misere must be True or False, got str 'no'
+
+    An outcome atlas that holds the position gives only its outcome: a ValueError.
     """
-    return answer(game, position, misere, atlas=atlas).value
+    found = answer(game, position, misere, atlas=atlas)
+    if found.kind == "outcome":
+        raise ValueError(
+            f"the outcome atlas holds only the outcome of {position} ({found.value}), not its "
+            "value: ask outcome(), or give a value atlas"
+        )
+    return found.value
 
 
 def options(

@@ -34,11 +34,14 @@ from grundy.atlas.files import (
     complete_level,
     hold_written,
     level_rows,
+    open_atlas,
     record_chunk,
     write_chunk,
 )
+from grundy.atlas.schema import OUTCOMES, VALUES, Layout, layout_of
 from grundy.engine.box_levels import BoxEngine
 from grundy.engine.levels import LevelEngine
+from grundy.engine.outcome_levels import OutcomeEngine
 from grundy.game import Ruleset
 from grundy.validate import as_bool, as_int
 
@@ -58,10 +61,13 @@ def build(
     scheduler: str | None = None,
     workers: int | None = None,
     box: tuple[int, int] | None = None,
+    outcomes: bool = False,
 ) -> Atlas:
     """Build (or resume) the atlas of `rules` up to level n_max in `directory`; or, with
     `box` = (a, b) and n_max None, the atlas of every diagram inside the a × b box
-    (`grundy.engine.box_levels`: one level, valued in one pass, here).
+    (`grundy.engine.box_levels`: one level, valued in one pass, here).  With `outcomes`,
+    the outcome atlas (`grundy.atlas.outcome_atlas`: the P-positions and the tallies
+    of winning moves, through `grundy.engine.outcome_levels`; levels, not a box).
 
     Chunks already written are kept (checked when read); the rest are valued and
     written one by one.  `chunk` (a power of two) is the ranks a chunk holds:
@@ -81,13 +87,16 @@ def build(
         raise ValueError("give either the largest level n_max or a box (a, b), not both")
     if box is not None and scheduler not in (None, "serial"):
         raise ValueError("a box is valued in one pass (each chunk needs those before): no cluster")
-    with _claimed(rules, n_max, directory, misere, chunk, box) as (manifest, engine):
+    if box is not None and as_bool(outcomes, "outcomes"):
+        raise ValueError("an outcome atlas holds whole levels (--n), not a box")
+    layout = OUTCOMES if outcomes else VALUES
+    with _claimed(rules, n_max, directory, misere, chunk, box, layout) as (manifest, engine):
         if scheduler in (None, "serial"):
             _build_here(engine, manifest, Path(directory), on_progress)
         else:
             cluster = (scheduler, workers)
             _build_on_cluster(rules, engine, manifest, Path(directory), on_progress, cluster)
-    return Atlas(directory)
+    return open_atlas(directory)
 
 
 @contextmanager
@@ -98,9 +107,12 @@ def _claimed(
     misere: bool,
     chunk: int | None,
     box: tuple[int, int] | None,
+    layout: Layout,
 ) -> Iterator[tuple[dict[str, Any], LevelEngine]]:
     """The directory's manifest (made if new) and an engine for it (levels 0 … n_max, or
-    the box), while this process holds the directory's build lock."""
+    the box; the outcome engine for an atlas of `OUTCOMES`), while this process holds
+    the directory's build lock."""
+    engines = OutcomeEngine if layout is OUTCOMES else LevelEngine
     misere = as_bool(misere, "misere")
     kernel = getattr(rules, "kernel", None)
     if kernel is None:
@@ -111,12 +123,12 @@ def _claimed(
         box = (as_int(box[0], "box rows"), as_int(box[1], "box columns"))
         BoxEngine(kernel, *box, misere)  # refuses a box past the words before a file is made
     else:
-        LevelEngine(kernel, as_int(n_max, "n_max"), misere)  # refuses a bad n_max as early
-    with claimed(Path(directory), rules, misere, chunk, box) as manifest:
+        engines(kernel, as_int(n_max, "n_max"), misere)  # refuses a bad n_max as early
+    with claimed(Path(directory), rules, misere, chunk, box, layout) as manifest:
         if box is not None:
             engine: LevelEngine = BoxEngine(kernel, *box, misere, manifest["chunk"])
         else:
-            engine = LevelEngine(kernel, n_max, misere, manifest["chunk"])
+            engine = engines(kernel, n_max, misere, manifest["chunk"])
         yield manifest, engine
 
 
@@ -124,8 +136,9 @@ def _build_here(
     engine: LevelEngine, manifest: dict[str, Any], directory: Path, on_progress: Progress | None
 ) -> None:
     """Value and write every missing chunk in this process, level by level."""
+    layout = layout_of(manifest)
     for n in range(engine.n_max + 1):
-        rows = hold_written(engine, directory, n)
+        rows = hold_written(engine, directory, n, layout)
         for k in range(engine.chunks(n)):
             if rows["chunks"][k] is not None:
                 continue
@@ -136,7 +149,7 @@ def _build_here(
                     on_progress(n, start + done, int(engine.sizes[n]))
 
             values = engine.value_chunk(n, k, report)
-            record_chunk(directory, rows, k, write_chunk(directory, n, k, values))
+            record_chunk(directory, rows, k, write_chunk(directory, n, k, values, layout))
             engine.hold(n, k, values)
         complete_level(directory, manifest, rows)
 
@@ -158,11 +171,13 @@ def _build_on_cluster(
     # a worker's memory maps of the atlas count in its resident memory, but they are
     # the file system's pages, not the worker's: Dask must not pause or kill it for them
     with dask_client(*cluster, memory_limit=0) as client:
+        layout = layout_of(manifest)
         for n in range(engine.n_max + 1):
-            rows = level_rows(engine, directory, n)
+            rows = level_rows(engine, directory, n, layout)
             size = int(engine.sizes[n])
             done = sum(len(engine.ranks(n, k)) for k, row in enumerate(rows["chunks"]) if row)
-            task = (rules, engine.base == 1, str(directory), engine.n_max, engine.chunk, n)
+            where, misere = str(directory), engine.base == 1
+            task = (rules, misere, where, engine.n_max, engine.chunk, n, layout.format)
             tasks = {
                 client.submit(value_chunk_task, *task, k, pure=False): k
                 for k, row in enumerate(rows["chunks"])
@@ -178,25 +193,35 @@ def _build_on_cluster(
 
 
 #: Each worker process's engines, by atlas: the chunks it holds stay held across tasks.
-_ENGINES: dict[tuple[str, str, bool, int, int], LevelEngine] = {}
+_ENGINES: dict[tuple[str, str, bool, int, int, str], LevelEngine] = {}
 
 
 def value_chunk_task(
-    rules: Ruleset, misere: bool, directory: str, n_max: int, chunk: int, n: int, k: int
+    rules: Ruleset,
+    misere: bool,
+    directory: str,
+    n_max: int,
+    chunk: int,
+    n: int,
+    form: str,
+    k: int,
 ) -> dict[str, Any]:
-    """One task, on a worker: value chunk k of level n of the atlas in `directory` and
-    write it; its row.  The levels below are held from their files (each chunk checked
-    the first time this process reads it), with the chunks of level n written so far."""
-    key = (directory, rules.name, misere, n_max, chunk)
+    """One task, on a worker: value chunk k of level n of the atlas in `directory` (of
+    format `form`: values or outcomes) and write it; its row.  The levels below are held
+    from their files (each chunk checked the first time this process reads it), with the
+    chunks of level n written so far."""
+    key = (directory, rules.name, misere, n_max, chunk, form)
+    layout = OUTCOMES if form == OUTCOMES.format else VALUES
     if key not in _ENGINES:
         _ENGINES.clear()  # one atlas at a time per worker
-        _ENGINES[key] = LevelEngine(rules.kernel, n_max, misere, chunk)
+        engines = OutcomeEngine if layout is OUTCOMES else LevelEngine
+        _ENGINES[key] = engines(rules.kernel, n_max, misere, chunk)
     engine = _ENGINES[key]
     where = Path(directory)
     for below in range(n + 1):
         if below < n and engine.is_held(below):
             continue  # held by an earlier task: its rows are not read (nor checked) again
-        hold_written(engine, where, below)
+        hold_written(engine, where, below, layout)
         if below < n and not engine.is_held(below):
             raise AtlasError(f"{where}: level {below} is not complete, so level {n} cannot start")
-    return write_chunk(where, n, k, engine.value_chunk(n, k))
+    return write_chunk(where, n, k, engine.value_chunk(n, k), layout)

@@ -55,12 +55,17 @@ from typing import Any
 
 import numpy as np
 
+from grundy.atlas.outcome_chunks import bits, encode
 from grundy.atlas.schema import (
     CHUNKS,
     FORMAT,
     MANIFEST,
+    OUTCOMES,
+    VALUES,
     AtlasError,
+    Layout,
     chunk_name,
+    layout_of,
     level_counts,
     level_name,
     load_chunk,
@@ -85,6 +90,7 @@ __all__ = [
     "MANIFEST",
     "Atlas",
     "AtlasError",
+    "checked_bits",
     "claimed",
     "complete_level",
     "hold_written",
@@ -92,6 +98,7 @@ __all__ = [
     "locked",
     "open_atlas",
     "record_chunk",
+    "stored_length",
     "write_chunk",
 ]
 
@@ -109,12 +116,22 @@ class Atlas:
 
     The manifest is checked (`grundy.atlas.schema`) when the atlas is opened, a
     level's chunk rows and each chunk (its checksum, header and length) the first time
-    they are read; a value read after that costs an index, no check.
+    they are read; a value read after that costs an index, no check.  An atlas of
+    another layout (an outcome atlas: `grundy.atlas.outcome_atlas`) is refused: open
+    either with `open_atlas`.
     """
+
+    #: What the atlas keeps: values (an outcome atlas: outcomes).
+    layout: Layout = VALUES
 
     def __init__(self, directory: str | os.PathLike[str]) -> None:
         self.directory = Path(directory)
         self.manifest = read_manifest(self.directory)
+        kept = layout_of(self.manifest)
+        if kept is not self.layout:
+            raise AtlasError(
+                f"{self.directory} is an atlas of {kept.what}, not of {self.layout.what}"
+            )
         self._rows: dict[int, dict[str, Any]] = {}
         self._chunks: dict[tuple[int, int], np.ndarray] = {}
 
@@ -178,6 +195,12 @@ class Atlas:
     def value(self, position: object) -> int:
         """The value of a partition (a Partition, a sum of one, or its text) from its level,
         or from the box."""
+        n, r = self._place(position)
+        return int(self._chunk(n, r // self.chunk)[r % self.chunk])
+
+    def _place(self, position: object) -> tuple[int, int]:
+        """(level, rank) of a partition (as `value` takes it) in the atlas; ValueError if
+        it is no position of the game, or the box is not complete."""
         lam = CompiledKernel.partition_of(position)
         if lam is None:
             lam = Partition.parse(position)
@@ -191,7 +214,7 @@ class Atlas:
             if self._row(lam.size)["count"] == 0:
                 raise ValueError(f"{lam} is not a position of {self.game}")
             r, n = rank(lam), lam.size
-        return int(self._chunk(n, r // self.chunk)[r % self.chunk])
+        return n, r
 
     def covers(self, position: object) -> bool:
         """Whether the atlas holds `position`'s value: a partition (or a sum of one,
@@ -218,12 +241,13 @@ class Atlas:
 
     def is_for(self, rules: Ruleset, misere: bool) -> bool:
         """Whether these are the values of `rules` (name, rules version) in that convention."""
-        wanted = _identity(rules, as_bool(misere, "misere"), self.box)
+        wanted = _identity(rules, as_bool(misere, "misere"), self.box, self.layout)
         return _mismatch(self.manifest, wanted) is None
 
     def check_for(self, rules: Ruleset, misere: bool) -> None:
         """AtlasError, naming both, unless these are the values of `rules` in that convention."""
-        wrong = _mismatch(self.manifest, _identity(rules, as_bool(misere, "misere"), self.box))
+        misere = as_bool(misere, "misere")
+        wrong = _mismatch(self.manifest, _identity(rules, misere, self.box, self.layout))
         if wrong is not None:
             raise AtlasError(f"{self.directory} is {wrong}")
 
@@ -271,7 +295,7 @@ class Atlas:
         facts = self._facts()
         if "positions" in facts:
             facts["positions"] += " positions"
-        return f"<atlas {self.directory}: {', '.join(facts.values())}>"
+        return f"<{self._label} {self.directory}: {', '.join(facts.values())}>"
 
     def _repr_html_(self) -> str:
         """The atlas as a table in Jupyter: what `__repr__` says, a row each.
@@ -290,7 +314,12 @@ class Atlas:
         <tr><th ...>state</th><td ...>complete</td></tr>
         </table>
         """
-        return html_table(f"atlas {self.directory}", self._facts().items())
+        return html_table(f"{self._label} {self.directory}", self._facts().items())
+
+    @property
+    def _label(self) -> str:
+        """What the atlas is called where it shows itself."""
+        return "atlas" if self.layout is VALUES else f"{self.layout.what[:-1]} atlas"
 
     def _facts(self) -> dict[str, str]:
         """What the atlas shows of itself, by label: game, play, what it holds (levels or
@@ -327,7 +356,7 @@ class Atlas:
         if (self.box and n) or n > MAX_N or not present(self.directory, path, folder=False):
             return None
         counts = level_counts(n, self.box, None)
-        rows = read_rows(self.directory, n, counts, self.chunk, complete=False)["chunks"]
+        rows = read_rows(self.directory, n, counts, self.chunk, False, self.layout)["chunks"]
         return {"n": n, "written": sum(row is not None for row in rows), "chunks": len(rows)}
 
     def _row(self, n: int) -> dict[str, Any]:
@@ -344,15 +373,21 @@ class Atlas:
         """The chunk rows of complete level n, checked the first time they are read."""
         if n not in self._rows:
             counts = (self._row(n)["count"],)
-            self._rows[n] = read_rows(self.directory, n, counts, self.chunk, complete=True)
+            self._rows[n] = read_rows(self.directory, n, counts, self.chunk, True, self.layout)
         return self._rows[n]
 
     def _chunk(self, n: int, k: int) -> np.ndarray:
         if (n, k) not in self._chunks:
             row = self._rows_of(n)["chunks"][k]
-            length = min(self.chunk, self._row(n)["count"] - k * self.chunk)
-            self._chunks[n, k] = load_chunk(self.directory, n, k, row, length)
+            ranks = min(self.chunk, self._row(n)["count"] - k * self.chunk)
+            stored = load_chunk(self.directory, n, k, row, stored_length(row, ranks), self.layout)
+            self._chunks[n, k] = self._held(n, k, row, stored, ranks)
         return self._chunks[n, k]
+
+    def _held(self, n: int, k: int, row: dict[str, Any], stored: np.ndarray, ranks: int) -> Any:
+        """What is kept of chunk k of level n, read as `stored` (checked against its row):
+        the values themselves."""
+        return stored
 
     def _chunk_path(self, n: int, k: int) -> Path:
         """Chunk k of complete level n's file, a regular file (its row checked)."""
@@ -363,32 +398,80 @@ class Atlas:
 
 
 def open_atlas(directory: str | os.PathLike[str]) -> Atlas:
-    """The atlas in `directory` (AtlasError if it is none, FileNotFoundError if absent)."""
+    """The atlas in `directory`, of values or of outcomes (`grundy.atlas.outcome_atlas`)
+    as its manifest says (AtlasError if it is none, FileNotFoundError if absent)."""
+    if layout_of(read_manifest(Path(directory))) is OUTCOMES:
+        from grundy.atlas.outcome_atlas import OutcomeAtlas
+
+        return OutcomeAtlas(directory)
     return Atlas(directory)
 
 
-def level_rows(engine: LevelEngine, directory: Path, n: int) -> dict[str, Any]:
-    """The chunk rows of level n in `directory`: its ``chunks.json``, checked against the
-    schema and the engine's size of the level, or fresh rows (no chunk written) if the
-    level is new."""
+def stored_length(row: dict[str, Any], ranks: int) -> int:
+    """The length of the array a chunk of `ranks` ranks keeps, by its row: one value a
+    rank; one bit a rank, in bytes, for a bitmap; a rank a P-position for ranks.
+
+    >>> stored_length({"form": "bitmap"}, 17), stored_length({"form": "ranks", "P": 2}, 17)
+    (3, 2)
+    """
+    form = row.get("form")
+    return -(-ranks // 8) if form == "bitmap" else row["P"] if form == "ranks" else ranks
+
+
+def level_rows(
+    engine: LevelEngine, directory: Path, n: int, layout: Layout = VALUES
+) -> dict[str, Any]:
+    """The chunk rows of level n in `directory` (an atlas of `layout`): its
+    ``chunks.json``, checked against the schema and the engine's size of the level, or
+    fresh rows (no chunk written) if the level is new."""
     if not present(directory, directory / level_name(n) / CHUNKS, folder=False):
         return {"n": n, "count": int(engine.sizes[n]), "chunks": [None] * engine.chunks(n)}
-    return read_rows(directory, n, (int(engine.sizes[n]),), engine.chunk, complete=False)
+    return read_rows(directory, n, (int(engine.sizes[n]),), engine.chunk, False, layout)
 
 
-def hold_written(engine: LevelEngine, directory: Path, n: int) -> dict[str, Any]:
-    """Hold every chunk of level n written in `directory` that the engine does not hold
-    yet (each checked once); the level's chunk rows (`level_rows`)."""
-    rows = level_rows(engine, directory, n)
+def hold_written(
+    engine: LevelEngine, directory: Path, n: int, layout: Layout = VALUES
+) -> dict[str, Any]:
+    """Hold every chunk of level n written in `directory` (an atlas of `layout`) that the
+    engine does not hold yet (each checked once): its values, or an outcome atlas's
+    bitmap (`OutcomeEngine.hold_bits`); the level's chunk rows (`level_rows`)."""
+    rows = level_rows(engine, directory, n, layout)
     for k, row in enumerate(rows["chunks"]):
-        if row is not None and not engine.is_held(n, k):
-            engine.hold(n, k, load_chunk(directory, n, k, row, len(engine.ranks(n, k))))
+        if row is None or engine.is_held(n, k):
+            continue
+        ranks = len(engine.ranks(n, k))
+        stored = load_chunk(directory, n, k, row, stored_length(row, ranks), layout)
+        if layout is VALUES:
+            engine.hold(n, k, stored)
+        else:
+            held = checked_bits(directory, n, k, row, stored, ranks)
+            engine.hold_bits(n, k, held)  # type: ignore[attr-defined]  (an OutcomeEngine)
     return rows
 
 
-def write_chunk(directory: Path, n: int, k: int, values: np.ndarray) -> dict[str, Any]:
-    """Write chunk k of level n atomically (its folder made if new); its row (file,
-    dtype, sha256).  A link or anything but a regular file where it goes is refused."""
+def checked_bits(
+    directory: Path, n: int, k: int, row: dict[str, Any], stored: np.ndarray, ranks: int
+) -> np.ndarray:
+    """The bitmap of chunk k of level n of an outcome atlas, read as `stored` in its row's
+    form (`outcome_chunks.bits`); AtlasError if it does not hold the row's P-positions."""
+    try:
+        return bits(row["form"], stored, ranks, row["P"])
+    except ValueError as error:
+        path = directory / level_name(n) / chunk_name(k)
+        raise refused(directory, path, f"level {n} chunk {k}: {error} (corrupt)") from None
+
+
+def write_chunk(
+    directory: Path, n: int, k: int, values: np.ndarray, layout: Layout = VALUES
+) -> dict[str, Any]:
+    """Write chunk k of level n of an atlas of `layout` atomically (its folder made if
+    new); its row (file, dtype, sha256; an outcome atlas's codes are kept in the smaller
+    form, `outcome_chunks.encode`, which the row names with the chunk's tallies).  A
+    link or anything but a regular file where it goes is refused."""
+    facts: dict[str, Any] = {}
+    if layout is OUTCOMES:
+        form, values, tallies = encode(values)
+        facts = {"form": form, **tallies}
     folder = directory / level_name(n)
     path = folder / chunk_name(k)
     made = present(directory, folder)
@@ -405,7 +488,8 @@ def write_chunk(directory: Path, n: int, k: int, values: np.ndarray) -> dict[str
             f"cannot write {path} ({error.strerror or error}); the chunks written so far are "
             "kept: make room and run the same command again to resume"
         ) from None
-    return {"file": path.name, "dtype": str(values.dtype), "sha256": sha256_of(directory, path)}
+    row = {"file": path.name, "dtype": str(values.dtype), "sha256": sha256_of(directory, path)}
+    return row | facts
 
 
 def record_chunk(directory: Path, rows: dict[str, Any], k: int, row: dict[str, Any]) -> None:
@@ -424,13 +508,19 @@ def complete_level(directory: Path, manifest: dict[str, Any], rows: dict[str, An
         if not present(directory, folder):  # has no chunk to list
             folder.mkdir()
         _write_json(directory, folder / CHUNKS, rows)
-    manifest["levels"].append({"n": n, "count": rows["count"], "chunks": len(rows["chunks"])})
+    tallies = {
+        name: sum(row[name] for row in rows["chunks"]) for name in layout_of(manifest).tallies
+    }
+    level = {"n": n, "count": rows["count"], "chunks": len(rows["chunks"])}
+    manifest["levels"].append(level | tallies)
     _write_json(directory, directory / MANIFEST, manifest)
 
 
-def _identity(rules: Ruleset, misere: bool, box: tuple[int, int] | None = None) -> dict[str, Any]:
+def _identity(
+    rules: Ruleset, misere: bool, box: tuple[int, int] | None = None, layout: Layout = VALUES
+) -> dict[str, Any]:
     identity = {
-        "format": FORMAT,
+        "format": layout.format,
         "game": rules.name,
         "rules_version": int(getattr(rules, "rules_version", 1)),
         "misere": misere,
@@ -444,13 +534,15 @@ def _identity(rules: Ruleset, misere: bool, box: tuple[int, int] | None = None) 
 def _describe(manifest: dict[str, Any]) -> str:
     play = "misère play" if manifest["misere"] else "normal play"
     shape = "" if "box" not in manifest else " in the {} × {} box".format(*manifest["box"])
-    return f"{manifest['game']}{shape} (rules version {manifest['rules_version']}, {play})"
+    of = "the outcomes of " if manifest["format"] == OUTCOMES.format else ""
+    return f"{of}{manifest['game']}{shape} (rules version {manifest['rules_version']}, {play})"
 
 
 def _mismatch(manifest: dict[str, Any], wanted: dict[str, Any]) -> str | None:
     """ "an atlas of X, not of Y" if `manifest` is another game's, rules version's,
     convention's or box's than `wanted`; None if it is the same."""
-    if all(manifest.get(k) == wanted.get(k) for k in ("game", "rules_version", "misere", "box")):
+    keys = ("format", "game", "rules_version", "misere", "box")
+    if all(manifest.get(k) == wanted.get(k) for k in keys):
         return None
     return f"an atlas of {_describe(manifest)}, not of {_describe(wanted)}"
 
@@ -462,12 +554,13 @@ def claimed(
     misere: bool,
     chunk: int | None,
     box: tuple[int, int] | None = None,
+    layout: Layout = VALUES,
 ) -> Iterator[dict[str, Any]]:
     """The manifest to build on, while this process holds the directory's build lock:
-    the directory's own if it is an atlas of the same game, rules, convention, box and
-    chunk, checked whole (`_survey`) before anything is written; a fresh one (the
+    the directory's own if it is an atlas of the same layout, game, rules, convention,
+    box and chunk, checked whole (`_survey`) before anything is written; a fresh one (the
     directory made) if it is absent or holds nothing of an atlas."""
-    wanted = _identity(rules, misere, box)
+    wanted = _identity(rules, misere, box, layout)
     empty = bool(rules.kernel.allows_empty)
     before = _survey(directory, wanted, chunk, empty)
     if before is None:
@@ -513,10 +606,10 @@ def _survey(
             f"{directory} has chunks of {manifest['chunk']} ranks, not {chunk}: "
             "resume it without --chunk, or build into another directory"
         )
-    levels = manifest["levels"]
+    levels, layout = manifest["levels"], layout_of(manifest)
     box = None if "box" not in manifest else (manifest["box"][0], manifest["box"][1])
     for n, row in enumerate(levels):
-        read_rows(directory, n, (row["count"],), manifest["chunk"], complete=True)
+        read_rows(directory, n, (row["count"],), manifest["chunk"], True, layout)
     building = len(levels)  # the level a build writes next: its rows as far as written
     for name in names:
         level = _LEVEL.fullmatch(name)
@@ -525,7 +618,7 @@ def _survey(
     path = directory / level_name(building) / CHUNKS
     if building <= MAX_N and not (box and building) and present(directory, path, folder=False):
         counts = level_counts(building, box, empty)
-        read_rows(directory, building, counts, manifest["chunk"], complete=False)
+        read_rows(directory, building, counts, manifest["chunk"], False, layout)
     return manifest
 
 

@@ -27,6 +27,16 @@ one set of rules before anything is taken from it:
     chunk has ranks (``chunk``, or what is left of the level for its last); then
     those values and not a byte more.
 
+An outcome atlas (`grundy.atlas.outcome_atlas`) has the format
+``grundy-outcomes/1`` and keeps, of each position, whether it is a P-position
+(`OUTCOMES`): its manifest's level rows and its chunk rows carry besides their
+tallies ``P``, ``one`` and ``several`` (the P-positions, and the N-positions with
+exactly one winning move and with several: integers summing to at most the
+level's or chunk's positions; a level's, its chunks' sums); a chunk row has a
+``form`` besides: ``"bitmap"`` (uint8, one bit a rank, ⌈ranks / 8⌉ bytes) or
+``"ranks"`` (the P-positions' ranks, delta-coded, as uint8, uint16 or uint32:
+``P`` of them).  A chunk is checked as above, its length that its form gives.
+
 No name is taken from a file: a level's folder and a chunk's file are named from
 their numbers (`level_name`, `chunk_name`) and a row's ``file`` must be that name,
 so nothing outside the atlas is ever read or written.  Each folder and file of the
@@ -64,7 +74,7 @@ from collections.abc import Collection, Iterator
 from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import Any, BinaryIO, NamedTuple
 
 import numpy as np
 
@@ -77,12 +87,18 @@ __all__ = [
     "CHUNKS",
     "DTYPES",
     "FORMAT",
+    "LAYOUTS",
     "MANIFEST",
     "MAX_GAME",
     "MAX_RULES_VERSION",
+    "OUTCOMES",
+    "OUTCOME_FORMAT",
+    "VALUES",
     "AtlasError",
+    "Layout",
     "chunk_name",
     "json_limit",
+    "layout_of",
     "level_counts",
     "level_name",
     "load_chunk",
@@ -95,6 +111,8 @@ __all__ = [
 
 #: The format tag of the manifest.
 FORMAT = "grundy-atlas/2"
+#: The format tag of an outcome atlas's manifest.
+OUTCOME_FORMAT = "grundy-outcomes/1"
 #: The manifest's file name in an atlas directory.
 MANIFEST = "manifest.json"
 #: The chunk rows' file name in a level's directory.
@@ -105,11 +123,47 @@ DTYPES = {"uint8": "|u1", "uint16": "<u2"}
 MAX_RULES_VERSION = 2**31 - 1
 #: The longest game name a manifest may hold.
 MAX_GAME = 200
+
+
+class Layout(NamedTuple):
+    """What an atlas of one format keeps: its chunks' dtypes (a row's name: the .npy
+    header's descr), their forms (a row's ``form``; none for values) and the tallies its
+    level and chunk rows carry."""
+
+    format: str
+    dtypes: dict[str, str]
+    forms: tuple[str, ...]
+    tallies: tuple[str, ...]
+    what: str  #: what it holds, in a few words
+
+
+#: The value atlas: a byte (or two) a position.
+VALUES = Layout(FORMAT, DTYPES, (), (), "values")
+#: The outcome atlas: the P-positions, with the tallies of the N-positions' winning moves.
+OUTCOMES = Layout(
+    OUTCOME_FORMAT,
+    {**DTYPES, "uint32": "<u4"},
+    ("bitmap", "ranks"),
+    ("P", "one", "several"),
+    "outcomes",
+)
+LAYOUTS = {layout.format: layout for layout in (VALUES, OUTCOMES)}
+_FORMATS = tuple(LAYOUTS)  # compared, not hashed: a manifest's format may be a list
+
+
+def layout_of(manifest: dict[str, Any]) -> Layout:
+    """The layout of a manifest read by `read_manifest`.
+
+    >>> layout_of({"format": "grundy-outcomes/1"}).tallies
+    ('P', 'one', 'several')
+    """
+    return LAYOUTS[manifest["format"]]
+
+
 _SHA256 = re.compile(r"[0-9a-f]{64}")
 _MANIFEST_KEYS = {"format", "game", "rules_version", "misere", "chunk", "levels"}
 _BOX_KEYS = frozenset({"box", "empty"})
 _ROW_KEYS = {"file", "dtype", "sha256"}
-_DTYPE_NAMES = tuple(DTYPES)  # compared, not hashed: a row's dtype may be a list
 #: The most bytes a .npy header of a chunk may take (numpy's own default bound).
 _NPY_HEADER = 10_000
 
@@ -168,14 +222,15 @@ def level_counts(n: int, box: tuple[int, int] | None, empty: bool | None) -> tup
     return (0, 1) if empty is None else (int(empty),)
 
 
-def json_limit(rows: int) -> int:
+def json_limit(rows: int, layout: Layout | None = None) -> int:
     """The most bytes a JSON file of the atlas with `rows` rows may take: every row of
-    the schema written with any indentation fits in 256.
+    the schema written with any indentation fits in 256 (512 with an outcome atlas's
+    tallies).
 
-    >>> json_limit(0), json_limit(3)
-    (256, 1024)
+    >>> json_limit(0), json_limit(3), json_limit(3, OUTCOMES)
+    (256, 1024, 2048)
     """
-    return 256 * (rows + 1)
+    return (512 if layout is not None and layout.tallies else 256) * (rows + 1)
 
 
 def read_manifest(directory: Path) -> dict[str, Any]:
@@ -187,9 +242,10 @@ def read_manifest(directory: Path) -> dict[str, Any]:
     path = directory / MANIFEST
     if not present(directory, path, folder=False):
         raise AtlasError(f"{directory} is not an atlas (no {MANIFEST}); refusing it")
-    manifest = _read_json(directory, path, json_limit(MAX_N + 1))
-    if not isinstance(manifest, dict) or manifest.get("format") != FORMAT:
-        raise refused(directory, path, f"not an atlas manifest of format {FORMAT}")
+    manifest = _read_json(directory, path, json_limit(MAX_N + 1, OUTCOMES))
+    if not isinstance(manifest, dict) or manifest.get("format") not in _FORMATS:
+        raise refused(directory, path, f"not an atlas manifest of format {' or '.join(LAYOUTS)}")
+    layout = layout_of(manifest)
     _check_object(directory, path, "", manifest, _MANIFEST_KEYS, _BOX_KEYS)
     game = manifest["game"]
     if not (isinstance(game, str) and 0 < len(game) <= MAX_GAME and game.isprintable()):
@@ -211,25 +267,43 @@ def read_manifest(directory: Path) -> dict[str, Any]:
     if not isinstance(levels, list) or len(levels) > most:
         raise refused(directory, path, f'"levels" is not a list of at most {most} levels')
     for n, row in enumerate(levels):
-        _check_object(directory, path, f"levels[{n}]", row, {"n", "count", "chunks"})
-        _integer(directory, path, f"levels[{n}].n", row["n"], n, n)
+        part = f"levels[{n}]"
+        _check_object(directory, path, part, row, {"n", "count", "chunks", *layout.tallies})
+        _integer(directory, path, f"{part}.n", row["n"], n, n)
         counts = level_counts(n, box, None)
-        _count(directory, path, f"levels[{n}].count", row["count"], counts)
+        _count(directory, path, f"{part}.count", row["count"], counts)
         chunks = -(-row["count"] // chunk)
-        _integer(directory, path, f"levels[{n}].chunks", row["chunks"], chunks, chunks)
+        _integer(directory, path, f"{part}.chunks", row["chunks"], chunks, chunks)
+        _tallies(directory, path, part, row, layout, row["count"])
     return manifest
 
 
+def _tallies(
+    directory: Path, path: Path, part: str, row: dict[str, Any], layout: Layout, count: int
+) -> None:
+    """AtlasError unless the tallies of `row` (a level's or a chunk's, of `count`
+    positions) are integers summing to at most `count`."""
+    for name in layout.tallies:
+        _integer(directory, path, f"{part}.{name}", row[name], 0, count)
+    if sum(row[name] for name in layout.tallies) > count:
+        raise refused(directory, path, f'"{part}": tallies above its {count} positions')
+
+
 def read_rows(
-    directory: Path, n: int, counts: Collection[int], chunk: int, complete: bool
+    directory: Path,
+    n: int,
+    counts: Collection[int],
+    chunk: int,
+    complete: bool,
+    layout: Layout = VALUES,
 ) -> dict[str, Any]:
-    """The chunk rows of level n (its ``chunks.json``), checked against the schema:
-    its count one of `counts`, a row for each chunk of `chunk` ranks, every one
-    written if the level is `complete`."""
+    """The chunk rows of level n (its ``chunks.json``) of an atlas of `layout`, checked
+    against the schema: its count one of `counts`, a row for each chunk of `chunk`
+    ranks, every one written if the level is `complete`."""
     path = directory / level_name(n) / CHUNKS
     if not present(directory, path, folder=False):
         raise refused(directory, path, f"level {n} has no {CHUNKS} (corrupt)")
-    rows = _read_json(directory, path, json_limit(-(-max(counts) // chunk)))
+    rows = _read_json(directory, path, json_limit(-(-max(counts) // chunk), layout))
     _check_object(directory, path, "", rows, {"n", "count", "chunks"})
     _integer(directory, path, "n", rows["n"], n, n)
     _count(directory, path, "count", rows["count"], counts)
@@ -237,43 +311,54 @@ def read_rows(
     expected = -(-rows["count"] // chunk)
     if not isinstance(chunks, list) or len(chunks) != expected:
         raise refused(directory, path, f'"chunks" is not a list of {expected} rows')
+    keys = _ROW_KEYS | {*layout.tallies} | ({"form"} if layout.forms else set())
+    dtypes = tuple(layout.dtypes)  # compared, not hashed: a row's dtype may be a list
     for k, row in enumerate(chunks):
         if row is None:
             if complete:
                 raise refused(directory, path, f"chunks[{k}] is not written: level {n} is complete")
         elif not (
             type(row) is dict
-            and row.keys() == _ROW_KEYS
+            and row.keys() == keys
             and row["file"] == chunk_name(k)
-            and row["dtype"] in _DTYPE_NAMES
+            and row["dtype"] in dtypes
+            and row.get("form", "") in (layout.forms or ("",))
             and type(row["sha256"]) is str
             and _SHA256.fullmatch(row["sha256"])
         ):  # the rows of a level may be many: every rule at once, then which one failed
-            raise refused(directory, path, _row_problem(k, row))
+            raise refused(directory, path, _row_problem(k, row, keys, layout))
+        else:
+            ranks = min(chunk, rows["count"] - k * chunk)
+            _tallies(directory, path, f"chunks[{k}]", row, layout, ranks)
     return rows
 
 
-def _row_problem(k: int, row: Any) -> str:
+def _row_problem(k: int, row: Any, keys: set[str], layout: Layout) -> str:
     """What breaks the schema in chunk row k (`read_rows`: one of its rules does).
 
-    >>> _row_problem(2, {"file": "00002.npy", "dtype": "int8", "sha256": "0" * 64})
+    >>> _row_problem(2, {"file": "00002.npy", "dtype": "int8", "sha256": "0" * 64}, _ROW_KEYS,
+    ...              VALUES)
     'chunks[2].dtype is "int8", not uint8 or uint16'
     """
     part = f"chunks[{k}]"
-    problem = _object_problem(part, row, _ROW_KEYS)
+    problem = _object_problem(part, row, keys)
     if problem is not None:
         return problem
     if row["file"] != chunk_name(k):
         return f"{part}.file is {_shown(row['file'])}, not {chunk_name(k)!r}"
-    if row["dtype"] not in _DTYPE_NAMES:
-        return f"{part}.dtype is {_shown(row['dtype'])}, not uint8 or uint16"
+    if row["dtype"] not in tuple(layout.dtypes):
+        return f"{part}.dtype is {_shown(row['dtype'])}, not {' or '.join(layout.dtypes)}"
+    if row.get("form", "") not in (layout.forms or ("",)):
+        return f"{part}.form is {_shown(row['form'])}, not {' or '.join(layout.forms)}"
     return f"{part}.sha256 is not 64 hexadecimal digits"
 
 
-def load_chunk(directory: Path, n: int, k: int, row: dict[str, Any], length: int) -> np.ndarray:
-    """Chunk k of level n, `length` values, as a read-only array over a memory map of
-    its file: its row (checked by `read_rows`) gives its dtype and checksum, and its
-    bytes are checked against both first (module doc)."""
+def load_chunk(
+    directory: Path, n: int, k: int, row: dict[str, Any], length: int, layout: Layout = VALUES
+) -> np.ndarray:
+    """Chunk k of level n of an atlas of `layout`, `length` values, as a read-only array
+    over a memory map of its file: its row (checked by `read_rows`) gives its dtype and
+    checksum, and its bytes are checked against both first (module doc)."""
     path = directory / level_name(n) / chunk_name(k)
     with _opened(directory, path) as handle:
         size = os.fstat(handle.fileno()).st_size
@@ -295,9 +380,9 @@ def load_chunk(directory: Path, n: int, k: int, row: dict[str, Any], length: int
     except Exception as error:
         said = " ".join(str(error).split())  # numpy's words, on one line and short
         raise refused(directory, path, f"not a .npy chunk ({said[:100]})") from None
-    if dtype.str != DTYPES[row["dtype"]] or fortran or shape != (length,):
+    if dtype.str != layout.dtypes[row["dtype"]] or fortran or shape != (length,):
         shown = f"{'Fortran' if fortran else 'C'}-ordered {dtype.str} of shape {str(shape)[:40]}"
-        wanted = f"C-ordered {DTYPES[row['dtype']]} of shape ({length},)"
+        wanted = f"C-ordered {layout.dtypes[row['dtype']]} of shape ({length},)"
         raise refused(directory, path, f"level {n} chunk {k} is {shown}, not {wanted}")
     start = header.tell()
     if size != start + length * dtype.itemsize:

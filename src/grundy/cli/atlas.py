@@ -62,6 +62,14 @@ BoxOption = Annotated[
         help="Instead of --n: every diagram inside the A × B box (A rows, B columns), in one pass.",
     ),
 ]
+OutcomesOption = Annotated[
+    bool,
+    typer.Option(
+        "--outcomes",
+        help="Keep only who wins: each level's P-positions (a bit a position or less) and "
+        "its tallies of N-positions with one winning move and with several.",
+    ),
+]
 SizesToBuildOption = Annotated[
     Optional[str],  # noqa: UP045
     typer.Option("--n", help="Sizes A..B or N: levels 0 … B are built."),
@@ -77,12 +85,14 @@ def atlas_build(
     chunk: ChunkOption = None,
     workers: WorkersOption = None,
     scheduler: ClusterOption = None,
+    outcomes: OutcomesOption = False,
     *,
     shared: GameOptions,
 ) -> None:
     """Value every partition of every size up to B of --n A..B (levels 0 … B: each level
     needs the ones below), or every diagram inside the box of --box AxB, chunk by chunk,
-    resuming from the last chunk written."""
+    resuming from the last chunk written.  With --outcomes, keep only which positions
+    are P-positions, and each level's tallies of winning moves (an outcome atlas)."""
     from grundy.atlas import build
     from grundy.engine.box_ranking import box_size
     from grundy.partition import partition_numbers
@@ -127,7 +137,9 @@ def atlas_build(
                 bar.describe(f"{rules.name} atlas: {what} ({size:,} positions)")
             bar.update(before[0] + done, total)
 
-        atlas = build(rules, n_max, directory, misere, on_level, chunk, scheduler, workers, shape)
+        atlas = build(
+            rules, n_max, directory, misere, on_level, chunk, scheduler, workers, shape, outcomes
+        )
     info = atlas.info()
     emit(info, shared.as_json, lambda: console.print(_describe(info)))
 
@@ -221,13 +233,16 @@ def _kept(directory: Path) -> str:
 
 def _describe(info: dict[str, object]) -> str:
     play = "misère" if info["misere"] else "normal"
+    kind = "outcome atlas" if info.get("outcomes") else "atlas"
     if "box" in info:
         done = "complete" if info["complete"] else "in progress"
         levels = "the {} × {} box ".format(*info["box"]) + done  # type: ignore[misc]
     else:
         levels = f"levels 0..{info['levels']}"
     return (
-        f"atlas {escape(str(info['directory']))}: {escape(str(info['game']))} "
+        f"{kind} {escape(str(info['directory']))}: {escape(str(info['game']))} "
         f"(rules version {info['rules_version']}, {play} play), {levels}, "
-        f"{info['positions']:,} positions, {info['bytes']:,} bytes"
+        f"{info['positions']:,} positions"
+        + (f" ({info['P']:,} P-positions)" if info.get("outcomes") else "")
+        + f", {info['bytes']:,} bytes"
     )

@@ -37,22 +37,25 @@ def value_command(position: PositionArg, shared: GameOptions) -> None:
     _, pos = read_position(rules, position)
     with search_progress(solver_for(rules), f"{rules.name} {position}"):
         found = answer(rules, pos, misere, atlas=shared.atlas, store=shared.store)
-    result = found.value
+    result = None if found.kind == "outcome" else found.value  # an outcome atlas: no value
+    won = found.value if result is None else "P" if result == 0 else "N"
     data = {
         "game": rules.name,
         "position": rules.format_position(pos),
         "misere": misere,
         "value": result,
-        "outcome": "P" if result == 0 else "N",
+        "outcome": won,
         "source": json_source(found.source),
     }
 
     def show() -> None:
         play = "misère" if misere else "normal"
-        who = "previous player wins (P)" if result == 0 else "next player wins (N)"
+        who = "previous player wins (P)" if won == "P" else "next player wins (N)"
+        known = f"value [bold]{result}[/bold]"
+        if result is None:
+            known = "value unknown (the outcome atlas keeps only who wins)"
         console.print(
-            f"{escape(rules.name)} {escape(data['position'])} ({play} play): "
-            f"value [bold]{result}[/bold], {who}",
+            f"{escape(rules.name)} {escape(data['position'])} ({play} play): {known}, {who}",
             soft_wrap=True,
         )
 

@@ -9,7 +9,7 @@ stepping, twins and narrow or wide words: `level_words`, `canonical_twin`), asks
 the kernel for the options of the partition's canonical form, and ranks them one
 at a time, reading at once whether each is a P-position: forward with early exit,
 no mex.  It writes a position's code, the number of its options that are
-P-positions, saturating at 2:
+P-positions (winning moves: a move for each option the kernel lists), saturating at 2:
 
 * 0 (`P`): a P-position, no option is one (or, in normal play, none at all);
 * 1 (`ONE`): an N-position with exactly one winning move;
@@ -108,7 +108,7 @@ def outcome_ranks(level, span, held, scratch):
     the module's doc), stepping as `levels.value_ranks` does and stopping with its
     status codes (`level_loop`).  Each option is ranked and read in turn, and the
     reading stops at the second P option: an option not read is not checked to be
-    smaller (NOT_SMALLER), nor ranked."""
+    smaller (NOT_SMALLER)."""
     n, table, like, narrow_letters, base, _ = level
     lo, hi, chunk, at = span
     out, out2, seen = scratch
