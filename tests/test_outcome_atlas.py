@@ -125,6 +125,12 @@ def test_the_door_answers_the_outcome_and_says_the_value_is_unknown(tmp_path: Pa
     assert (data["value"], data["outcome"], data["source"]) == (None, "P", "atlas")
     assert main(["value", "chomp", "4,3,1", "--atlas", where]) == 0
     assert "value unknown" in capsys.readouterr().out
+    assert main(["count", "chomp", "--n", "7..9", "--atlas", where, "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["outcomes"]["7"] == {"P": 3, "N": 12} and data["source"] == "atlas"
+    assert data["winning_moves"]["7"] == {"one": 10, "several": 2}
+    assert main(["count", "chomp", "--n", "9..10", "--atlas", where]) == 2
+    assert "holds levels 0..9 and no values" in capsys.readouterr().err
 
 
 def test_a_build_killed_in_the_middle_of_a_level_resumes_to_identical_files(

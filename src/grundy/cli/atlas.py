@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 from rich.markup import escape
+from rich.table import Table
 
 from grundy.cli.common import app
 from grundy.cli.game_options import GameOptions, game_options
@@ -17,6 +18,9 @@ from grundy.cli.printing import console, emit
 from grundy.cli.progress import progress_bar
 from grundy.cli.reading import parse_range, refuse_together
 from grundy.game import Ruleset
+
+if TYPE_CHECKING:
+    from grundy.atlas.outcome_atlas import OutcomeAtlas
 
 atlas_app = GrundyTyper(
     help="The atlas: every partition of every n ≤ N valued once, one byte each, on disk.",
@@ -246,3 +250,56 @@ def _describe(info: dict[str, object]) -> str:
         + (f" ({info['P']:,} P-positions)" if info.get("outcomes") else "")
         + f", {info['bytes']:,} bytes"
     )
+
+
+def count_outcomes(
+    rules: Ruleset,
+    atlas: OutcomeAtlas,
+    sizes: range,
+    oeis: Path | None,
+    latex: Path | None,
+    as_json: bool,
+) -> None:
+    """`grundy count --atlas` with an outcome atlas: each size's P- and N-positions, and
+    its N-positions with one winning move and with several, from the atlas's tallies;
+    --oeis writes the P-positions' b-file.  A size past its levels is refused (the
+    atlas holds no value to count the rest from).
+
+    >>> import tempfile
+    >>> from grundy.atlas import build
+    >>> from grundy.registry import get_ruleset
+    >>> chomp = get_ruleset("chomp")
+    >>> atlas = build(chomp, 8, tempfile.mkdtemp(), outcomes=True)
+    >>> count_outcomes(chomp, atlas, range(7, 9), None, None, as_json=True)
+    ... # doctest: +ELLIPSIS
+    {"game": "chomp", "misere": false, "outcomes": {"7": {"P": 3, "N": 12}, "8": {...}}, ...
+    """
+    from grundy.atomic import write_text_atomic
+    from grundy.cli.printing import emit_tables, say_written
+
+    if sizes.stop - 1 > atlas.levels:
+        raise ValueError(
+            f"the outcome atlas {atlas.directory} holds levels 0..{atlas.levels} and no "
+            "values: ask sizes within its levels, or give a value atlas"
+        )
+    tallies = {n: atlas.tallies(n) for n in sizes}
+    if oeis is not None:
+        write_text_atomic(oeis, "".join(f"{n} {row['P']}\n" for n, row in tallies.items()))
+        say_written(oeis, as_json)
+    play = "misère" if atlas.misere else "normal"
+    table = Table(title=f"{escape(rules.name)} ({play} play): positions of size n by outcome")
+    for column in ("n", "P", "N", "N, one winning move", "N, several"):
+        table.add_column(column, justify="right")
+    for n, row in tallies.items():
+        table.add_row(str(n), *(f"{row[k]}" for k in ("P", "N", "one", "several")))
+    data = {
+        "game": rules.name,
+        "misere": atlas.misere,
+        "outcomes": {str(n): {"P": row["P"], "N": row["N"]} for n, row in tallies.items()},
+        "winning_moves": {
+            str(n): {"one": row["one"], "several": row["several"]} for n, row in tallies.items()
+        },
+        "from_atlas": list(sizes),
+        "source": "atlas",
+    }
+    emit_tables(data, [table], latex, as_json)

@@ -72,7 +72,9 @@ def count_command(
     With an atlas (--atlas DIR or $GRUNDY_ATLAS), the sizes within its levels are
     read from it; the rest come from the store or are counted.  --json names the
     sources of the sizes asked: "atlas", "store", "closed form" (the game's counting
-    formula), "kernel" (its census) or "search" (every position valued).
+    formula), "kernel" (its census) or "search" (every position valued).  An outcome
+    atlas (atlas build --outcomes) gives its levels' P- and N-positions instead
+    ("outcomes" in --json), and their N-positions with one winning move and with several.
     """
     from grundy.analysis.counts import METHODS, check_sums, count_table
 
@@ -95,6 +97,15 @@ def count_command(
     results = open_store(shared.store, shared.no_store)
     n_max = sizes.stop - 1
     values_at = atlas_for(rules, misere, shared.atlas)
+    if values_at is not None and hasattr(values_at, "tallies"):  # an outcome atlas: no values
+        from grundy.cli.atlas import count_outcomes
+
+        if sums or oeis_value or plot is not None:
+            raise ValueError(
+                "an outcome atlas counts P- and N-positions: no --sums, --plot, --oeis-value"
+            )
+        count_outcomes(rules, values_at, sizes, oeis, shared.latex, as_json)
+        return
     in_atlas = range(0 if values_at is None else min(values_at.levels, n_max) + 1)
 
     def resume() -> str:
