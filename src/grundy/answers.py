@@ -267,7 +267,7 @@ class _Door:
         self.sources = tuple(name for name in asked if holding[name])
         self.closed_first = "closed form" in self.sources and rules.closed_form_first
         #: an outcome atlas (`grundy.atlas.outcome_atlas`) answers outcomes, not values
-        self.outcomes = atlas if atlas is not None and hasattr(atlas, "outcome") else None
+        self.outcomes = atlas if atlas is not None and not atlas.holds_values else None
         self.asks = {
             "closed form": self._closed_form,
             "atlas": self._atlas,

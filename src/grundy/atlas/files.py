@@ -123,6 +123,8 @@ class Atlas:
 
     #: What the atlas keeps: values (an outcome atlas: outcomes).
     layout: Layout = VALUES
+    #: Whether it holds each position's value (an outcome atlas holds only who wins).
+    holds_values = True
 
     def __init__(self, directory: str | os.PathLike[str]) -> None:
         self.directory = Path(directory)
@@ -445,7 +447,7 @@ def hold_written(
             engine.hold(n, k, stored)
         else:
             held = checked_bits(directory, n, k, row, stored, ranks)
-            engine.hold_bits(n, k, held)  # type: ignore[attr-defined]  (an OutcomeEngine)
+            engine.hold_bits(n, k, held)  # an OutcomeEngine
     return rows
 
 

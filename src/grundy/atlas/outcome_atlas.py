@@ -45,6 +45,7 @@ class OutcomeAtlas(Atlas):
     checked the first time it is read, its ranks turned into a bitmap."""
 
     layout = OUTCOMES
+    holds_values = False
 
     def outcome(self, position: object) -> str:
         """ "P" if a partition (a Partition, a sum of one, or its text) is a P-position,

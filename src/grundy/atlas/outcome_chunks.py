@@ -67,6 +67,8 @@ def bits(form: str, stored: np.ndarray, ranks: int, p: int) -> np.ndarray:
     ValueError: its ranks are not increasing
     """
     if form == "bitmap":
+        if stored.dtype != np.uint8:
+            raise ValueError(f"its bitmap is {stored.dtype}, not uint8")
         ones = int(np.unpackbits(stored, bitorder="little")[ranks:].sum()) if ranks % 8 else 0
         if ones or int(np.unpackbits(stored).sum()) != p:
             raise ValueError(f"its bitmap does not hold {p} P-positions among {ranks} ranks")

@@ -97,7 +97,7 @@ def count_command(
     results = open_store(shared.store, shared.no_store)
     n_max = sizes.stop - 1
     values_at = atlas_for(rules, misere, shared.atlas)
-    if values_at is not None and hasattr(values_at, "tallies"):  # an outcome atlas: no values
+    if values_at is not None and not values_at.holds_values:  # an outcome atlas
         from grundy.cli.atlas import count_outcomes
 
         if sums or oeis_value or plot is not None:

@@ -36,7 +36,7 @@ counted among the options the kernel lists for the canonical form.
 [[], [0], [1, 1], [1, 0, 1]]
 >>> [engine.value_level(n).tolist() for n in (4, 5, 6)][1:]  # 3,2 is P; 3,2,1 has two
 [[1, 1, 0, 0, 0, 1, 1], [1, 1, 1, 1, 1, 2, 1, 1, 1, 1, 1]]
->>> engine.bits(5).tolist()  # ranks 2, 3, 4 of level 5 (3,2; 3,1²; 2²,1) are P-positions
+>>> engine.level(5).tolist()  # a bitmap once level 6 is valued: ranks 2, 3, 4 are P
 [28]
 """
 
@@ -214,12 +214,6 @@ class OutcomeEngine(LevelEngine):
         for k, slot in enumerate(range(first[n], first[n + 1])):
             if slot in self._held and self.held.wide[slot]:
                 self.hold_bits(n, k, bitmap(self._held[slot]))
-
-    def bits(self, n: int) -> np.ndarray:
-        """Level n's bitmap (every chunk held), chunk after chunk (each a whole number of
-        bytes: a level of several chunks has its chunks' bitmaps end to end)."""
-        self.pack(n)
-        return self.level(n)
 
     def value_chunk(
         self, n: int, k: int, progress: Callable[[int], None] | None = None
