@@ -223,3 +223,24 @@ def test_atlas_build_outcomes_at_the_command_line(tmp_path: Path, capsys) -> Non
     args = ["atlas", "build", "cris", "--n", "4", "--dir", str(tmp_path / "x"), "--outcomes"]
     assert main(args) == 2
     assert "moves split" in capsys.readouterr().err
+
+
+def test_a_misere_outcome_atlas_sets_apart_the_positions_without_a_move(tmp_path: Path) -> None:
+    """Misère play: the empty board (Column-Row's level 0) is an N-position with no
+    winning move, counted in neither tally."""
+    cr = get_ruleset("cr")
+    values = build(cr, 10, tmp_path / "values", misere=True)
+    atlas = build(cr, 10, tmp_path / "outcomes", misere=True, outcomes=True)
+    assert atlas.tallies(0) == {"P": 0, "N": 1, "one": 0, "several": 0}
+    for n in range(11):
+        assert atlas.level(n).tolist() == (values.level(n) == 0).tolist()
+    assert answer("cr", "2,2", misere=True, atlas=tmp_path / "outcomes").kind == "outcome"
+
+
+def test_an_outcome_manifest_with_tallies_past_its_level_is_refused(tmp_path: Path) -> None:
+    build(get_ruleset("chomp"), 6, tmp_path, outcomes=True)
+    manifest = json.loads((tmp_path / "manifest.json").read_text())
+    manifest["levels"][6]["one"] = 11  # with 1 "several": 12 of level 6's 11 positions
+    (tmp_path / "manifest.json").write_text(json.dumps(manifest))
+    with pytest.raises(AtlasError, match="tallies above its 11 positions"):
+        grundy.atlas.open(tmp_path)
