@@ -78,7 +78,7 @@ from grundy.atlas.schema import (
 from grundy.atomic import atomic_open, write_text_atomic
 from grundy.engine import CompiledKernel
 from grundy.engine.box_ranking import box_rank
-from grundy.engine.levels import DEFAULT_CHUNK, LevelEngine
+from grundy.engine.levels import DEFAULT_CHUNK, LevelEngine, joined
 from grundy.engine.ranking import MAX_N, rank
 from grundy.game import Ruleset
 from grundy.jupyter import html_table
@@ -174,11 +174,7 @@ class Atlas:
         chunk needs it); memory-mapped when the level is one chunk.  A box atlas has one
         level, 0: every diagram inside the box, by box rank."""
         pieces = [values for _, values in self.chunks(n)]
-        if len(pieces) == 1:
-            return pieces[0]
-        if not pieces:
-            return np.zeros(0, dtype=np.uint8)
-        return np.concatenate(pieces, dtype=np.result_type(*pieces))
+        return pieces[0] if len(pieces) == 1 else joined(pieces)
 
     def chunks(self, n: int) -> Iterator[tuple[int, np.ndarray]]:
         """Level n in pieces, ``(lo, values)`` for consecutive rank ranges from 0: the way

@@ -84,6 +84,7 @@ __all__ = [
     "LevelEngine",
     "canonical_twin",
     "check_kernel",
+    "joined",
     "level_words",
     "narrowest",
     "option_place",
@@ -244,6 +245,18 @@ def narrowest(values: np.ndarray) -> np.ndarray:
     return values.astype(np.uint16)
 
 
+def joined(pieces: list[np.ndarray]) -> np.ndarray:
+    """The chunks `pieces` of a level end to end, in the widest of their types (uint8 for
+    none).
+
+    >>> joined([np.array([1], np.uint8), np.array([300], np.uint16)]).tolist(), joined([]).dtype
+    ([1, 300], dtype('uint8'))
+    """
+    if not pieces:
+        return np.zeros(0, dtype=np.uint8)
+    return np.concatenate(pieces, dtype=np.result_type(*pieces))
+
+
 def check_kernel(kernel: CompiledKernel, misere: bool) -> None:
     """Refuse (ValueError) a kernel the level engine cannot take: positions that are not
     plain partitions (packed keys with a history), or misère play of a splitting game.
@@ -372,14 +385,17 @@ class LevelEngine:
         return narrowest(values)
 
     def value_level(self, n: int, progress: Callable[[int, int], None] | None = None) -> np.ndarray:
-        """Value every chunk of level n in memory, hold them and return the level;
-        `progress(done, total)` is called as ranks are valued."""
+        """Value every chunk of level n in memory, hold them and return the level (what
+        `value_chunk` gives, chunk after chunk); `progress(done, total)` is called as
+        ranks are valued."""
         total = int(self.sizes[n])
+        pieces = []
         for k in range(self.chunks(n)):
             start = k * self.chunk
             report = None if progress is None else (lambda done, s=start: progress(s + done, total))
-            self.hold(n, k, self.value_chunk(n, k, report))
-        return self.level(n)
+            pieces.append(self.value_chunk(n, k, report))
+            self.hold(n, k, pieces[-1])
+        return joined(pieces)
 
     @property
     def nbytes(self) -> int:
@@ -391,10 +407,7 @@ class LevelEngine:
         if not 0 <= n <= self.n_max or not self.is_held(n):
             raise ValueError(f"level {n} is not held")
         first = self.held.first
-        pieces = [self._held[slot] for slot in range(first[n], first[n + 1])]
-        if not pieces:
-            return np.zeros(0, dtype=np.uint8)
-        return np.concatenate(pieces, dtype=np.result_type(*pieces))
+        return joined([self._held[slot] for slot in range(first[n], first[n + 1])])
 
     def _check_chunk(self, n: int, k: int) -> None:
         if not 0 <= n <= self.n_max:

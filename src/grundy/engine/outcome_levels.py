@@ -17,14 +17,13 @@ P-positions (winning moves: a move for each option the kernel lists), saturating
 * 3 (`NO_MOVE`): an N-position with no option, in misère play (it wins by having
   no move).
 
-The levels below are held as bitmaps, one bit a position (1: a P-position,
-least significant bit first, `bitmap`), read by a compiled bit lookup: a
-level takes an eighth of the value atlas's bytes.  The chunks of the level being
-valued are held as their codes until the level is complete (a twin copies its
-code), then packed into bitmaps (`OutcomeEngine.pack`); a chunk of the level held as
-a bitmap (written by an earlier run, or by another worker) gives a twin only its
-P-positions, and a twin that is an N-position there is valued again — so a chunk's
-codes never depend on where the chunks before it were valued.
+Every chunk is held as its bitmap, one bit a position (1: a P-position, least
+significant bit first, `bitmap`), read by a compiled bit lookup: a level takes an
+eighth of the value atlas's bytes.  A twin in the chunk being valued gives its
+code; a twin in a chunk held gives only whether it is a P-position, and one that is
+an N-position is valued again (about 2% more work for Chomp n ≤ 66, for half the
+memory of holding the level being valued as codes) — so a chunk's codes never
+depend on where the chunks before it were valued.
 
 An option that is a sum of two pieces has an outcome only its pieces' values
 give, so a game whose moves split has no outcome atlas.  Winning moves are
@@ -36,7 +35,7 @@ counted among the options the kernel lists for the canonical form.
 [[], [0], [1, 1], [1, 0, 1]]
 >>> [engine.value_level(n).tolist() for n in (4, 5, 6)][1:]  # 3,2 is P; 3,2,1 has two
 [[1, 1, 0, 0, 0, 1, 1], [1, 1, 1, 1, 1, 2, 1, 1, 1, 1, 1]]
->>> engine.level(5).tolist()  # a bitmap once level 6 is valued: ranks 2, 3, 4 are P
+>>> engine.level(5).tolist()  # held as its bitmap: ranks 2, 3, 4 are P-positions
 [28]
 """
 
@@ -84,23 +83,15 @@ P, ONE, SEVERAL, NO_MOVE = 0, 1, 2, 3
 
 
 @cached_njit
-def held_code(held, slot, index):
-    """The code of the position at `index` of the chunk in `slot`: read from its codes
-    (`Held.wide` set), or from its bitmap, where only a P-position's (0) is known: −1
-    for an N-position there."""
-    if held.wide[slot]:
-        return _load_uint8(held.where[slot] + np.uint64(index))
-    bit = (_load_uint8(held.where[slot] + np.uint64(index >> 3)) >> (index & 7)) & 1
-    return P if bit else -1
-
-
-@cached_njit
 def is_p_at(held, place, base):
-    """Whether the position at `place` (`levels.option_place`; −1: the empty partition,
-    a P-position in normal play, `base` 0) is a P-position."""
+    """Whether the position at `place` (`levels.option_place`: slot << shift | index of
+    a held bitmap; −1: the empty partition, a P-position in normal play, `base` 0) is a
+    P-position."""
     if place < 0:
         return base == 0
-    return held_code(held, place >> held.shift, place & ((1 << held.shift) - 1)) == P
+    index = place & ((1 << held.shift) - 1)
+    byte = _load_uint8(held.where[place >> held.shift] + np.uint64(index >> 3))
+    return (byte >> (index & 7)) & 1 == 1
 
 
 def outcome_ranks(level, span, held, scratch):
@@ -125,11 +116,10 @@ def outcome_ranks(level, span, held, scratch):
         if lo <= t < r:
             chunk[r - lo] = chunk[t - lo]
             continue
-        if 0 <= t < lo and held.where[slot_of(held, n, t)]:
-            code = held_code(held, slot_of(held, n, t), t & ((1 << held.shift) - 1))
-            if code >= 0:
-                chunk[r - lo] = code
-                continue
+        held_twin = 0 <= t < lo and held.where[slot_of(held, n, t)] != 0
+        if held_twin and is_p_at(held, (held.first[n] << held.shift) + t, base):
+            chunk[r - lo] = P  # (a twin held that is an N-position is valued again)
+            continue
         m = expand(w, out, out2)  # noqa: F821 (bound per kernel)
         if m < 0 or m + 1 >= len(seen):
             return stop(at, r, OPTIONS_FULL)
@@ -178,10 +168,10 @@ def check_outcome_kernel(kernel: CompiledKernel, misere: bool) -> None:
 
 
 class OutcomeEngine(LevelEngine):
-    """Levels 0 … n_max of one kernel and convention, by outcome: `value_chunk` gives a
-    chunk's codes (uint8, the module's doc); `hold` holds them, `hold_bits` a chunk's
-    bitmap (`bitmap`).  Levels below the one being valued are packed into bitmaps as
-    it starts (`pack`).
+    """Levels 0 … n_max of one kernel and convention, by outcome: `value_chunk` and
+    `value_level` give codes (uint8, the module's doc); a chunk is held as its bitmap
+    (`hold`: from its codes; `hold_bits`: from the bitmap), and `level` is a level's
+    bitmaps end to end.
 
     >>> from grundy import get_ruleset
     >>> engine = OutcomeEngine(get_ruleset("cr").kernel, n_max=4, misere=True)
@@ -196,10 +186,10 @@ class OutcomeEngine(LevelEngine):
         super().__init__(kernel, n_max, misere, chunk)
 
     def hold(self, n: int, k: int, values: np.ndarray) -> None:
-        """Hold chunk k of level n from its codes (uint8, one a rank, `value_chunk`)."""
-        if values.dtype != np.uint8:
-            raise ValueError(f"level {n} chunk {k} is {values.dtype}, not uint8 codes")
-        self._place(n, k, values, len(self.ranks(n, k)), True)
+        """Hold chunk k of level n as the bitmap of its codes (`value_chunk`)."""
+        if values.dtype != np.uint8 or values.shape != (len(self.ranks(n, k)),):
+            raise ValueError(f"level {n} chunk {k} is not its codes (uint8, one a rank)")
+        self.hold_bits(n, k, bitmap(values))
 
     def hold_bits(self, n: int, k: int, bits: np.ndarray) -> None:
         """Hold chunk k of level n from its bitmap (uint8, one bit a rank, `bitmap`),
@@ -208,20 +198,11 @@ class OutcomeEngine(LevelEngine):
             raise ValueError(f"level {n} chunk {k} is {bits.dtype}, not a uint8 bitmap")
         self._place(n, k, bits, -(-len(self.ranks(n, k)) // 8), False)
 
-    def pack(self, n: int) -> None:
-        """Hold every chunk of level n held as codes as its bitmap instead."""
-        first = self.held.first
-        for k, slot in enumerate(range(first[n], first[n + 1])):
-            if slot in self._held and self.held.wide[slot]:
-                self.hold_bits(n, k, bitmap(self._held[slot]))
-
     def value_chunk(
         self, n: int, k: int, progress: Callable[[int], None] | None = None
     ) -> np.ndarray:
         """The codes of chunk k of level n (uint8: the module's doc); every level below
-        must be held (and is packed into bitmaps first)."""
-        for below in range(n):
-            self.pack(below)
+        must be held."""
         return super().value_chunk(n, k, progress).astype(np.uint8, copy=False)
 
     def _loop(self, n: int) -> tuple[Callable[..., int], Any]:
