@@ -317,7 +317,7 @@ class Atlas:
     @property
     def _label(self) -> str:
         """What the atlas is called where it shows itself."""
-        return "atlas" if self.layout is VALUES else f"{self.layout.what[:-1]} atlas"
+        return "atlas" if self.holds_values else "outcome atlas"
 
     def _facts(self) -> dict[str, str]:
         """What the atlas shows of itself, by label: game, play, what it holds (levels or

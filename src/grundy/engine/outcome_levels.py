@@ -58,6 +58,7 @@ from grundy.engine.level_loop import (
     stop,
 )
 from grundy.engine.levels import (
+    DEFAULT_CHUNK,
     NOT_PLACED,
     Level,
     LevelEngine,
@@ -180,7 +181,11 @@ class OutcomeEngine(LevelEngine):
     """
 
     def __init__(
-        self, kernel: CompiledKernel, n_max: int, misere: bool = False, chunk: int = 1 << 20
+        self,
+        kernel: CompiledKernel,
+        n_max: int,
+        misere: bool = False,
+        chunk: int = DEFAULT_CHUNK,
     ) -> None:
         check_outcome_kernel(kernel, misere)
         super().__init__(kernel, n_max, misere, chunk)
