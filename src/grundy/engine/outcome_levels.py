@@ -17,13 +17,17 @@ P-positions (winning moves: a move for each option the kernel lists), saturating
 * 3 (`NO_MOVE`): an N-position with no option, in misère play (it wins by having
   no move).
 
-Every chunk is held as its bitmap, one bit a position (1: a P-position, least
-significant bit first, `bitmap`), read by a compiled bit lookup: a level takes an
-eighth of the value atlas's bytes.  A twin in the chunk being valued gives its
-code; a twin in a chunk held gives only whether it is a P-position, and one that is
-an N-position is valued again (about 2% more work for Chomp n ≤ 66, for half the
-memory of holding the level being valued as codes) — so a chunk's codes never
-depend on where the chunks before it were valued.
+The levels below are held as bitmaps, one bit a position (1: a P-position,
+least significant bit first, `bitmap`), read by a compiled bit lookup: a level
+takes an eighth of the value atlas's bytes.  The chunks of the level being valued
+are held as their codes, two bits a position (`quarters`), so that a twin copies
+its code, until the next level starts: then they are packed into bitmaps
+(`OutcomeEngine.pack`).  A chunk of the level held as a bitmap (written by an
+earlier run, or by another worker) gives a twin only whether it is a P-position,
+and a twin that is an N-position there is valued again, so a chunk's codes never
+depend on where the chunks before it were valued.  (Holding every chunk as a
+bitmap at once, and so valuing again every N-twin in an earlier chunk, costs 27%
+more CPU for Chomp n ≤ 70.)
 
 An option that is a sum of two pieces has an outcome only its pieces' values
 give, so a game whose moves split has no outcome atlas.  Winning moves are
@@ -35,7 +39,8 @@ counted among the options the kernel lists for the canonical form.
 [[], [0], [1, 1], [1, 0, 1]]
 >>> [engine.value_level(n).tolist() for n in (4, 5, 6)][1:]  # 3,2 is P; 3,2,1 has two
 [[1, 1, 0, 0, 0, 1, 1], [1, 1, 1, 1, 1, 2, 1, 1, 1, 1, 1]]
->>> engine.level(5).tolist()  # held as its bitmap: ranks 2, 3, 4 are P-positions
+>>> engine.pack(5)
+>>> engine.level(5).tolist()  # its bitmap: ranks 2, 3, 4 are P-positions
 [28]
 """
 
@@ -76,7 +81,17 @@ from grundy.engine.ranking import (  # first_part, word_rank: canonical_twin's, 
 )
 from grundy.engine.wordops import conj, from_parts, get_word
 
-__all__ = ["NO_MOVE", "ONE", "SEVERAL", "OutcomeEngine", "P", "bitmap", "check_outcome_kernel"]
+__all__ = [
+    "NO_MOVE",
+    "ONE",
+    "SEVERAL",
+    "OutcomeEngine",
+    "P",
+    "bitmap",
+    "check_outcome_kernel",
+    "from_quarters",
+    "quarters",
+]
 
 #: A position's code: a P-position; an N-position with one winning move, with several,
 #: with no move at all (misère play).
@@ -84,15 +99,24 @@ P, ONE, SEVERAL, NO_MOVE = 0, 1, 2, 3
 
 
 @cached_njit
+def held_code(held, slot, index):
+    """The code of the position at `index` of the chunk in `slot`: read from its codes,
+    two bits each (`Held.wide` set: `quarters`), or from its bitmap, where only a
+    P-position's (0) is known: −1 for an N-position there."""
+    if held.wide[slot]:
+        byte = _load_uint8(held.where[slot] + np.uint64(index >> 2))
+        return (byte >> (2 * (index & 3))) & 3
+    bit = (_load_uint8(held.where[slot] + np.uint64(index >> 3)) >> (index & 7)) & 1
+    return P if bit else -1
+
+
+@cached_njit
 def is_p_at(held, place, base):
-    """Whether the position at `place` (`levels.option_place`: slot << shift | index of
-    a held bitmap; −1: the empty partition, a P-position in normal play, `base` 0) is a
-    P-position."""
+    """Whether the position at `place` (`levels.option_place`; −1: the empty partition,
+    a P-position in normal play, `base` 0) is a P-position."""
     if place < 0:
         return base == 0
-    index = place & ((1 << held.shift) - 1)
-    byte = _load_uint8(held.where[place >> held.shift] + np.uint64(index >> 3))
-    return (byte >> (index & 7)) & 1 == 1
+    return held_code(held, place >> held.shift, place & ((1 << held.shift) - 1)) == P
 
 
 def outcome_ranks(level, span, held, scratch):
@@ -117,10 +141,11 @@ def outcome_ranks(level, span, held, scratch):
         if lo <= t < r:
             chunk[r - lo] = chunk[t - lo]
             continue
-        held_twin = 0 <= t < lo and held.where[slot_of(held, n, t)] != 0
-        if held_twin and is_p_at(held, (held.first[n] << held.shift) + t, base):
-            chunk[r - lo] = P  # (a twin held that is an N-position is valued again)
-            continue
+        if 0 <= t < lo and held.where[slot_of(held, n, t)]:
+            code = held_code(held, slot_of(held, n, t), t & ((1 << held.shift) - 1))
+            if code >= 0:  # (−1: an N-position held as a bitmap, valued again)
+                chunk[r - lo] = code
+                continue
         m = expand(w, out, out2)  # noqa: F821 (bound per kernel)
         if m < 0 or m + 1 >= len(seen):
             return stop(at, r, OPTIONS_FULL)
@@ -150,6 +175,28 @@ def bitmap(codes: np.ndarray) -> np.ndarray:
     return np.packbits(codes == P, bitorder="little")
 
 
+def quarters(codes: np.ndarray) -> np.ndarray:
+    """A chunk's codes two bits each, four a byte (the first in the lowest bits).
+
+    >>> quarters(np.array([0, 1, 2, 3, 2], np.uint8)).tolist()  # 0b11100100, 0b10
+    [228, 2]
+    """
+    padded = np.zeros(-(-len(codes) // 4) * 4, dtype=np.uint8)
+    padded[: len(codes)] = codes
+    four = padded.reshape(-1, 4)
+    return four[:, 0] | four[:, 1] << 2 | four[:, 2] << 4 | four[:, 3] << 6
+
+
+def from_quarters(packed: np.ndarray, ranks: int) -> np.ndarray:
+    """The codes of a chunk of `ranks` positions from `quarters`.
+
+    >>> from_quarters(np.array([228, 2], np.uint8), 5).tolist()
+    [0, 1, 2, 3, 2]
+    """
+    shifts = np.array([0, 2, 4, 6], dtype=np.uint8)
+    return ((packed[:, None] >> shifts) & 3).reshape(-1)[:ranks]
+
+
 def check_outcome_kernel(kernel: CompiledKernel, misere: bool) -> None:
     """Refuse (ValueError) a kernel the outcome engine cannot take: those `check_kernel`
     refuses, and a game whose moves split (a sum's outcome needs its pieces' values).
@@ -170,9 +217,9 @@ def check_outcome_kernel(kernel: CompiledKernel, misere: bool) -> None:
 
 class OutcomeEngine(LevelEngine):
     """Levels 0 … n_max of one kernel and convention, by outcome: `value_chunk` and
-    `value_level` give codes (uint8, the module's doc); a chunk is held as its bitmap
-    (`hold`: from its codes; `hold_bits`: from the bitmap), and `level` is a level's
-    bitmaps end to end.
+    `value_level` give codes (uint8, the module's doc); `hold` holds a chunk's codes
+    (two bits each), `hold_bits` its bitmap (`bitmap`).  The levels below the one being
+    valued are packed into bitmaps as it starts (`pack`).
 
     >>> from grundy import get_ruleset
     >>> engine = OutcomeEngine(get_ruleset("cr").kernel, n_max=4, misere=True)
@@ -191,10 +238,11 @@ class OutcomeEngine(LevelEngine):
         super().__init__(kernel, n_max, misere, chunk)
 
     def hold(self, n: int, k: int, values: np.ndarray) -> None:
-        """Hold chunk k of level n as the bitmap of its codes (`value_chunk`)."""
-        if values.dtype != np.uint8 or values.shape != (len(self.ranks(n, k)),):
+        """Hold chunk k of level n from its codes (`value_chunk`), two bits each."""
+        ranks = len(self.ranks(n, k))
+        if values.dtype != np.uint8 or values.shape != (ranks,):
             raise ValueError(f"level {n} chunk {k} is not its codes (uint8, one a rank)")
-        self.hold_bits(n, k, bitmap(values))
+        self._place(n, k, quarters(values), -(-ranks // 4), True)
 
     def hold_bits(self, n: int, k: int, bits: np.ndarray) -> None:
         """Hold chunk k of level n from its bitmap (uint8, one bit a rank, `bitmap`),
@@ -203,11 +251,21 @@ class OutcomeEngine(LevelEngine):
             raise ValueError(f"level {n} chunk {k} is {bits.dtype}, not a uint8 bitmap")
         self._place(n, k, bits, -(-len(self.ranks(n, k)) // 8), False)
 
+    def pack(self, n: int) -> None:
+        """Hold every chunk of level n held as codes as its bitmap instead."""
+        first = self.held.first
+        for k, slot in enumerate(range(first[n], first[n + 1])):
+            if slot in self._held and self.held.wide[slot]:
+                codes = from_quarters(self._held[slot], len(self.ranks(n, k)))
+                self.hold_bits(n, k, bitmap(codes))
+
     def value_chunk(
         self, n: int, k: int, progress: Callable[[int], None] | None = None
     ) -> np.ndarray:
         """The codes of chunk k of level n (uint8: the module's doc); every level below
-        must be held."""
+        must be held (and is packed into bitmaps first)."""
+        for below in range(n):
+            self.pack(below)
         return super().value_chunk(n, k, progress).astype(np.uint8, copy=False)
 
     def _loop(self, n: int) -> tuple[Callable[..., int], Any]:
