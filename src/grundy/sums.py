@@ -28,7 +28,13 @@ from grundy.bounds import partition_count
 from grundy.game import Drawing, Ruleset, searched_lines, searched_rectangles
 from grundy.partition import Partition, partitions
 
-__all__ = ["PartitionSum", "PartitionSumRuleset", "searched_in_summands", "sum_count_table"]
+__all__ = [
+    "PartitionSum",
+    "PartitionSumRuleset",
+    "SearchedInSummands",
+    "searched_in_summands",
+    "sum_count_table",
+]
 
 Move = Hashable
 
@@ -205,6 +211,21 @@ def searched_in_summands(position: PartitionSum) -> tuple[int, int]:
             default=0,
         ),
     )
+
+
+class SearchedInSummands:
+    """A game on sums whose moves include deleting the bottom row and the last column of
+    one summand, and which has no closed form (CRIS, PNim): its game tree's and search's
+    sizes are `searched_in_summands`'s.  Put before `PartitionSumRuleset` among the bases.
+    """
+
+    def number_of_states(self, position: PartitionSum) -> int:
+        """`searched_in_summands`: the game tree holds n + 1 sums."""
+        return searched_in_summands(position)[0]
+
+    def number_searched(self, position: PartitionSum, misere: bool = False) -> int:
+        """`searched_in_summands`: what the search holds."""
+        return searched_in_summands(position)[1]
 
 
 def sum_count_table(single: list[dict[int, int]]) -> list[dict[int, int]]:

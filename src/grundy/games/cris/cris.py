@@ -35,7 +35,7 @@ from collections.abc import Iterator
 from grundy.game import LazyKernel
 from grundy.partition import Partition
 from grundy.registry import register
-from grundy.sums import PartitionSum, PartitionSumRuleset, searched_in_summands
+from grundy.sums import PartitionSum, PartitionSumRuleset, SearchedInSummands
 from grundy.validate import as_int
 
 __all__ = ["CRIS", "CRISRules", "delete_column", "delete_row"]
@@ -102,7 +102,7 @@ def _options(position: Partition) -> Iterator[tuple[Move, tuple[Partition, Parti
                 yield (kind, index), pieces
 
 
-class CRISRules(PartitionSumRuleset):
+class CRISRules(SearchedInSummands, PartitionSumRuleset):
     """CRIS (docs/games.md 2): delete a row or a column; the rest splits into a sum."""
 
     name = "cris"
@@ -122,15 +122,6 @@ class CRISRules(PartitionSumRuleset):
         """Deleting row i and row j leave the same two pieces only if they are swapped:
         at least half the rows (or columns) of each different summand."""
         return sum((max(p.length, p.largest) + 1) // 2 for p in set(position.summands))
-
-    def number_of_states(self, position: PartitionSum) -> int:
-        """A move may delete row ℓ (column λ1) of a summand, and there is no closed form:
-        `searched_in_summands`."""
-        return searched_in_summands(position)[0]
-
-    def number_searched(self, position: PartitionSum, misere: bool = False) -> int:
-        """As `number_of_states`: `searched_in_summands`."""
-        return searched_in_summands(position)[1]
 
     def format_summand_move(self, move: Move) -> str:
         """ "delete row 2", "delete column 3"."""

@@ -36,7 +36,7 @@ from itertools import product
 from grundy.game import LazyKernel
 from grundy.partition import Partition
 from grundy.registry import register
-from grundy.sums import PartitionSum, PartitionSumRuleset, searched_in_summands
+from grundy.sums import PartitionSum, PartitionSumRuleset, SearchedInSummands
 
 __all__ = ["PNIM", "PNimRules", "is_value_one_shape", "row_deletions"]
 
@@ -97,7 +97,7 @@ def is_value_one_shape(position: Partition) -> bool:
     return True
 
 
-class PNimRules(PartitionSumRuleset):
+class PNimRules(SearchedInSummands, PartitionSumRuleset):
     """PNim (docs/games.md 10): delete a non-empty set of rows or of columns of one summand."""
 
     name = "pnim"
@@ -121,15 +121,6 @@ class PNimRules(PartitionSumRuleset):
                 ways = min(ways * (mult + 1), 2**64)
             total += ways - 1
         return total
-
-    def number_of_states(self, position: PartitionSum) -> int:
-        """A move may delete the bottom row (last column) alone, and there is no closed form:
-        `searched_in_summands`."""
-        return searched_in_summands(position)[0]
-
-    def number_searched(self, position: PartitionSum, misere: bool = False) -> int:
-        """As `number_of_states`: `searched_in_summands`."""
-        return searched_in_summands(position)[1]
 
     def format_summand_move(self, move: Move) -> str:
         """ "delete a row of length 3", "delete columns of heights 2^2,1", …"""
