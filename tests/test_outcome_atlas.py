@@ -92,7 +92,7 @@ def test_an_outcome_atlas_on_disk_answers_and_tallies(tmp_path: Path) -> None:
     chomp = get_ruleset("chomp")
     values = build(chomp, 20, tmp_path / "values")
     atlas = build(chomp, 20, tmp_path / "outcomes", outcomes=True, chunk=64)
-    assert isinstance(atlas, grundy.atlas.outcome_atlas.OutcomeAtlas)
+    assert isinstance(atlas, grundy.atlas.OutcomeAtlas)
     assert grundy.atlas.open(tmp_path / "outcomes").tallies(20) == atlas.tallies(20)
     for n in range(1, 21):
         assert atlas.level(n).tolist() == (values.level(n) == 0).tolist()

@@ -6,7 +6,9 @@ on disk, chunk by chunk, checked by `schema`, and reads them back; `build` runs 
 build, here or on a Dask cluster.  ``grundy.atlas.open(DIR)`` opens an atlas
 (`files.Atlas`: ``.value(p)``, ``.counts(n)``, ``.level(n)``);
 ``grundy.atlas.frame(atlas, n)`` is level n as a DataFrame (`views`, which
-also streams a level beside its partitions' `features`).
+also streams a level beside its partitions' `features`).  ``build(...,
+outcomes=True)`` keeps only who wins: an outcome atlas (`outcome_atlas.OutcomeAtlas`:
+``.outcome(p)``, ``.tallies(n)``), which ``open`` opens too.
 
 >>> import tempfile
 >>> from grundy import get_ruleset
@@ -20,9 +22,10 @@ from __future__ import annotations
 
 from grundy.atlas.build import build
 from grundy.atlas.files import Atlas, AtlasError, open_atlas
+from grundy.atlas.outcome_atlas import OutcomeAtlas
 from grundy.atlas.views import frame
 
-__all__ = ["Atlas", "AtlasError", "build", "frame", "open"]
+__all__ = ["Atlas", "AtlasError", "OutcomeAtlas", "build", "frame", "open"]
 
 #: ``grundy.atlas.open(DIR)``: the atlas in DIR (`files.open_atlas`).
 open = open_atlas  # the name the interface promises
