@@ -21,11 +21,12 @@ outcomes=True)`` keeps only who wins: an outcome atlas (`outcome_atlas.OutcomeAt
 from __future__ import annotations
 
 from grundy.atlas.build import build
-from grundy.atlas.files import Atlas, AtlasError, open_atlas
+from grundy.atlas.files import Atlas, AtlasError
+from grundy.atlas.opening import open_atlas
 from grundy.atlas.outcome_atlas import OutcomeAtlas
 from grundy.atlas.views import frame
 
 __all__ = ["Atlas", "AtlasError", "OutcomeAtlas", "build", "frame", "open"]
 
-#: ``grundy.atlas.open(DIR)``: the atlas in DIR (`files.open_atlas`).
+#: ``grundy.atlas.open(DIR)``: the atlas in DIR (`opening.open_atlas`).
 open = open_atlas  # the name the interface promises

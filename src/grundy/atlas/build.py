@@ -34,10 +34,10 @@ from grundy.atlas.files import (
     complete_level,
     hold_written,
     level_rows,
-    open_atlas,
     record_chunk,
     write_chunk,
 )
+from grundy.atlas.opening import open_atlas
 from grundy.atlas.schema import OUTCOMES, VALUES, Layout, layout_of
 from grundy.engine.box_levels import BoxEngine
 from grundy.engine.levels import LevelEngine

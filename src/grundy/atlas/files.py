@@ -96,7 +96,6 @@ __all__ = [
     "hold_written",
     "level_rows",
     "locked",
-    "open_atlas",
     "record_chunk",
     "stored_length",
     "write_chunk",
@@ -393,16 +392,6 @@ class Atlas:
         if not present(self.directory, path, folder=False):
             raise refused(self.directory, path, f"level {n} chunk {k} is missing (corrupt)")
         return path
-
-
-def open_atlas(directory: str | os.PathLike[str]) -> Atlas:
-    """The atlas in `directory`, of values or of outcomes (`grundy.atlas.outcome_atlas`)
-    as its manifest says (AtlasError if it is none, FileNotFoundError if absent)."""
-    if layout_of(read_manifest(Path(directory))) is OUTCOMES:
-        from grundy.atlas.outcome_atlas import OutcomeAtlas
-
-        return OutcomeAtlas(directory)
-    return Atlas(directory)
 
 
 def stored_length(row: dict[str, Any], ranks: int) -> int:
