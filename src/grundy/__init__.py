@@ -14,7 +14,7 @@ access, and so are `coin_turning`, `count` and `stats`; each game's module is
 imported when the game is first looked up (`grundy.games`).
 
 >>> grundy.atlas.open.__module__
-'grundy.atlas.files'
+'grundy.atlas.opening'
 """
 
 from typing import Any as _Any
