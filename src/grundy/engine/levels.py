@@ -160,6 +160,32 @@ def canonical_twin(word, mirror, length, first, table, n):
     return w, -1
 
 
+#: `next_rank`'s states: the partition is to be valued (its twin, if any, in an earlier
+#: chunk), or it copied its twin's code from this chunk (or OTHER_WIDTH: words of the other
+#: width wanted).
+TO_VALUE, COPIED = -1, -2
+
+
+def next_rank(level, span, out, r, parts, length, conjugate):
+    """(length, conjugate, w, t, state): the partition of rank r of level n stepped to
+    from rank r − 1 (`parts`, `length`, its `conjugate`'s word; unstepped at the span's
+    first rank), its canonical form w and its twin's rank t (`canonical_twin`), a twin
+    in this chunk copied into ``span.chunk`` (state COPIED): the stepping every level
+    loop shares (`value_ranks`, `grundy.engine.outcome_levels.outcome_ranks`)."""
+    n, table, _, narrow_letters, _, _ = level
+    lo, _, chunk, at = span
+    if r > at[0]:
+        length, conjugate = next_conjugate(parts, length, conjugate)
+    fits, word, mirror = level_words(conjugate, out, narrow_letters)
+    if not fits:
+        return length, conjugate, word, -1, OTHER_WIDTH
+    w, t = canonical_twin(word, mirror, length, parts[0], table, n)
+    if lo <= t < r:
+        chunk[r - lo] = chunk[t - lo]
+        return length, conjugate, w, t, COPIED
+    return length, conjugate, w, t, TO_VALUE
+
+
 #: `option_place` of an option that is not smaller than the position (a broken kernel).
 NOT_PLACED = -2
 
@@ -190,7 +216,7 @@ def value_ranks(level, span, held, scratch):
     OPTIONS_FULL, VALUE_TOO_LARGE or NOT_SMALLER (an option of size ≥ n: a broken
     kernel); with LEVEL_DONE once every rank is valued.
     """
-    n, table, like, narrow_letters, base, splits = level
+    n, table, like, _, base, splits = level
     lo, hi, chunk, at = span
     out, out2, seen = scratch
     parts = np.zeros(n + 2, dtype=np.int64)  # the partition at hand
@@ -198,14 +224,10 @@ def value_ranks(level, span, held, scratch):
     length = parts_unrank(n, at[0], table, parts)
     conjugate = conj(from_parts(parts, length, like))
     for r in range(at[0], hi):
-        if r > at[0]:
-            length, conjugate = next_conjugate(parts, length, conjugate)
-        fits, word, mirror = level_words(conjugate, out, narrow_letters)
-        if not fits:
-            return stop(at, r, OTHER_WIDTH)
-        w, t = canonical_twin(word, mirror, length, parts[0], table, n)
-        if lo <= t < r:
-            chunk[r - lo] = chunk[t - lo]
+        length, conjugate, w, t, state = next_rank(level, span, out, r, parts, length, conjugate)
+        if state != TO_VALUE:
+            if state == OTHER_WIDTH:
+                return stop(at, r, OTHER_WIDTH)
             continue
         if 0 <= t < lo and held.where[slot_of(held, n, t)]:
             chunk[r - lo] = held_rank(held, n, t)
@@ -230,7 +252,7 @@ def value_ranks(level, span, held, scratch):
     return stop(at, hi, LEVEL_DONE)
 
 
-TEMPLATES = (value_ranks, canonical_twin)
+TEMPLATES = (value_ranks, next_rank, canonical_twin)
 
 
 def narrowest(values: np.ndarray) -> np.ndarray:

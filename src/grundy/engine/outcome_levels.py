@@ -63,19 +63,22 @@ from grundy.engine.level_loop import (
     stop,
 )
 from grundy.engine.levels import (
+    COPIED,  # noqa: F401 (next_rank's, compiled here)
     DEFAULT_CHUNK,
     NOT_PLACED,
+    TO_VALUE,
     Level,
     LevelEngine,
     canonical_twin,
     check_kernel,
-    level_words,
+    level_words,  # noqa: F401 (next_rank's, compiled here)
+    next_rank,
     option_place,
 )
 from grundy.engine.ranking import (  # first_part, word_rank: canonical_twin's, compiled here
     first_part,  # noqa: F401
     like_word,
-    next_conjugate,
+    next_conjugate,  # noqa: F401 (next_rank's, compiled here)
     parts_unrank,
     word_rank,  # noqa: F401
 )
@@ -125,21 +128,17 @@ def outcome_ranks(level, span, held, scratch):
     status codes (`level_loop`).  Each option is ranked and read in turn, and the
     reading stops at the second P option: an option not read is not checked to be
     smaller (NOT_SMALLER)."""
-    n, table, like, narrow_letters, base, _ = level
+    n, table, like, _, base, _ = level
     lo, hi, chunk, at = span
     out, out2, seen = scratch
     parts = np.zeros(n + 2, dtype=np.int64)  # the partition at hand
     length = parts_unrank(n, at[0], table, parts)
     conjugate = conj(from_parts(parts, length, like))
     for r in range(at[0], hi):
-        if r > at[0]:
-            length, conjugate = next_conjugate(parts, length, conjugate)
-        fits, word, mirror = level_words(conjugate, out, narrow_letters)
-        if not fits:
-            return stop(at, r, OTHER_WIDTH)
-        w, t = canonical_twin(word, mirror, length, parts[0], table, n)
-        if lo <= t < r:
-            chunk[r - lo] = chunk[t - lo]
+        length, conjugate, w, t, state = next_rank(level, span, out, r, parts, length, conjugate)
+        if state != TO_VALUE:
+            if state == OTHER_WIDTH:
+                return stop(at, r, OTHER_WIDTH)
             continue
         if 0 <= t < lo and held.where[slot_of(held, n, t)]:
             code = held_code(held, slot_of(held, n, t), t & ((1 << held.shift) - 1))
@@ -162,7 +161,7 @@ def outcome_ranks(level, span, held, scratch):
     return stop(at, hi, LEVEL_DONE)
 
 
-TEMPLATES = (outcome_ranks, canonical_twin)
+TEMPLATES = (outcome_ranks, next_rank, canonical_twin)
 
 
 def bitmap(codes: np.ndarray) -> np.ndarray:
