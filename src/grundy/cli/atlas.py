@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Optional
+from typing import TYPE_CHECKING
 
-import typer
 from rich.markup import escape
 from rich.table import Table
 
@@ -13,7 +12,7 @@ from grundy.cli.common import app
 from grundy.cli.game_options import GameOptions, game_options
 from grundy.cli.interrupts import interruptible
 from grundy.cli.late_help import GrundyTyper
-from grundy.cli.options import JsonOption
+from grundy.cli.options import JsonOption, argument, option
 from grundy.cli.printing import console, emit
 from grundy.cli.progress import progress_bar
 from grundy.cli.reading import parse_range, refuse_together
@@ -28,56 +27,43 @@ atlas_app = GrundyTyper(
 )
 app.add_typer(atlas_app, name="atlas")
 
-AtlasDirArg = Annotated[Path, typer.Argument(help="The atlas directory.")]
-AtlasDirOption = Annotated[
-    Path, typer.Option("--dir", help="The atlas directory (made if absent; resumed if an atlas).")
-]
+AtlasDirArg = argument(Path, help="The atlas directory.")
+AtlasDirOption = option(
+    Path, "--dir", help="The atlas directory (made if absent; resumed if an atlas)."
+)
 
 
-ChunkOption = Annotated[
-    Optional[int],  # noqa: UP045
-    typer.Option(
-        "--chunk",
-        help="Ranks a chunk file holds, a power of two (default 2^20; an atlas keeps its own).",
-    ),
-]
-WorkersOption = Annotated[
-    Optional[int],  # noqa: UP045
-    typer.Option(
-        "--workers",
-        help="Start a Dask cluster of K worker processes on this machine to value the chunks.",
-    ),
-]
-ClusterOption = Annotated[
-    Optional[str],  # noqa: UP045
-    typer.Option(
-        "--scheduler",
-        help="serial (default), local (a Dask cluster, one worker a core) or the address of "
-        "a running Dask scheduler (tcp://host:8786) whose workers see --dir.",
-    ),
-]
+ChunkOption = option(
+    int | None,
+    "--chunk",
+    help="Ranks a chunk file holds, a power of two (default 2^20; an atlas keeps its own).",
+)
+WorkersOption = option(
+    int | None,
+    "--workers",
+    help="Start a Dask cluster of K worker processes on this machine to value the chunks.",
+)
+ClusterOption = option(
+    str | None,
+    "--scheduler",
+    help="serial (default), local (a Dask cluster, one worker a core) or the address of "
+    "a running Dask scheduler (tcp://host:8786) whose workers see --dir.",
+)
 
 
-BoxOption = Annotated[
-    Optional[str],  # noqa: UP045
-    typer.Option(
-        "--box",
-        metavar="AxB",
-        help="Instead of --n: every diagram inside the A × B box (A rows, B columns), in one pass.",
-    ),
-]
-OutcomesOption = Annotated[
+BoxOption = option(
+    str | None,
+    "--box",
+    metavar="AxB",
+    help="Instead of --n: every diagram inside the A × B box (A rows, B columns), in one pass.",
+)
+OutcomesOption = option(
     bool,
-    typer.Option(
-        "--outcomes",
-        help="Keep only who wins: each level's P-positions (a bit a position or less) and "
-        "its tallies of N-positions with one winning move and with several.",
-    ),
-]
-SizesToBuildOption = Annotated[
-    Optional[str],  # noqa: UP045
-    typer.Option("--n", help="Sizes A..B or N: levels 0 … B are built."),
-]
+    "--outcomes",
+    help="Keep only who wins: each level's P-positions (a bit a position or less) and "
+    "its tallies of N-positions with one winning move and with several.",
+)
+SizesToBuildOption = option(str | None, "--n", help="Sizes A..B or N: levels 0 … B are built.")
 
 
 @atlas_app.command("build")

@@ -18,7 +18,7 @@ from rich.table import Table
 from grundy.cli.bundles import Command, bundled
 from grundy.cli.common import app
 from grundy.cli.late_help import GrundyTyper
-from grundy.cli.options import JsonOption, LatexOption, NoTitleOption
+from grundy.cli.options import JsonOption, LatexOption, NoTitleOption, argument, option
 from grundy.cli.printing import console, emit, emit_tables, say_written, write_latex
 from grundy.cli.progress import progress_bar
 from grundy.cli.reading import argument_file, parse_argument
@@ -39,17 +39,13 @@ POSET_FILE_HELP = (
     '@FILE: the JSON file FILE, {"elements": [...], "covers": [[a, b], ...]} (or "relations")'
 )
 # escape: rich markup would eat the JSON example's "[[a, b], ...]".
-PosetArg = Annotated[
-    str, typer.Argument(help=escape(f"The poset: {SPEC_HELP}, or {POSET_FILE_HELP}."))
-]
-TurningOption = Annotated[
+PosetArg = argument(str, help=escape(f"The poset: {SPEC_HELP}, or {POSET_FILE_HELP}."))
+TurningOption = option(
     str,
-    typer.Option(
-        "--turning",
-        "-t",
-        help="Turning sets: ruler (intervals), ideal (principal order ideals), turtles (pairs).",
-    ),
-]
+    "--turning",
+    "-t",
+    help="Turning sets: ruler (intervals), ideal (principal order ideals), turtles (pairs).",
+)
 
 
 @dataclass(frozen=True)

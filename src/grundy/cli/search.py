@@ -11,9 +11,8 @@ fails after it never loses the answer: the value is printed, then the error.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Any
 
-import typer
 from rich.markup import escape
 
 from grundy.cli.common import app
@@ -22,26 +21,19 @@ from grundy.cli.interrupts import brief, interruptible, resume_with_checkpoint, 
 from grundy.cli.options import (
     CheckpointOption,
     PartitionArg,
+    option,
 )
 from grundy.cli.printing import console, emit
 from grundy.cli.reading import read_position, refuse_together
 
-MemoryOption = Annotated[
-    str | None,
-    typer.Option("--memory", help="Cap on the transposition table, e.g. 8G or 512M."),
-]
-MethodOption = Annotated[
-    str,
-    typer.Option("--method", help="auto, mex (full memoised mex) or test (nimber test)."),
-]
-IsOption = Annotated[
-    int | None,
-    typer.Option("--is", help="Only decide whether the value is K (nimber test)."),
-]
-ProgressOption = Annotated[
-    bool | None,
-    typer.Option("--progress/--no-progress", help="Progress line on stderr (default: terminal)."),
-]
+MemoryOption = option(
+    str | None, "--memory", help="Cap on the transposition table, e.g. 8G or 512M."
+)
+MethodOption = option(str, "--method", help="auto, mex (full memoised mex) or test (nimber test).")
+IsOption = option(int | None, "--is", help="Only decide whether the value is K (nimber test).")
+ProgressOption = option(
+    bool | None, "--progress/--no-progress", help="Progress line on stderr (default: terminal)."
+)
 
 
 @app.command("search")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 from rich.markup import escape
@@ -12,17 +12,14 @@ from rich.table import Table
 from grundy.atomic import check_writable, write_text_atomic
 from grundy.cli.common import app
 from grundy.cli.late_help import GrundyTyper
-from grundy.cli.options import JsonOption, LatexOption, StoreOption
+from grundy.cli.options import JsonOption, LatexOption, StoreOption, option
 from grundy.cli.printing import console, emit_tables, rows_as_csv, say_written
 from grundy.cli.results_store import open_store
 
 store_app = GrundyTyper(help="The results store: what sweeps have computed.", no_args_is_help=True)
 app.add_typer(store_app, name="store")
 
-GameFilterOption = Annotated[
-    Optional[str],  # noqa: UP045  (typer reads the annotation at run time)
-    typer.Option("--game", help="Only this game's values."),
-]
+GameFilterOption = option(str | None, "--game", help="Only this game's values.")
 
 
 @store_app.command("list")

@@ -9,9 +9,7 @@ a table.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Any, Optional
-
-import typer
+from typing import Any
 
 from grundy.answers import answer, json_source
 from grundy.atomic import check_writable, write_text_atomic
@@ -19,29 +17,26 @@ from grundy.cli.common import app
 from grundy.cli.game_options import GameOptions, game_options
 from grundy.cli.options import (
     PartitionArg,
+    option,
 )
 from grundy.cli.printing import console, emit, say_written
 from grundy.cli.progress import search_progress
 from grundy.cli.reading import read_position
 from grundy.solver import solver_for
 
-SvgOption = Annotated[
-    Optional[Path],  # noqa: UP045  (typer reads the annotation at run time)
-    typer.Option("--svg", metavar="FILE", help="Also write the picture as SVG to FILE."),
-]
-YtableauOption = Annotated[
-    Optional[Path],  # noqa: UP045
-    typer.Option("--latex", metavar="FILE", help="Also write the table as LaTeX (ytableau)."),
-]
-OutsideOption = Annotated[
-    Optional[bool],  # noqa: UP045
-    typer.Option(
-        "--outside/--no-outside",
-        help="Write the terminal value in the cells just outside the diagram "
-        "(000 Figure 5; default: on for the games that draw it: {games drawing outside}).",
-        show_default=False,
-    ),
-]
+SvgOption = option(
+    Path | None, "--svg", metavar="FILE", help="Also write the picture as SVG to FILE."
+)
+YtableauOption = option(
+    Path | None, "--latex", metavar="FILE", help="Also write the table as LaTeX (ytableau)."
+)
+OutsideOption = option(
+    bool | None,
+    "--outside/--no-outside",
+    help="Write the terminal value in the cells just outside the diagram "
+    "(000 Figure 5; default: on for the games that draw it: {games drawing outside}).",
+    show_default=False,
+)
 
 
 @app.command("table")

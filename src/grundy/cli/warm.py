@@ -4,19 +4,17 @@ from __future__ import annotations
 
 import os
 import time
-from typing import Annotated, Any, Optional
-
-import typer
+from typing import Any, Optional
 
 from grundy.cli.common import app
 from grundy.cli.interrupts import interruptible
-from grundy.cli.options import JsonOption
+from grundy.cli.options import JsonOption, argument
 from grundy.cli.printing import emit
 
-GamesArg = Annotated[
+GamesArg = argument(
     Optional[list[str]],  # noqa: UP045
-    typer.Argument(help="The games to warm (default: every game with a compiled kernel)."),
-]
+    help="The games to warm (default: every game with a compiled kernel).",
+)
 
 
 @app.command("warm")
