@@ -7,13 +7,14 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
 from functools import cache
 
 import grundy
 from grundy.answers import reference_solver
 from grundy.games.matrix.matrix import PLAIN_MATRIX, BoolMatrix, ferrers_matrix
 from grundy.reproduce import rows
-from grundy.reproduce.rows import Outcome, Source
+from grundy.reproduce.rows import Outcome, Source, Verdict
 from grundy.reproduce.shared import Parts, smallest_first
 
 PAPER = Source("003")
@@ -191,6 +192,36 @@ def check_strong(
         ),
         shows=lambda case: cr_command(case[0]),
     )
+
+
+@dataclass(frozen=True)
+class StrongRow:
+    """A statement of §5 on strong partitions as a row of data: its number and claim, the
+    numbers of parts k it speaks of (`ks`), what it says of a partition (`says`), the command
+    showing an instance and the note of a verified check (`check_strong`); `then(quick,
+    outcome)`, when given, is one more step run once that outcome is verified (a step of the
+    proof recomputed in the game)."""
+
+    number: str
+    claim: str
+    ks: Callable[[int], bool]
+    says: StrongClaim
+    command: str
+    note: str = ""
+    then: Callable[[bool, Outcome], Outcome] | None = None
+
+    def check(self, quick: bool) -> Outcome:
+        """`check_strong` of the row, then `then` if the statement is verified."""
+        done = check_strong(quick, self.ks, self.says, self.command, self.note)
+        if self.then is None or done.verdict is not Verdict.VERIFIED:
+            return done
+        return self.then(quick, done)
+
+
+def strong_statements(*table: StrongRow) -> None:
+    """Register the rows of `table`, in order, as statements of 003."""
+    for row in table:
+        PAPER.statement(row.number, row.claim)(row.check)
 
 
 def claim_says(claim: Callable[[Parts], bool], outcome: bool) -> StrongClaim:

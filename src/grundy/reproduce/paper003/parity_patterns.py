@@ -16,12 +16,13 @@ from grundy.reproduce import rows
 from grundy.reproduce.paper003.matrix_setting import (
     PAPER,
     Parity,
-    check_strong,
+    StrongRow,
     cr_value,
     mat_of,
     parity_of,
     parts_of,
     starts,
+    strong_statements,
 )
 from grundy.reproduce.rows import Outcome, Verdict
 
@@ -173,32 +174,24 @@ PAPER.family_check(
 )
 
 
-@PAPER.statement(
-    "Proposition 2",
-    "a1 ≥ … ≥ a7 > 7: Gr = 0 iff (a1,a2) ≡ (1,1), (a1,…,a4) ≡ (1,0,1,1) or (a1,…,a6) ≡ "
-    "(1,0,1,0,1,1) mod 2",
-)
-def _proposition_2_check(quick: bool) -> Outcome:
-    return check_strong(
-        quick,
+strong_statements(
+    StrongRow(
+        "Proposition 2",
+        "a1 ≥ … ≥ a7 > 7: Gr = 0 iff (a1,a2) ≡ (1,1), (a1,…,a4) ≡ (1,0,1,1) or (a1,…,a6) ≡ "
+        "(1,0,1,0,1,1) mod 2",
         lambda k: k == 7,
         lambda a: _proposition_2(parity_of(a)),
         'grundy value cr "19,18,15,14,11,9,8"',
-    )
-
-
-@PAPER.statement(
-    "Proposition 3",
-    "a1 ≥ … ≥ a7 > 7: Gr ≠ 0 iff a1 ≡ 0, (a1,a2,a3) ≡ (1,0,0), or (a1,…,a6) ≡ "
-    "(1,0,1,0,x,y) with (x,y) ≢ (1,1) mod 2",
-)
-def _proposition_3_check(quick: bool) -> Outcome:
-    return check_strong(
-        quick,
+    ),
+    StrongRow(
+        "Proposition 3",
+        "a1 ≥ … ≥ a7 > 7: Gr ≠ 0 iff a1 ≡ 0, (a1,a2,a3) ≡ (1,0,0), or (a1,…,a6) ≡ "
+        "(1,0,1,0,x,y) with (x,y) ≢ (1,1) mod 2",
         lambda k: k == 7,
         lambda a: not _proposition_3(parity_of(a)),
         'grundy value cr "18,18,15,14,11,9,8"',
-    )
+    ),
+)
 
 
 #: 003 Figure 2 as our text copy of the paper has it (7 rows of 18 entries, transcribed).

@@ -15,6 +15,7 @@ from grundy.reproduce.paper003.matrix_setting import (
     PAPER,
     Move,
     Parity,
+    StrongRow,
     by_size,
     check_strong,
     claim_says,
@@ -31,6 +32,7 @@ from grundy.reproduce.paper003.matrix_setting import (
     remove_column,
     row_move,
     starts,
+    strong_statements,
     strong_values,
 )
 from grundy.reproduce.rows import Outcome, Verdict
@@ -193,30 +195,6 @@ PAPER.family_check(
 )
 
 
-@PAPER.statement(
-    "Theorem 7",
-    "a1 ≥ … ≥ a4 > 4: Gr([a1,…,a4]) = 0 if (a1,a2) ≡ (0,0) or (a1,a2,a3) ≡ (0,1,0) mod 2",
-)
-def _theorem_7(quick: bool) -> Outcome:
-    return check_strong(
-        quick, lambda k: k == 4, claim_says(th.theorem7_p, True), 'grundy value cr "8,6,5,5"'
-    )
-
-
-@PAPER.statement(
-    "Theorem 8",
-    "a1 ≥ … ≥ a4 > 4: Gr([a1,…,a4]) ≠ 0 if a1 ≡ 1 or (a1,a2,a3) ≡ (0,1,1) mod 2",
-)
-def _theorem_8(quick: bool) -> Outcome:
-    return check_strong(
-        quick,
-        lambda k: k == 4,
-        claim_says(th.theorem8_n, False),
-        'grundy value cr "7,6,5,5"',
-        note="with Theorem 7 it covers every parity of (a1, a2, a3)",
-    )
-
-
 Slip = tuple[str, str]
 
 
@@ -260,78 +238,42 @@ def _with_parities(k: int, pattern: Sequence[int]) -> list[Parts]:
     return [a for a in strong_values(k, 12) if starts(parity_of(a), pattern)]
 
 
-@PAPER.statement(
-    "Theorem 9",
-    "a1 ≥ … ≥ a5 > 5: Gr([a1,…,a5]) = 0 if (a1,a2) ≡ (1,1) or (a1,…,a4) ≡ (1,0,1,1) mod 2",
-)
-def _theorem_9(quick: bool) -> Outcome:
-    done = check_strong(
-        quick, lambda k: k == 5, claim_says(th.theorem9_p, True), 'grundy value cr "7,7,6,6,6"'
-    )
-    # Case 1, (a1, a2) odd: both players remove a column with one 1, "The resulting game
-    # position is [a1 − 2, a2, a3, a4, a5] where a1 − 2 and a2 are even."
-    # Case 2, (1,0,1,1): Player 1 removes a column with ℓ = 3 ones, Player 2 row 5,
-    # "b1 = a1 − 1 is odd, b2 = a2 − 1 is even, b3 = a3 − 1 are odd".
-    return rows.first_failed(
-        lambda: done,
-        lambda: _slips_found(
-            done,
-            [
-                _slip(
-                    _with_parities(5, (1, 1)),
-                    [column_move(1), column_move(1)],
-                    lambda par: par[:2] == (0, 0),
-                ),
-                _slip(
-                    _with_parities(5, (1, 0, 1, 1)),
-                    [column_move(3), row_move(5)],
-                    lambda par: par[:3] == (1, 0, 1),
-                ),
-            ],
-            "two parities in the proof are wrong: Case 1 says [a1 − 2, a2, …] has a1 − 2, a2 "
-            "even (they are odd, as the induction needs); Case 2 (a column with ℓ ≥ 3 ones, then "
-            "row 5) says b1, b2, b3 are odd, even, odd (they are even, odd, even, as Theorem 7 "
-            "needs)",
-        ),
+def _theorem_9_proof(quick: bool, done: Outcome) -> Outcome:
+    """The parities the proof of Theorem 9 states.
+
+    Case 1, (a1, a2) odd: both players remove a column with one 1, "The resulting game
+    position is [a1 − 2, a2, a3, a4, a5] where a1 − 2 and a2 are even."
+    Case 2, (1,0,1,1): Player 1 removes a column with ℓ = 3 ones, Player 2 row 5,
+    "b1 = a1 − 1 is odd, b2 = a2 − 1 is even, b3 = a3 − 1 are odd"."""
+    return _slips_found(
+        done,
+        [
+            _slip(
+                _with_parities(5, (1, 1)),
+                [column_move(1), column_move(1)],
+                lambda par: par[:2] == (0, 0),
+            ),
+            _slip(
+                _with_parities(5, (1, 0, 1, 1)),
+                [column_move(3), row_move(5)],
+                lambda par: par[:3] == (1, 0, 1),
+            ),
+        ],
+        "two parities in the proof are wrong: Case 1 says [a1 − 2, a2, …] has a1 − 2, a2 "
+        "even (they are odd, as the induction needs); Case 2 (a column with ℓ ≥ 3 ones, then "
+        "row 5) says b1, b2, b3 are odd, even, odd (they are even, odd, even, as Theorem 7 "
+        "needs)",
     )
 
 
-@PAPER.statement(
-    "Theorem 10",
-    "a1 ≥ … ≥ a5 > 5: Gr([a1,…,a5]) ≠ 0 if a1 ≡ 0, or (a1,…,a4) ≡ (1,0,x,y) with "
-    "(x,y) ≢ (1,1) mod 2",
-)
-def _theorem_10(quick: bool) -> Outcome:
-    done = check_strong(
-        quick,
-        lambda k: k == 5,
-        claim_says(th.theorem10_n, False),
-        'grundy value cr "8,7,6,6,6"',
-        note="with Theorem 9 it covers every parity of (a1, …, a4)",
-    )
-    # Case 1, a1, a2 even: Player 1 removes row 5, "The resulting game position is
-    # [a1, a2, a3, a4] where a1 and a2 are odd".
-    return rows.first_failed(
-        lambda: done,
-        lambda: _slips_found(
-            done,
-            [_slip(_with_parities(5, (0, 0)), [row_move(5)], lambda par: par[:2] == (1, 1))],
-            "Case 1 (a1, a2 even; Player 1 removes row 5) says [a1, a2, a3, a4] has a1, a2 odd; "
-            "they are even, as Theorem 7 (cited next) needs",
-        ),
-    )
-
-
-@PAPER.statement(
-    "Theorem 11",
-    "k ≥ 4, a1 ≥ … ≥ ak > k, a1 ≡ a2 ≡ k mod 2: Gr([a1,…,ak]) = 0",
-)
-def _theorem_11(quick: bool) -> Outcome:
-    return check_strong(
-        quick,
-        lambda k: k >= 4,
-        claim_says(th.theorem11_p, True),
-        'grundy value cr "11,9,9,8,8,8,8"',
+def _theorem_10_proof(quick: bool, done: Outcome) -> Outcome:
+    """The parities the proof of Theorem 10 states: Case 1, a1, a2 even: Player 1 removes
+    row 5, "The resulting game position is [a1, a2, a3, a4] where a1 and a2 are odd"."""
+    return _slips_found(
+        done,
+        [_slip(_with_parities(5, (0, 0)), [row_move(5)], lambda par: par[:2] == (1, 1))],
+        "Case 1 (a1, a2 even; Player 1 removes row 5) says [a1, a2, a3, a4] has a1, a2 odd; "
+        "they are even, as Theorem 7 (cited next) needs",
     )
 
 
@@ -341,15 +283,13 @@ def _theorem_12_at_4(a: Parts) -> bool:
     return a[0] % 2 == 1
 
 
-@PAPER.statement("Theorem 12", "k ≥ 5, a1 ≥ … ≥ ak > k, a1 ≡ k + 1 mod 2: Gr([a1,…,ak]) ≠ 0")
-def _theorem_12(quick: bool) -> Outcome:
-    command = 'grundy value cr "10,9,9,8,8,8,8"'
-    done = check_strong(quick, lambda k: k >= 5, claim_says(th.theorem12_n, False), command)
-    at_4 = check_strong(quick, lambda k: k == 4, claim_says(_theorem_12_at_4, False), command)
-    if done.verdict is Verdict.VERIFIED and at_4.verdict is Verdict.VERIFIED:
-        note = "it holds for k = 4 too (Theorem 8; checked), where Theorem 14's proof cites it"
-        return dataclasses.replace(done, note=note)
-    return done
+def _theorem_12_at_k_4(quick: bool, done: Outcome) -> Outcome:
+    """Theorem 12 (verified as `done`) at k = 4 too: said in the note when it holds."""
+    at_4 = check_strong(quick, lambda k: k == 4, claim_says(_theorem_12_at_4, False), done.command)
+    if at_4.verdict is not Verdict.VERIFIED:
+        return done
+    note = "it holds for k = 4 too (Theorem 8; checked), where Theorem 14's proof cites it"
+    return dataclasses.replace(done, note=note)
 
 
 def _theorem_13_slip(top: int) -> Parts | None:
@@ -370,43 +310,18 @@ def _theorem_13_words(a: Parts) -> str:
     return f"A = {list(a)} (k = 8, q = 1) → {list(parts_of(b))}: {b.nrows} rows, not {len(a) - 1}"
 
 
-@PAPER.statement(
-    "Theorem 13",
-    "k = 2p ≥ 4: Gr = 0 iff (a_i : i ≤ 2q+2) ≡ ((0,1)^q,0,0) for some 0 ≤ q ≤ p−3, or "
-    "(a_i : i ≤ k−1) ≡ ((0,1)^{p−2},0,x,y) with (x,y) ≢ (1,1)",
-)
-def _theorem_13(quick: bool) -> Outcome:
-    done = check_strong(
-        quick, lambda k: k >= 4 and k % 2 == 0, th.theorem13_p, 'grundy value cr "10,9,8,8,7,7"'
-    )
-    return rows.first_failed(
-        lambda: done,
-        lambda: rows.verified_unless(
-            _theorem_13_slip(13),
-            done.checked,
-            verdict=Verdict.PROOF_SLIP,
-            command=done.command,
-            false_note="the proof of necessity of Theorems 13 and 15 writes the position after "
-            "Player 1 removes a column with two 1s as B = [b1, …, b_{k−1}]; it keeps all k rows "
-            "(b_i = a_i for 2 < i ≤ k, as the same sentence says)",
-            describe=_theorem_13_words,
-            shows=lambda a: cr_command(a, "moves"),
-        ),
-    )
-
-
-@PAPER.statement(
-    "Theorem 14",
-    "k = 2p ≥ 4: Gr ≠ 0 iff (a_i : i ≤ 2q+1) ≡ ((0,1)^q, 1) mod 2 for some 0 ≤ q ≤ p−1",
-)
-def _theorem_14(quick: bool) -> Outcome:
-    return check_strong(
-        quick,
-        lambda k: k >= 4 and k % 2 == 0,
-        lambda a: not th.theorem14_n(a),
-        'grundy value cr "10,9,9,8,7,7"',
-        note="for k = 4 its proof cites Theorem 12, stated for k ≥ 5 (its conclusion holds at "
-        "k = 4: see Theorem 12), and Theorem 15 at k = 3 (covered by its wording, any odd k)",
+def _theorem_13_proof(quick: bool, done: Outcome) -> Outcome:
+    """The position the proof of necessity of Theorem 13 writes after a column move."""
+    return rows.verified_unless(
+        _theorem_13_slip(13),
+        done.checked,
+        verdict=Verdict.PROOF_SLIP,
+        command=done.command,
+        false_note="the proof of necessity of Theorems 13 and 15 writes the position after "
+        "Player 1 removes a column with two 1s as B = [b1, …, b_{k−1}]; it keeps all k rows "
+        "(b_i = a_i for 2 < i ≤ k, as the same sentence says)",
+        describe=_theorem_13_words,
+        shows=lambda a: cr_command(a, "moves"),
     )
 
 
@@ -416,30 +331,90 @@ def _odd_k_p_position(a: Parts, by_theorem: Callable[[Parts], bool]) -> bool:
     return by_theorem(a) if len(a) >= 5 else parity_of(a)[:2] == (1, 1)
 
 
-@PAPER.statement(
-    "Theorem 15",
-    "k = 2p+1: Gr = 0 iff (a_i : i ≤ 2q+2) ≡ ((1,0)^q, 1, 1) mod 2 for some 0 ≤ q ≤ p−1",
-)
-def _theorem_15(quick: bool) -> Outcome:
-    return check_strong(
-        quick,
+_ODD_K_NOTE = "printed for every odd k; it also holds at k = 3 (Theorem 6), included"
+
+strong_statements(
+    StrongRow(
+        "Theorem 7",
+        "a1 ≥ … ≥ a4 > 4: Gr([a1,…,a4]) = 0 if (a1,a2) ≡ (0,0) or (a1,a2,a3) ≡ (0,1,0) mod 2",
+        lambda k: k == 4,
+        claim_says(th.theorem7_p, True),
+        'grundy value cr "8,6,5,5"',
+    ),
+    StrongRow(
+        "Theorem 8",
+        "a1 ≥ … ≥ a4 > 4: Gr([a1,…,a4]) ≠ 0 if a1 ≡ 1 or (a1,a2,a3) ≡ (0,1,1) mod 2",
+        lambda k: k == 4,
+        claim_says(th.theorem8_n, False),
+        'grundy value cr "7,6,5,5"',
+        note="with Theorem 7 it covers every parity of (a1, a2, a3)",
+    ),
+    StrongRow(
+        "Theorem 9",
+        "a1 ≥ … ≥ a5 > 5: Gr([a1,…,a5]) = 0 if (a1,a2) ≡ (1,1) or (a1,…,a4) ≡ (1,0,1,1) mod 2",
+        lambda k: k == 5,
+        claim_says(th.theorem9_p, True),
+        'grundy value cr "7,7,6,6,6"',
+        then=_theorem_9_proof,
+    ),
+    StrongRow(
+        "Theorem 10",
+        "a1 ≥ … ≥ a5 > 5: Gr([a1,…,a5]) ≠ 0 if a1 ≡ 0, or (a1,…,a4) ≡ (1,0,x,y) with "
+        "(x,y) ≢ (1,1) mod 2",
+        lambda k: k == 5,
+        claim_says(th.theorem10_n, False),
+        'grundy value cr "8,7,6,6,6"',
+        note="with Theorem 9 it covers every parity of (a1, …, a4)",
+        then=_theorem_10_proof,
+    ),
+    StrongRow(
+        "Theorem 11",
+        "k ≥ 4, a1 ≥ … ≥ ak > k, a1 ≡ a2 ≡ k mod 2: Gr([a1,…,ak]) = 0",
+        lambda k: k >= 4,
+        claim_says(th.theorem11_p, True),
+        'grundy value cr "11,9,9,8,8,8,8"',
+    ),
+    StrongRow(
+        "Theorem 12",
+        "k ≥ 5, a1 ≥ … ≥ ak > k, a1 ≡ k + 1 mod 2: Gr([a1,…,ak]) ≠ 0",
+        lambda k: k >= 5,
+        claim_says(th.theorem12_n, False),
+        'grundy value cr "10,9,9,8,8,8,8"',
+        then=_theorem_12_at_k_4,
+    ),
+    StrongRow(
+        "Theorem 13",
+        "k = 2p ≥ 4: Gr = 0 iff (a_i : i ≤ 2q+2) ≡ ((0,1)^q,0,0) for some 0 ≤ q ≤ p−3, or "
+        "(a_i : i ≤ k−1) ≡ ((0,1)^{p−2},0,x,y) with (x,y) ≢ (1,1)",
+        lambda k: k >= 4 and k % 2 == 0,
+        th.theorem13_p,
+        'grundy value cr "10,9,8,8,7,7"',
+        then=_theorem_13_proof,
+    ),
+    StrongRow(
+        "Theorem 14",
+        "k = 2p ≥ 4: Gr ≠ 0 iff (a_i : i ≤ 2q+1) ≡ ((0,1)^q, 1) mod 2 for some 0 ≤ q ≤ p−1",
+        lambda k: k >= 4 and k % 2 == 0,
+        lambda a: not th.theorem14_n(a),
+        'grundy value cr "10,9,9,8,7,7"',
+        note="for k = 4 its proof cites Theorem 12, stated for k ≥ 5 (its conclusion holds at "
+        "k = 4: see Theorem 12), and Theorem 15 at k = 3 (covered by its wording, any odd k)",
+    ),
+    StrongRow(
+        "Theorem 15",
+        "k = 2p+1: Gr = 0 iff (a_i : i ≤ 2q+2) ≡ ((1,0)^q, 1, 1) mod 2 for some 0 ≤ q ≤ p−1",
         lambda k: k % 2 == 1,
         lambda a: _odd_k_p_position(a, th.theorem15_p),
         'grundy value cr "13,12,11,10,9,9,8"',
-        note="printed for every odd k; it also holds at k = 3 (Theorem 6), included",
-    )
-
-
-@PAPER.statement(
-    "Theorem 16",
-    "k = 2p+1: Gr ≠ 0 iff (a_i : i ≤ 2q+1) ≡ ((1,0)^q, 0) for some 0 ≤ q ≤ p−2, or "
-    "(a_i : i ≤ k−1) ≡ ((1,0)^{p−1}, x, y) with (x,y) ≢ (1,1)",
-)
-def _theorem_16(quick: bool) -> Outcome:
-    return check_strong(
-        quick,
+        note=_ODD_K_NOTE,
+    ),
+    StrongRow(
+        "Theorem 16",
+        "k = 2p+1: Gr ≠ 0 iff (a_i : i ≤ 2q+1) ≡ ((1,0)^q, 0) for some 0 ≤ q ≤ p−2, or "
+        "(a_i : i ≤ k−1) ≡ ((1,0)^{p−1}, x, y) with (x,y) ≢ (1,1)",
         lambda k: k % 2 == 1,
         lambda a: _odd_k_p_position(a, lambda b: not th.theorem16_n(b)),
         'grundy value cr "11,10,9,8,8,8,8"',
-        note="printed for every odd k; it also holds at k = 3 (Theorem 6), included",
-    )
+        note=_ODD_K_NOTE,
+    ),
+)
