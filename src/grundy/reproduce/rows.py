@@ -41,6 +41,7 @@ except ``paper002``), results beyond the papers with `new_result` in ``beyond``;
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
@@ -58,6 +59,7 @@ __all__ = [
     "family_check",
     "first_failed",
     "first_failure",
+    "in_turn",
     "new_result",
     "no_command",
     "registered",
@@ -312,7 +314,8 @@ class Family(Generic[Case]):
     `note` (on a verified row) is text, or a function of the bounds for what
     the check finds on the way (``note=lambda top: …``).  When a case fails,
     `false_note` says what is wrong, `describe(case)` is the counterexample and
-    `shows(case)` the command that shows it (`command` when not given).
+    `shows(case)` the command that shows it (`command` when not given); `verdict` is the
+    failure's (FALSE unless told: a step of `in_turn` may test a reading or a proof step).
 
     >>> squares = Family(
     ...     cases=lambda top: range(top + 1),
@@ -337,6 +340,7 @@ class Family(Generic[Case]):
     note: str | Callable[..., str] = ""
     describe: Callable[[Case], str] = str
     shows: Callable[[Case], str | None] | None = None
+    verdict: Verdict = Verdict.FALSE
 
     def bounds(self, quick: bool) -> Mapping[str, Any]:
         """The bounds of the quick or the full run."""
@@ -354,7 +358,7 @@ class Family(Generic[Case]):
         return bad, count
 
     def check(self, quick: bool) -> Outcome:
-        """VERIFIED over the range, or FALSE at the first case that fails."""
+        """VERIFIED over the range, or `verdict` (FALSE) at the first case that fails."""
         bad, count = self.first_failure(quick)
         bounds = self.bounds(quick)
         words = {**bounds, "count": count}
@@ -366,6 +370,7 @@ class Family(Generic[Case]):
             note=self._note(bounds) if bad is None else "",
             describe=self.describe,
             shows=self.shows,
+            verdict=self.verdict,
         )
 
     def _note(self, bounds: Mapping[str, Any]) -> str:
@@ -439,3 +444,15 @@ class Source:
     def family_check(self, number: str, claim: str, **fields: Any) -> Family[Any]:
         """`family_check` of this source (`fields` are those of `Family`)."""
         return family_check(self.paper, number, claim, **fields)
+
+
+def in_turn(*checks: Check) -> Check:
+    """One check made of `checks` run in turn on the same ``quick`` (`first_failed`): the
+    first outcome that is not VERIFIED ends it, e.g. a claim's `Family` then its proof's.
+
+    >>> ok = Family(lambda: [1], lambda k: True, {}, {}, checked="k = 1", false_note="no")
+    >>> slip = Family(lambda: [1], lambda k: False, {}, {}, "k = 1", "no", verdict=Verdict.WORDING)
+    >>> in_turn(ok.check, slip.check, ok.check)(True).verdict.name
+    'WORDING'
+    """
+    return lambda quick: first_failed(*(functools.partial(check, quick) for check in checks))
