@@ -30,15 +30,18 @@ from grundy.cli import main
 from grundy.jupyter import register_svg
 from grundy.partition import Partition, partitions_up_to
 from grundy.posets import Poset
-from grundy.render import (
+from grundy.render.svg import plain_text
+from grundy.render.young import (
+    MAX_SVG_BOXES,
+    MAX_TEXT_BOXES,
+    MAX_TEXT_COLUMNS,
+    MAX_TEXT_ROWS,
     check_drawable,
     outside_cells,
     table_rich,
     table_svg,
     table_text,
 )
-from grundy.render.svg import plain_text
-from grundy.render.young import MAX_SVG_BOXES, MAX_TEXT_BOXES, MAX_TEXT_COLUMNS, MAX_TEXT_ROWS
 
 FIG5 = Partition.parse("8,7,6,5^2,2,1")  # 000 Figures 4 and 5
 GAMES = [

@@ -6,24 +6,7 @@ bottom layer (`grundy.partition`, `grundy.posets`, `grundy.atomic`,
 `grundy.validate`).  Computing a game's per-box table and drawing it is
 `grundy.analysis.tables` (`young_text`, `young_svg`, …).  Files are written
 atomically (`grundy.atomic`).
+
+Each picture is asked of its module: `grundy.render.young` (diagrams and per-box
+tables), `hasse`, `latex`, `plots`, `svg`.
 """
-
-from grundy.render.young import (
-    cells_svg,
-    check_drawable,
-    outside_cells,
-    partition_svg,
-    table_rich,
-    table_svg,
-    table_text,
-)
-
-__all__ = [
-    "cells_svg",
-    "check_drawable",
-    "outside_cells",
-    "partition_svg",
-    "table_rich",
-    "table_svg",
-    "table_text",
-]
