@@ -31,6 +31,7 @@ the almost gamma Γ^{1,d}_{a,b} = [b, d^(a−1)], S_n = [n, n−1, …, 1].
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Iterable
 
 from grundy.games.column_row.column_row import (
@@ -101,78 +102,78 @@ def _rectangle_words(a: int, b: int) -> str:
     return f"R_{{{a},{b}}} = {show(_rectangle(a, b))} has value {_sg(_rectangle(a, b))}"
 
 
-@PAPER.statement(
+#: Lemma 1.1 read as 003 Theorem 1 does: grundy's `rectangle_value` against exhaustive search.
+_LEMMA_1_1: Family[tuple[int, int]] = Family(
+    cases=pairs,
+    holds=lambda ab: _sg(_rectangle(*ab)) == rectangle_value(*ab),
+    **rows.up_to(12, 40),
+    checked="every rectangle R_{{a,b}} with a, b ≤ {top}, both readings, exhaustive search",
+    false_note="the reading '(a ≤ 2 or b ≤ 2) and a + b odd' fails",
+    describe=lambda ab: f"{_rectangle_words(*ab)}, the lemma says {rectangle_value(*ab)}",
+    shows=lambda ab: f"grundy value cr {ab[1]}^{ab[0]}",
+)
+
+#: The other reading of Lemma 1.1, `_lemma_1_1_and_first`, on the same rectangles.
+_LEMMA_1_1_AND_FIRST = dataclasses.replace(
+    _LEMMA_1_1,
+    holds=lambda ab: _sg(_rectangle(*ab)) == _lemma_1_1_and_first(*ab),
+    verdict=Verdict.WORDING,
+    note="both readings hold",
+    false_note="read with 'and' binding tighter ('b ≤ 2 or (a ≤ 2 and a + b odd)') the "
+    "middle case is false; '(a ≤ 2 or b ≤ 2) and a + b odd' (= 003 Theorem 1) holds",
+    describe=lambda ab: (
+        f"{_rectangle_words(*ab)}, that reading gives "
+        f"{_lemma_1_1_and_first(*ab)} (so does R_{{3,1}} = [1,1,1], value "
+        f"{_sg(_rectangle(3, 1))})"
+    ),
+    shows=lambda ab: "grundy value cr 1",
+)
+
+PAPER.statement(
     "Lemma 1.1",
     "SG(R_{a,b}) = 0 if b > 1 and a > 1 and a + b is even; 2 if b ≤ 2 or a ≤ 2 and a + b "
     "is odd; 1 otherwise",
-)
-def _check_lemma_1_1(quick: bool) -> Outcome:
-    top = 12 if quick else 40
-    cases = pairs(top)
-    checked = f"every rectangle R_{{a,b}} with a, b ≤ {top}, both readings, exhaustive search"
-    return rows.first_failed(
-        lambda: rows.verified_unless(
-            rows.first_failure(cases, lambda ab: _sg(_rectangle(*ab)) == rectangle_value(*ab)),
-            checked,
-            false_note="the reading '(a ≤ 2 or b ≤ 2) and a + b odd' fails",
-            describe=lambda ab: f"{_rectangle_words(*ab)}, the lemma says {rectangle_value(*ab)}",
-            shows=lambda ab: f"grundy value cr {ab[1]}^{ab[0]}",
-        ),
-        lambda: rows.verified_unless(
-            rows.first_failure(cases, lambda ab: _sg(_rectangle(*ab)) == _lemma_1_1_and_first(*ab)),
-            checked,
-            verdict=Verdict.WORDING,
-            note="both readings hold",
-            false_note="read with 'and' binding tighter ('b ≤ 2 or (a ≤ 2 and a + b odd)') the "
-            "middle case is false; '(a ≤ 2 or b ≤ 2) and a + b odd' (= 003 Theorem 1) holds",
-            describe=lambda ab: (
-                f"{_rectangle_words(*ab)}, that reading gives "
-                f"{_lemma_1_1_and_first(*ab)} (so does R_{{3,1}} = [1,1,1], value "
-                f"{_sg(_rectangle(3, 1))})"
-            ),
-            shows=lambda ab: "grundy value cr 1",
-        ),
-    )
+)(rows.in_turn(_LEMMA_1_1.check, _LEMMA_1_1_AND_FIRST.check))
 
 
 # ------------------------------------------------------------------ Lemma 1.2
-@PAPER.statement(
+#: The bounds of Lemma 1.2: n ≤ n1 for item (1), n ≤ n2 for item (2), and the range in words.
+_LEMMA_1_2_RANGE = {
+    "quick": {"n1": 14, "n2": 9},
+    "full": {"n1": 22, "n2": 15},
+    "checked": "(1) every box (j, i) of every partition with n ≤ {n1}; (2) every partition "
+    "with n ≤ {n2}, exhaustive search with conjugates searched separately",
+}
+_Boxed = tuple[list[int], int, int]
+
+#: Lemma 1.2 (1), λ′[i, j] = λ[j, i]′, from the definitions (`shared.sub`, `shared.conjugate`).
+_LEMMA_1_2_ITEM_1: Family[_Boxed] = Family(
+    cases=lambda n1, n2: [(p.to_list(), i, j) for p in partitions_up_to(n1) for i, j in boxes(p)],
+    holds=lambda c: sub(conjugate(c[0]), c[2], c[1]) == conjugate(sub(*c)),
+    **_LEMMA_1_2_RANGE,
+    false_note="item (1) fails",
+    describe=lambda c: f"λ = {show(c[0])}, (i, j) = ({c[2]}, {c[1]})",
+    shows=lambda c: f"grundy table cr {Partition(c[0])}",
+)
+
+#: Lemma 1.2 (2), SG(λ′) = SG(λ), with λ and λ′ searched apart.
+_LEMMA_1_2_ITEM_2: Family[Partition] = Family(
+    cases=lambda n1, n2: partitions_up_to(n2),
+    holds=lambda p: _RAW.value(p) == _RAW.value(p.conjugate()),
+    **_LEMMA_1_2_RANGE,
+    note="λ[i, j] of §1.1, printed (x_i − j, x_{i+1} − j, …, x_1 − j), read as ending at x_k",
+    command="grundy table cr 4,2,1",
+    false_note="item (2) fails",
+    describe=lambda p: (
+        f"{show(p.to_list())} has value {_RAW.value(p)}, its conjugate {_RAW.value(p.conjugate())}"
+    ),
+    shows=lambda p: f"grundy value cr {p}",
+)
+
+PAPER.statement(
     "Lemma 1.2",
     "for every partition λ: (1) λ′[i, j] = λ[j, i]′ and (2) SG(λ′) = SG(λ)",
-)
-def _check_lemma_1_2(quick: bool) -> Outcome:
-    n1, n2 = (14, 9) if quick else (22, 15)
-    checked = (
-        f"(1) every box (j, i) of every partition with n ≤ {n1}; (2) every partition with "
-        f"n ≤ {n2}, exhaustive search with conjugates searched separately"
-    )
-    boxed = ((p.to_list(), i, j) for p in partitions_up_to(n1) for i, j in boxes(p))
-    return rows.first_failed(
-        lambda: rows.verified_unless(
-            rows.first_failure(
-                boxed, lambda c: sub(conjugate(c[0]), c[2], c[1]) == conjugate(sub(*c))
-            ),
-            checked,
-            false_note="item (1) fails",
-            describe=lambda c: f"λ = {show(c[0])}, (i, j) = ({c[2]}, {c[1]})",
-            shows=lambda c: f"grundy table cr {Partition(c[0])}",
-        ),
-        lambda: rows.verified_unless(
-            rows.first_failure(
-                partitions_up_to(n2), lambda p: _RAW.value(p) == _RAW.value(p.conjugate())
-            ),
-            checked,
-            note="λ[i, j] of §1.1, printed (x_i − j, x_{i+1} − j, …, x_1 − j), read as ending "
-            "at x_k",
-            command="grundy table cr 4,2,1",
-            false_note="item (2) fails",
-            describe=lambda p: (
-                f"{show(p.to_list())} has value {_RAW.value(p)}, its conjugate "
-                f"{_RAW.value(p.conjugate())}"
-            ),
-            shows=lambda p: f"grundy value cr {p}",
-        ),
-    )
+)(rows.in_turn(_LEMMA_1_2_ITEM_1.check, _LEMMA_1_2_ITEM_2.check))
 
 
 # ---------------------------------------------------------------- Algorithm 1
@@ -241,11 +242,10 @@ PAPER.family_check(
     "Lemma 3.1",
     "Q quadrated, G a subposition of Q: (1) G is not quadrated; (2) G has a quadrated "
     "subposition; (3) G is an N-position and Q is a P-position",
-    cases=lambda boxes: [(q, g) for q in quadrated(boxes // 4) for _, g in _CR.options(q)],
+    cases=lambda top: [(q, g) for q in quadrated(top // 4) for _, g in _CR.options(q)],
     holds=lambda qg: _lemma_3_1_fails(*qg) is None,
-    quick={"boxes": 24},
-    full={"boxes": 40},
-    checked="every move from every non-empty quadrated partition of n ≤ {boxes} ({count} "
+    **rows.up_to(24, 40),
+    checked="every move from every non-empty quadrated partition of n ≤ {top} ({count} "
     "moves), exhaustive search",
     command="grundy moves cr 4^2,2^2",
     false_note="an item fails",
