@@ -7,15 +7,14 @@ from __future__ import annotations
 from grundy.analysis.tables import box_values
 from grundy.nim import mex
 from grundy.partition import Partition
-from grundy.reproduce import rows
 from grundy.reproduce.paper001.lctr_moves import (
-    CONTRADICTED,
-    PAPER,
+    Row,
     lctr_options,
     left_column_removed,
+    register,
     top_row_removed,
 )
-from grundy.reproduce.shared import boxes, diagrams, sg, show
+from grundy.reproduce.shared import boxes, sg, show
 
 
 # ------------------------------------------------------------ complexity
@@ -35,35 +34,6 @@ def _reaches(p: Partition) -> str:
     return f"{show(p.to_list())} reaches {len(_reachable(p))} partitions"
 
 
-PAPER.family_check(
-    "Corollary 18",
-    "for any partition of n there exist at most n distinct partitions reachable from it",
-    cases=diagrams,
-    holds=lambda p: len(_reachable(p)) <= p.size,
-    **rows.up_to(16, 28),
-    checked="every partition with n ≤ {top} (reachable: ∅ counted, λ itself not, as in the "
-    "proof of Lemma 19)",
-    false_note=CONTRADICTED,
-    describe=_reaches,
-    shows=lambda p: f"grundy stats lctr {p}",
-    command="grundy stats lctr 8,7,6,5^2,2,1",
-)
-
-PAPER.family_check(
-    "Lemma 19",
-    "a rectangle (b^a) has exactly n = ab distinct partitions reachable from it; any other "
-    "partition of n has fewer than n",
-    cases=diagrams,
-    holds=lambda p: (len(_reachable(p)) == p.size) == (len(p.runs) == 1),
-    **rows.up_to(16, 28),
-    checked="every partition with n ≤ {top} (reachable: ∅ counted, λ itself not)",
-    false_note=CONTRADICTED,
-    describe=_reaches,
-    shows=lambda p: f"grundy stats lctr {p}",
-    command="grundy stats lctr 4^3",
-)
-
-
 def _algorithm_1(parts: tuple[int, ...], store: dict[tuple[int, ...], int]) -> int:
     """Algorithm 1: SG by Eq. (1), each position reachable from λ computed once and kept in
     the dictionary `store` (which holds the terminal position beforehand)."""
@@ -80,26 +50,6 @@ def _mex_steps(p: Partition) -> int:
     return len(store) - 1
 
 
-_OBSERVATION_20_NOTE = (
-    "an operation count; with whole partitions as dictionary keys a step costs more "
-    "than O(1), keyed by the box (i, j) it is O(1)"
-)
-
-PAPER.family_check(
-    "Observation 20",
-    "the SG value of a partition on n squares can be computed in O(n) (Algorithm 1)",
-    cases=diagrams,
-    holds=lambda p: _mex_steps(p) <= p.size,
-    **rows.up_to(16, 30),
-    checked="every partition with n ≤ {top}: Algorithm 1 takes at most n mex steps (one per "
-    "square: each stored position is λ[i, j] for a box (i, j))",
-    note=_OBSERVATION_20_NOTE,
-    false_note=f"{_OBSERVATION_20_NOTE}; {CONTRADICTED}",
-    describe=lambda p: f"{show(p.to_list())}: {_mex_steps(p)} mex steps",
-    shows=lambda p: f"grundy stats lctr {p}",
-    command="grundy stats lctr 8,7,6,5^2,2,1",
-)
-
 #: Algorithm 1's dictionary, shared by every partition of the check (the terminal position
 #: stored beforehand).
 _STORE: dict[tuple[int, ...], int] = {(): 0}
@@ -113,17 +63,52 @@ def _algorithm_1_agrees(p: Partition) -> bool:
     )
 
 
-PAPER.family_check(
-    "Algorithm 1",
-    "SG(λ) by Eq. (1), storing the value of each distinct position reachable from λ in a "
-    "dictionary so that each is computed exactly once",
-    cases=diagrams,
-    holds=_algorithm_1_agrees,
-    **rows.up_to(14, 24),
-    checked="every partition with n ≤ {top}: Algorithm 1 (written here) and grundy's per-box "
-    "table (every box) against exhaustive search",
-    false_note=CONTRADICTED,
-    describe=lambda p: show(p.to_list()),
-    shows=lambda p: f"grundy table lctr {p}",
-    command="grundy table lctr 8,7,6,5^2,2,1",
+register(
+    Row(
+        "Corollary 18",
+        "for any partition of n there exist at most n distinct partitions reachable from it",
+        lambda p: len(_reachable(p)) <= p.size,
+        (16, 28),
+        "every partition with n ≤ {top} (reachable: ∅ counted, λ itself not, as in the proof "
+        "of Lemma 19)",
+        _reaches,
+        "stats",
+        "grundy stats lctr 8,7,6,5^2,2,1",
+    ),
+    Row(
+        "Lemma 19",
+        "a rectangle (b^a) has exactly n = ab distinct partitions reachable from it; any other "
+        "partition of n has fewer than n",
+        lambda p: (len(_reachable(p)) == p.size) == (len(p.runs) == 1),
+        (16, 28),
+        "every partition with n ≤ {top} (reachable: ∅ counted, λ itself not)",
+        _reaches,
+        "stats",
+        "grundy stats lctr 4^3",
+    ),
+    Row(
+        "Observation 20",
+        "the SG value of a partition on n squares can be computed in O(n) (Algorithm 1)",
+        lambda p: _mex_steps(p) <= p.size,
+        (16, 30),
+        "every partition with n ≤ {top}: Algorithm 1 takes at most n mex steps (one per "
+        "square: each stored position is λ[i, j] for a box (i, j))",
+        lambda p: f"{show(p.to_list())}: {_mex_steps(p)} mex steps",
+        "stats",
+        "grundy stats lctr 8,7,6,5^2,2,1",
+        note="an operation count; with whole partitions as dictionary keys a step costs more "
+        "than O(1), keyed by the box (i, j) it is O(1)",
+    ),
+    Row(
+        "Algorithm 1",
+        "SG(λ) by Eq. (1), storing the value of each distinct position reachable from λ in a "
+        "dictionary so that each is computed exactly once",
+        _algorithm_1_agrees,
+        (14, 24),
+        "every partition with n ≤ {top}: Algorithm 1 (written here) and grundy's per-box "
+        "table (every box) against exhaustive search",
+        lambda p: show(p.to_list()),
+        "table",
+        "grundy table lctr 8,7,6,5^2,2,1",
+    ),
 )

@@ -12,11 +12,14 @@ from grundy.reproduce.paper001.lctr_moves import (
     CONTRADICTED,
     PAPER,
     RAW,
+    Row,
+    contradicted,
     lctr_options,
     left_column_removed,
+    register,
     top_row_removed,
 )
-from grundy.reproduce.shared import boxes, conjugate, diagrams, sg, show
+from grundy.reproduce.shared import boxes, conjugate, sg, show
 from grundy.solver import Solver
 
 # ------------------------------------------------------------- Theorem 1
@@ -118,55 +121,60 @@ PAPER.family_check(
     **rows.up_to(10, 20),
     checked="every position in the table of every partition with n ≤ {top}, exhaustive search",
     note=_FIGURE_3_NOTE,
-    false_note=f"{_FIGURE_3_NOTE}; {CONTRADICTED}",
+    false_note=contradicted(_FIGURE_3_NOTE),
     describe=lambda c: show(c[0].sub(c[1], c[2]).to_list()),
     shows=lambda c: f"grundy table lctr {c[0]}",
     command="grundy table lctr 8,7,6,5^2,2,1",
 )
 
-PAPER.family_check(
-    "Lemma 2",
-    "the SG value in LCTR of any partition does not exceed 2",
-    cases=lambda top: partitions_up_to(top),
-    holds=lambda p: sg("lctr", p) <= 2 and len(lctr_options(p)) <= 2,
-    **rows.up_to(16, 32),
-    checked="every partition with n ≤ {top} (value ≤ 2, and at most 2 moves as the proof "
-    "says), exhaustive search",
-    false_note=CONTRADICTED,
-    describe=lambda p: f"{show(p.to_list())} has value {sg('lctr', p)}",
-    shows=lambda p: f"grundy value lctr {p}",
-    command="grundy count lctr --n 1..12",
+register(
+    Row(
+        "Lemma 2",
+        "the SG value in LCTR of any partition does not exceed 2",
+        lambda p: sg("lctr", p) <= 2 and len(lctr_options(p)) <= 2,
+        (16, 32),
+        "every partition with n ≤ {top} (value ≤ 2, and at most 2 moves as the proof says), "
+        "exhaustive search",
+        lambda p: f"{show(p.to_list())} has value {sg('lctr', p)}",
+        "value",
+        "grundy count lctr --n 1..12",
+        lambda top: partitions_up_to(top),
+    )
 )
 
 
 # -------------------------------------------------------------- Lemmas 3, 4
-PAPER.family_check(
-    "Lemma 3",
-    "for a nonempty partition λ: (λ^R)′ = (λ′)^C and (λ^C)′ = (λ′)^R",
-    cases=lambda top: [p.to_list() for p in diagrams(top)],
-    holds=lambda q: (
-        conjugate(top_row_removed(q)) == left_column_removed(conjugate(q))
-        and conjugate(left_column_removed(q)) == top_row_removed(conjugate(q))
-    ),
-    **rows.up_to(16, 30),
-    checked="every nonempty partition with n ≤ {top} (λ^R, λ^C and λ′ as §2.2 and §3 define them)",
-    false_note=CONTRADICTED,
-    describe=show,
-    shows=lambda q: f"grundy moves lctr {Partition(q)}",
-    command="grundy moves lctr 4,2,1",
-)
+def _lemma_3_holds(p: Partition) -> bool:
+    """(λ^R)′ = (λ′)^C and (λ^C)′ = (λ′)^R, from the definitions."""
+    q = p.to_list()
+    return conjugate(top_row_removed(q)) == left_column_removed(conjugate(q)) and conjugate(
+        left_column_removed(q)
+    ) == top_row_removed(conjugate(q))
 
-PAPER.family_check(
-    "Lemma 4",
-    "LCTR is conjugate-invariant: SG(λ′) = SG(λ) for every partition λ",
-    cases=lambda top: partitions_up_to(top),
-    holds=lambda p: RAW.value(p) == RAW.value(p.conjugate()),
-    **rows.up_to(12, 26),
-    checked="every partition with n ≤ {top}, exhaustive search with conjugates searched apart",
-    false_note=CONTRADICTED,
-    describe=lambda p: (
-        f"{show(p.to_list())} has value {RAW.value(p)}, its conjugate {RAW.value(p.conjugate())}"
+
+register(
+    Row(
+        "Lemma 3",
+        "for a nonempty partition λ: (λ^R)′ = (λ′)^C and (λ^C)′ = (λ′)^R",
+        _lemma_3_holds,
+        (16, 30),
+        "every nonempty partition with n ≤ {top} (λ^R, λ^C and λ′ as §2.2 and §3 define them)",
+        lambda p: show(p.to_list()),
+        "moves",
+        "grundy moves lctr 4,2,1",
     ),
-    shows=lambda p: f"grundy value lctr {p}",
-    command="grundy value lctr 3,2,1^2",
+    Row(
+        "Lemma 4",
+        "LCTR is conjugate-invariant: SG(λ′) = SG(λ) for every partition λ",
+        lambda p: RAW.value(p) == RAW.value(p.conjugate()),
+        (12, 26),
+        "every partition with n ≤ {top}, exhaustive search with conjugates searched apart",
+        lambda p: (
+            f"{show(p.to_list())} has value {RAW.value(p)}, its conjugate "
+            f"{RAW.value(p.conjugate())}"
+        ),
+        "value",
+        "grundy value lctr 3,2,1^2",
+        lambda top: partitions_up_to(top),
+    ),
 )

@@ -17,16 +17,15 @@ from grundy.nim import mex
 from grundy.partition import Partition
 from grundy.reproduce import rows
 from grundy.reproduce.paper001.lctr_moves import (
-    CONTRADICTED,
     PAPER,
-    lctr_sg,
+    contradicted,
     lctr_sg_apart,
-    not_in_text,
-    show_value,
+    lost_figure,
     side,
+    value_row,
 )
-from grundy.reproduce.rows import Outcome, Verdict
-from grundy.reproduce.shared import boxes, diagrams, quadrated, sg, show, values_agree
+from grundy.reproduce.rows import Verdict
+from grundy.reproduce.shared import boxes, diagrams, quadrated, sg, show
 
 
 # -------------------------------------------------------------- rectangles
@@ -43,17 +42,16 @@ def _thin_rectangles(
     """The row of Lemma 5, 6 or 7 (reconstructed): SG(b^k) = SG(k^b) = value(b) for every
     low ≤ b ≤ top, searched with conjugates apart; `what` is the reconstruction and the
     shapes in words, `example` a shape the command shows."""
-    PAPER.family_check(
+    value_row(
         number,
         claim,
-        cases=lambda top: [shape for b in range(low, top + 1) for shape in ([b] * k, [k] * b)],
-        **values_agree(lctr_sg_apart, lambda q: value(side(q, k)), show),
-        **rows.up_to(40, 400),
-        checked=f"{what}, exhaustive search with conjugates apart",
-        note=note,
-        false_note=f"{note}; {CONTRADICTED}",
-        shows=show_value,
-        command=f"grundy value lctr {example}",
+        lambda top: [shape for b in range(low, top + 1) for shape in ([b] * k, [k] * b)],
+        lambda q: value(side(q, k)),
+        (40, 400),
+        f"{what}, exhaustive search with conjugates apart",
+        f"grundy value lctr {example}",
+        note,
+        lctr_sg_apart,
     )
 
 
@@ -91,43 +89,59 @@ def _figure_4_agrees(p: Partition, literal: bool) -> bool:
     return all(got[i][j] == sg("lctr", p.sub(i, j)) for i, j in boxes(p))
 
 
-@PAPER.statement(
-    "Figure 4",
-    "in each square of a row, SG of the row from that square on, 'computed by taking the mex "
-    "of the values to the right and below the square, or zero if no such value present'",
-)
-def _check_figure_4(quick: bool) -> Outcome:
-    top = 10 if quick else 20
-    cases = diagrams(top)
-    checked = f"every box of every partition with n ≤ {top}, both readings, exhaustive search"
-    return rows.first_failed(
-        lambda: rows.verified_unless(
-            rows.first_failure(cases, lambda p: _figure_4_agrees(p, False)),
-            checked,
-            false_note="the rule fails even with 0 for the empty partition beyond the diagram",
-            describe=lambda p: show(p.to_list()),
-            shows=lambda p: f"grundy table lctr {p}",
-        ),
-        lambda: rows.verified_unless(
-            rows.first_failure(cases, lambda p: _figure_4_agrees(p, True)),
-            checked,
-            verdict=Verdict.WORDING,
-            false_note="read as 'a square with no value to its right or below gets 0' the rule "
-            "is false; read as 'a missing value counts as 0' (the empty partition beyond the "
-            "diagram, which 000 Fig. 5 draws) it holds",
-            describe=lambda p: (
-                f"{show(p.to_list())}: its last square has no value to the right "
-                f"or below, that reading records 0, SG = {sg('lctr', p)}"
-            ),
-            shows=lambda p: f"grundy table lctr {p}",
-            command="grundy table lctr 7",
-        ),
+def _figure_4_reading(
+    literal: bool,
+    false_note: str,
+    describe: Callable[[Partition], str],
+    verdict: Verdict = Verdict.FALSE,
+    command: str | None = None,
+) -> rows.Family[Partition]:
+    """One reading of Figure 4's rule (`literal` or not, `_figure_4_table`) on every box of
+    every partition with n ≤ 10 (quick) or 20, against exhaustive search; `verdict` at the
+    first partition where that reading fails."""
+    return rows.Family(
+        lambda top: diagrams(top),
+        lambda p: _figure_4_agrees(p, literal),
+        **rows.up_to(10, 20),
+        checked="every box of every partition with n ≤ {top}, both readings, exhaustive search",
+        false_note=false_note,
+        command=command,
+        describe=describe,
+        shows=lambda p: f"grundy table lctr {p}",
+        verdict=verdict,
     )
 
 
-@PAPER.statement("Figure 5", "a visual summary of the values of (b^2)")
-def _check_figure_5(quick: bool) -> Outcome:
-    return not_in_text("5", "(b^2)", "Lemma 6", "grundy table lctr 8^2")
+PAPER.statement(
+    "Figure 4",
+    "in each square of a row, SG of the row from that square on, 'computed by taking the mex "
+    "of the values to the right and below the square, or zero if no such value present'",
+)(
+    rows.in_turn(
+        _figure_4_reading(
+            False,
+            "the rule fails even with 0 for the empty partition beyond the diagram",
+            lambda p: show(p.to_list()),
+        ).check,
+        _figure_4_reading(
+            True,
+            "read as 'a square with no value to its right or below gets 0' the rule is false; "
+            "read as 'a missing value counts as 0' (the empty partition beyond the diagram, "
+            "which 000 Fig. 5 draws) it holds",
+            lambda p: (
+                f"{show(p.to_list())}: its last square has no value to the right "
+                f"or below, that reading records 0, SG = {sg('lctr', p)}"
+            ),
+            Verdict.WORDING,
+            "grundy table lctr 7",
+        ).check,
+    )
+)
+
+
+lost_figure(
+    "5", "a visual summary of the values of (b^2)", "(b^2)", "Lemma 6", "grundy table lctr 8^2"
+)
 
 
 _thin_rectangles(
@@ -142,9 +156,9 @@ _thin_rectangles(
 )
 
 
-@PAPER.statement("Figure 6", "the values of (b^3) and (3^b)")
-def _check_figure_6(quick: bool) -> Outcome:
-    return not_in_text("6", "(b^3) and (3^b)", "Lemma 7", "grundy table lctr 8^3")
+lost_figure(
+    "6", "the values of (b^3) and (3^b)", "(b^3) and (3^b)", "Lemma 7", "grundy table lctr 8^3"
+)
 
 
 _thin_rectangles(
@@ -160,56 +174,58 @@ _thin_rectangles(
 )
 
 
-@PAPER.statement("Figure 7", "the values of the rectangles (b^a), a, b ≥ 3")
-def _check_figure_7(quick: bool) -> Outcome:
-    return not_in_text("7", "the rectangles (b^a), a, b ≥ 3", "Lemma 8", "grundy table lctr 8^6")
+lost_figure(
+    "7",
+    "the values of the rectangles (b^a), a, b ≥ 3",
+    "the rectangles (b^a), a, b ≥ 3",
+    "Lemma 8",
+    "grundy table lctr 8^6",
+)
 
 
-_LEMMA_8_NOTE = "formula reconstructed ('by induction on a'; Lemma 7 gives a = 3 and b = 3)"
-
-PAPER.family_check(
+value_row(
     "Lemma 8",
     "for integers a, b ≥ 3: SG(b^a) = 0 if a + b is even, 1 if a + b is odd",
-    cases=lambda top: sorted(
-        ([b] * a for a in range(3, top + 1) for b in range(3, top + 1)), key=sum
-    ),
-    **values_agree(lctr_sg, lambda q: lemma17_rectangle(len(q), q[0]), show),
-    **rows.up_to(16, 50),
-    checked="reconstructed formula; (b^a) for every 3 ≤ a, b ≤ {top}, exhaustive search",
-    note=_LEMMA_8_NOTE,
-    false_note=f"{_LEMMA_8_NOTE}; {CONTRADICTED}",
-    shows=show_value,
-    command="grundy value lctr 6^5",
+    lambda top: sorted(([b] * a for a in range(3, top + 1) for b in range(3, top + 1)), key=sum),
+    lambda q: lemma17_rectangle(len(q), q[0]),
+    (16, 50),
+    "reconstructed formula; (b^a) for every 3 ≤ a, b ≤ {top}, exhaustive search",
+    "grundy value lctr 6^5",
+    "formula reconstructed ('by induction on a'; Lemma 7 gives a = 3 and b = 3)",
 )
 
 
 # ------------------------------------------------------------- quadrated
-@PAPER.statement("Figure 8", "the values in the table of a quadrated partition")
-def _check_figure_8(quick: bool) -> Outcome:
-    return not_in_text(
-        "8",
-        "a quadrated partition (which one is lost)",
-        "Lemmas 9, 10",
-        "grundy table lctr 4^2,2^2",
-    )
+lost_figure(
+    "8",
+    "the values in the table of a quadrated partition",
+    "a quadrated partition (which one is lost)",
+    "Lemmas 9, 10",
+    "grundy table lctr 4^2,2^2",
+)
 
 
 def _two_rows_or_columns(p: Partition) -> bool:
     return p.length == 2 or p.largest == 2
 
 
+#: What the rows of Lemmas 9 and 10 share: every nonempty quadrated partition with n ≤ boxes.
+_QUADRATED = {
+    "cases": lambda boxes: quadrated(boxes // 4),
+    "quick": {"boxes": 28},
+    "full": {"boxes": 56},
+    "checked": "reconstructed statement; every nonempty quadrated partition with n ≤ {boxes}, "
+    "exhaustive search",
+}
+
 PAPER.family_check(
     "Lemma 9",
     "λ quadrated: λ is a P-position; if λ is not ((2k)^2) or (2^{2k}), then λ^{RC} is also a "
     "P-position",
-    cases=lambda boxes: quadrated(boxes // 4),
     holds=lambda p: (
         sg("lctr", p) == 0 and (sg("lctr", p.sub(1, 1)) == 0) != _two_rows_or_columns(p)
     ),
-    quick={"boxes": 28},
-    full={"boxes": 56},
-    checked="reconstructed statement; every nonempty quadrated partition with n ≤ {boxes}, "
-    "exhaustive search",
+    **_QUADRATED,
     note="second claim reconstructed from the proof (opposite moves lead to a quadrated "
     "partition); the exceptions are needed: for them λ^{RC} is a row or column, not P",
     false_note="a quadrated partition or its λ^{RC} is not as claimed",
@@ -243,14 +259,10 @@ PAPER.family_check(
     "Lemma 10",
     "λ quadrated: if λ = ((2k)^2) or (2^{2k}), λ^R and λ^C are rectangles valued by Lemmas 5, 6; "
     "otherwise SG(λ^R) = SG(λ^C) = 1",
-    cases=lambda boxes: quadrated(boxes // 4),
     holds=lambda p: _options_values(p) == _lemma_10(p),
-    quick={"boxes": 28},
-    full={"boxes": 56},
-    checked="reconstructed statement; every nonempty quadrated partition with n ≤ {boxes}, "
-    "exhaustive search",
+    **_QUADRATED,
     note=_LEMMA_10_NOTE,
-    false_note=f"{_LEMMA_10_NOTE}; {CONTRADICTED}",
+    false_note=contradicted(_LEMMA_10_NOTE),
     describe=lambda p: (
         f"{show(p.to_list())}: λ^R, λ^C have values {', '.join(map(str, _options_values(p)))}, "
         f"the lemma {_lemma_10(p)}"
@@ -261,21 +273,20 @@ PAPER.family_check(
 
 
 # -------------------------------------------------------------- staircases
-@PAPER.statement("Figure 9", "the values in the table of a staircase")
-def _check_figure_9(quick: bool) -> Outcome:
-    return not_in_text(
-        "9", "a staircase (which one is lost)", "Lemma 11", "grundy table lctr 5,4,3,2,1"
-    )
+lost_figure(
+    "9",
+    "the values in the table of a staircase",
+    "a staircase (which one is lost)",
+    "Lemma 11",
+    "grundy table lctr 5,4,3,2,1",
+)
 
-
-PAPER.family_check(
+value_row(
     "Lemma 11",
     "SG(n, n−1, …, 1) is 1 if n is odd and 0 if n is even",
-    cases=lambda top: [list(range(n, 0, -1)) for n in range(1, top + 1)],
-    **values_agree(lctr_sg, lambda q: lemma3_staircase(len(q)), show),
-    **rows.up_to(60, 400),
-    checked="every staircase with n ≤ {top} rows, exhaustive search",
-    false_note=CONTRADICTED,
-    shows=show_value,
-    command="grundy table lctr 5,4,3,2,1",
+    lambda top: [list(range(n, 0, -1)) for n in range(1, top + 1)],
+    lambda q: lemma3_staircase(len(q)),
+    (60, 400),
+    "every staircase with n ≤ {top} rows, exhaustive search",
+    "grundy table lctr 5,4,3,2,1",
 )

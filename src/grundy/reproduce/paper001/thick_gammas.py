@@ -14,13 +14,13 @@ from grundy.reproduce import rows
 from grundy.reproduce.paper001.lctr_moves import (
     CONTRADICTED,
     PAPER,
+    contradicted,
     lctr_sg,
-    not_in_text,
+    lost_figure,
     show_table,
-    show_value,
+    value_row,
 )
-from grundy.reproduce.rows import Outcome
-from grundy.reproduce.shared import show, sub, values_agree
+from grundy.reproduce.shared import show, sub
 
 
 def _thick(t: int, a: int, b: int) -> list[int]:
@@ -37,29 +37,22 @@ def _above(a: int, d: int) -> int:
 
 
 # ------------------------------------------------------------- thick Γ
-PAPER.family_check(
+value_row(
     "Lemma 12",
     "Γ-partitions (a + 1, 1^b), a, b ≥ 1, are P-positions",
-    cases=lambda top: sorted(
+    lambda top: sorted(
         (_thick(1, a, b) for a in range(1, top + 1) for b in range(1, top + 1)), key=sum
     ),
-    **values_agree(lctr_sg, lambda q: 0, show),
-    **rows.up_to(20, 80),
-    checked="every Γ-partition with arms a, b ≤ {top}, exhaustive search",
-    false_note=CONTRADICTED,
-    shows=show_value,
-    command="grundy moves lctr 5,1^3",
+    lambda q: 0,
+    (20, 80),
+    "every Γ-partition with arms a, b ≤ {top}, exhaustive search",
+    "grundy moves lctr 5,1^3",
 )
 
-_LEMMA_13_NOTE = (
-    "statement reconstructed from the proof (opposite moves give ((t+a−1)^(t−1), "
-    "(t−1)^b); t = 1 is Lemma 12)"
-)
-
-PAPER.family_check(
+value_row(
     "Lemma 13",
     "a thick Γ-partition ((t+a)^t, t^b), t, a, b ≥ 1, is a P-position",
-    cases=lambda top: sorted(
+    lambda top: sorted(
         (
             _thick(t, a, b)
             for t in range(1, top + 1)
@@ -68,14 +61,12 @@ PAPER.family_check(
         ),
         key=sum,
     ),
-    **values_agree(lctr_sg, lambda q: 0, show),
-    **rows.up_to(7, 14),
-    checked="reconstructed statement; every thick Γ-partition with t, a, b ≤ {top}, exhaustive "
-    "search",
-    note=_LEMMA_13_NOTE,
-    false_note=f"{_LEMMA_13_NOTE}; {CONTRADICTED}",
-    shows=show_value,
-    command="grundy table lctr 6^3,3^2",
+    lambda q: 0,
+    (7, 14),
+    "reconstructed statement; every thick Γ-partition with t, a, b ≤ {top}, exhaustive search",
+    "grundy table lctr 6^3,3^2",
+    "statement reconstructed from the proof (opposite moves give ((t+a−1)^(t−1), "
+    "(t−1)^b); t = 1 is Lemma 12)",
 )
 
 
@@ -123,17 +114,13 @@ PAPER.family_check(
 )
 
 
-@PAPER.statement(
-    "Figure 12",
+lost_figure(
+    "12",
     "the cells above the diagonal of a thick Γ-partition for a = 1 (left) and a = 2 (right)",
+    "the triangles above the diagonal, a = 1 and a = 2",
+    "Lemmas 14, 15",
+    "grundy table lctr 7^6,6^2",
 )
-def _check_figure_12(quick: bool) -> Outcome:
-    return not_in_text(
-        "12",
-        "the triangles above the diagonal, a = 1 and a = 2",
-        "Lemmas 14, 15",
-        "grundy table lctr 7^6,6^2",
-    )
 
 
 Cell = tuple[int, int, int, int, int]
@@ -179,12 +166,15 @@ _CLAIM_16 = (
     "if a is odd, 1 and 2 for j − i = 1, 2 and (j − i + 1) mod 2 for j − i ≥ 3"
 )
 
+_TRIANGLE_NOTE = (
+    "formula lost in the text copy; checked the reconstruction (the proof's induction on the "
+    "parity of j − i)"
+)
+
 #: What the rows of Lemmas 14–16 and Theorem 17 share.
 _TRIANGLE = {
-    "note": "formula lost in the text copy; checked the reconstruction (the proof's induction "
-    "on the parity of j − i)",
-    "false_note": "formula lost in the text copy; checked the reconstruction (the proof's "
-    f"induction on the parity of j − i); {CONTRADICTED}",
+    "note": _TRIANGLE_NOTE,
+    "false_note": contradicted(_TRIANGLE_NOTE),
     "describe": _cell_values,
     "shows": lambda c: show_table(_thick(*c[:3])),
 }
