@@ -22,8 +22,8 @@ from grundy.reproduce.paper003.matrix_setting import (
     staircase_command,
     upper,
 )
-from grundy.reproduce.rows import Outcome, Verdict
-from grundy.reproduce.shared import values_agree
+from grundy.reproduce.rows import Family, Outcome, Verdict
+from grundy.reproduce.shared import pairs, values_agree
 
 
 # ------------------------------------------------------------ Section 2
@@ -153,43 +153,42 @@ def _ones_slip_words(wrong: list[int]) -> str:
     )
 
 
-@PAPER.statement(
+#: Theorem 1 as grundy computes it (`all_ones_value`) against the plain Solver.
+_THEOREM_1: Family[tuple[int, int]] = Family(
+    cases=pairs,
+    holds=lambda c: plain_value(ones_matrix(*c)) == th.all_ones_value(*c),
+    **rows.up_to(12, 30),
+    checked="m, n ≤ {top}, by the plain Solver",
+    false_note="a printed value disagrees with search",
+    describe=lambda c: (
+        f"{list(c)}: search {plain_value(ones_matrix(*c))}, the statement {th.all_ones_value(*c)}"
+    ),
+    shows=lambda c: f'grundy value matrix "ones:{c[0]},{c[1]}"',
+)
+
+
+def _theorem_1_proof(quick: bool) -> Outcome:
+    """The moves of J_{2,n} as the proof of Theorem 1 lists them, for 2 ≤ n ≤ top."""
+    top = _THEOREM_1.bounds(quick)["top"]
+    wrong = [n for n in range(2, top + 1) if not _ones_moves_as_printed(n)]
+    every = " for every n ≤ " + str(top) if len(wrong) == top - 1 else ""
+    return rows.verified_unless(
+        wrong or None,
+        _THEOREM_1.checked.format(top=top),
+        verdict=Verdict.PROOF_SLIP,
+        command='grundy value matrix "ones:3,4"',
+        false_note="the proof lists the moves of J_{2,n} as J_{1,n} and J_{1,n−1}; the "
+        f"column move gives J_{{2,n−1}}{every} (as the proof's next lines use)",
+        describe=_ones_slip_words,
+        shows=lambda found: f'grundy moves matrix "ones:2,{_ones_slip(found)}"',
+    )
+
+
+PAPER.statement(
     "Theorem 1",
     "Gr(J_{m,n}) = 2 if 1 ∈ {m,n}, m+n odd; 1 if 1 ∈ {m,n}, m+n even; 2 if 2 ∈ {m,n}, m+n odd; "
     "0 if m,n ≥ 2, m+n even; 1 if m,n ≥ 3, m+n odd",
-)
-def _theorem_1(quick: bool) -> Outcome:
-    top = 12 if quick else 30
-    checked = f"m, n ≤ {top}, by the plain Solver"
-    cases = [
-        (m, n) for s in range(2, 2 * top + 1) for m in range(1, top + 1) if 1 <= (n := s - m) <= top
-    ]
-    wrong = [n for n in range(2, top + 1) if not _ones_moves_as_printed(n)]
-    every = " for every n ≤ " + str(top) if len(wrong) == top - 1 else ""
-    return rows.first_failed(
-        lambda: rows.verified_unless(
-            rows.first_failure(
-                cases, lambda c: plain_value(ones_matrix(*c)) == th.all_ones_value(*c)
-            ),
-            checked,
-            false_note="a printed value disagrees with search",
-            describe=lambda c: (
-                f"{list(c)}: search {plain_value(ones_matrix(*c))}, "
-                f"the statement {th.all_ones_value(*c)}"
-            ),
-            shows=lambda c: f'grundy value matrix "ones:{c[0]},{c[1]}"',
-        ),
-        lambda: rows.verified_unless(
-            wrong or None,
-            checked,
-            verdict=Verdict.PROOF_SLIP,
-            command='grundy value matrix "ones:3,4"',
-            false_note="the proof lists the moves of J_{2,n} as J_{1,n} and J_{1,n−1}; the "
-            f"column move gives J_{{2,n−1}}{every} (as the proof's next lines use)",
-            describe=_ones_slip_words,
-            shows=lambda found: f'grundy moves matrix "ones:2,{_ones_slip(found)}"',
-        ),
-    )
+)(rows.in_turn(_THEOREM_1.check, _theorem_1_proof))
 
 
 @PAPER.statement(

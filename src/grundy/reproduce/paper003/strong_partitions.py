@@ -35,7 +35,7 @@ from grundy.reproduce.paper003.matrix_setting import (
     strong_statements,
     strong_values,
 )
-from grundy.reproduce.rows import Outcome, Verdict
+from grundy.reproduce.rows import Family, Outcome, Verdict
 from grundy.reproduce.shared import Parts, smallest_first
 
 # ------------------------------------------------------------ Section 5
@@ -67,9 +67,13 @@ def _mat_as_printed(s: Parts) -> list[list[int | None]]:
 FIGURE_1 = "1111111111;0011111111;0001111111;0000011111"
 
 
+def _empty_rows(s: Parts) -> list[int]:
+    """The rows i of `_mat_as_printed(s)` with an entry of no value."""
+    return [i for i, row in enumerate(_mat_as_printed(s), 1) if None in row]
+
+
 def _definition_4_wording(s: Parts) -> str:
-    printed = _mat_as_printed(s)
-    i = next(i for i, row in enumerate(printed, 1) if None in row)
+    i = _empty_rows(s)[0]
     a1, ai = s[0], s[i - 1]
     return (
         f"S = {list(s)}: for row i = {i} the printed condition reads {a1 - ai} < {i} ≤ {a1}, "
@@ -77,39 +81,40 @@ def _definition_4_wording(s: Parts) -> str:
     )
 
 
-@PAPER.statement(
+#: Definition 4 read with j: seq(mat(S)) = S.
+_DEFINITION_4: Family[Parts] = Family(
+    cases=lambda top: by_size(4, top),
+    holds=lambda s: parts_of(mat_of(s)) == s,
+    **rows.up_to(8, 12),
+    checked="every partition with at most 4 parts, each ≤ {top}, and Figure 1",
+    command=f'grundy value matrix "{FIGURE_1}"',
+    false_note="mat(S) read with j does not give back S (or Figure 1)",
+    describe=lambda s: str(list(s)),
+)
+
+#: Definition 4 read with j gives Figure 1.
+_DEFINITION_4_FIGURE_1 = dataclasses.replace(
+    _DEFINITION_4,
+    cases=lambda top: [(10, 8, 7, 5)],
+    holds=lambda s: mat_of(s) == parse_matrix(FIGURE_1),
+)
+
+#: Definition 4 as printed (the 1-clause on i) against the reading with j.
+_DEFINITION_4_AS_PRINTED = dataclasses.replace(
+    _DEFINITION_4,
+    holds=lambda s: _mat_as_printed(s) == mat_of(s).to_lists(),
+    verdict=Verdict.WORDING,
+    false_note="as printed, the 1-clause 'a1 − a_i < i ≤ a1' tests the row index i, leaving "
+    f"entries with no value (rows {_empty_rows((10, 8, 7, 5))} of Figure 1's [10,8,7,5]); "
+    "read with j (a1 − a_i < j ≤ a1) it gives Figure 1 and seq(mat(S)) = S for every S checked",
+    describe=_definition_4_wording,
+)
+
+PAPER.statement(
     "Definition 4",
     "mat(S) is the k × a1 matrix with b_{i,j} = 0 for j ≤ a1 − a_i and b_{i,j} = 1 for "
     "a1 − a_i < i ≤ a1 (printed with i); seq(mat(S)) = S",
-)
-def _definition_4(quick: bool) -> Outcome:
-    top = 8 if quick else 12
-    cases = by_size(4, top)
-    checked = f"every partition with at most 4 parts, each ≤ {top}, and Figure 1"
-    command = f'grundy value matrix "{FIGURE_1}"'
-    empty = [i for i, row in enumerate(_mat_as_printed((10, 8, 7, 5)), 1) if None in row]
-    bad = rows.first_failure(cases, lambda s: parts_of(mat_of(s)) == s)
-    if bad is None and mat_of((10, 8, 7, 5)) != parse_matrix(FIGURE_1):
-        bad = (10, 8, 7, 5)
-    return rows.first_failed(
-        lambda: rows.verified_unless(
-            bad,
-            checked,
-            command=command,
-            false_note="mat(S) read with j does not give back S (or Figure 1)",
-            describe=lambda s: str(list(s)),
-        ),
-        lambda: rows.verified_unless(
-            rows.first_failure(cases, lambda s: _mat_as_printed(s) == mat_of(s).to_lists()),
-            checked,
-            verdict=Verdict.WORDING,
-            command=command,
-            false_note="as printed, the 1-clause 'a1 − a_i < i ≤ a1' tests the row index i, "
-            f"leaving entries with no value (rows {empty} of Figure 1's [10,8,7,5]); read with j "
-            "(a1 − a_i < j ≤ a1) it gives Figure 1 and seq(mat(S)) = S for every S checked",
-            describe=_definition_4_wording,
-        ),
-    )
+)(rows.in_turn(_DEFINITION_4.check, _DEFINITION_4_FIGURE_1.check, _DEFINITION_4_AS_PRINTED.check))
 
 
 @PAPER.statement(
@@ -177,17 +182,16 @@ PAPER.family_check(
     "Lemma 1",
     "k ≥ 3, strong, a_ℓ ≡ a_{ℓ+1}: if Player 1 can remove a column with ℓ 1s, so can Player 2, "
     "leaving b_i = a_i − 2 (i ≤ ℓ), a_i (i > ℓ), strong, same length and parities",
-    cases=lambda k_top: [
+    cases=lambda top: [
         (a, ell)
-        for k in range(3, k_top + 1)
+        for k in range(3, top + 1)
         for a in k_part_partitions(k, 2 * k + 2, k + 1)
         for ell in range(1, k)
         if a[ell - 1] % 2 == a[ell] % 2
     ],
     holds=_lemma_1_holds,
-    quick={"k_top": 6},
-    full={"k_top": 8},
-    checked="every strong partition with 3 ≤ k ≤ {k_top} parts, each ≤ 2k + 2, every such ℓ",
+    **rows.up_to(6, 8),
+    checked="every strong partition with 3 ≤ k ≤ {top} parts, each ≤ 2k + 2, every such ℓ",
     command='grundy moves cr "9,7,6,5"',
     false_note="Player 2 cannot answer, or the position differs",
     describe=lambda case: f"{list(case[0])}, ℓ = {case[1]}",
