@@ -25,6 +25,7 @@ from grundy.reproduce.paper003.matrix_setting import (
     strong_statements,
 )
 from grundy.reproduce.rows import Outcome, Verdict
+from grundy.reproduce.shared import Parts
 
 
 @cache
@@ -202,40 +203,56 @@ FIGURE_2 = (
 EXAMPLE_2 = (19, 18, 15, 14, 11, 9, 8)
 
 
-@PAPER.statement(
-    "Figure 2",
-    "the strong partition matrix A = [19, 18, 15, 14, 11, 9, 8] is a P-position",
-)
-def _figure_2(quick: bool) -> Outcome:
-    value = grundy.value("matrix", mat_of(EXAMPLE_2))
+def _figure_2_note() -> str:
+    """What the drawing of Figure 2 in our text copy is, unless it is mat(A)."""
     drawn = parse_matrix(FIGURE_2)
-    return rows.verified_unless(
-        value or None,
-        "A by the matrix game (Column-Row's engine); the drawing, transcribed",
-        note=""
-        if drawn == mat_of(EXAMPLE_2)
-        else f"the drawing in our text copy is {drawn.nrows}×{drawn.ncols} with row sums "
+    if drawn == mat_of(EXAMPLE_2):
+        return ""
+    return (
+        f"the drawing in our text copy is {drawn.nrows}×{drawn.ncols} with row sums "
         f"{list(parts_of(drawn))} (mat(A) without its last, all-ones column; value "
         f"{grundy.value('matrix', drawn)}); whether the printed figure has the 19th column "
-        "cannot be told from the copy",
-        command=f'grundy value matrix "{mat_of(EXAMPLE_2)}"',
-        false_note="A is not a P-position",
-        describe=lambda v: f"value {v}",
+        "cannot be told from the copy"
     )
 
 
-@PAPER.statement(
+def _matrix_value(a: Parts) -> int:
+    """The value of mat(A) by the matrix game (Column-Row's engine)."""
+    return grundy.value("matrix", mat_of(a))
+
+
+PAPER.family_check(
+    "Figure 2",
+    "the strong partition matrix A = [19, 18, 15, 14, 11, 9, 8] is a P-position",
+    cases=lambda: [EXAMPLE_2],
+    holds=lambda a: _matrix_value(a) == 0,
+    quick={},
+    full={},
+    checked="A by the matrix game (Column-Row's engine); the drawing, transcribed",
+    note=_figure_2_note,
+    command=f'grundy value matrix "{mat_of(EXAMPLE_2)}"',
+    false_note="A is not a P-position",
+    describe=lambda a: f"value {_matrix_value(a)}",
+)
+
+
+def _example_2_holds(a: Parts) -> bool:
+    """Example 2's reasoning (the parities, Proposition 2's condition) and A's value."""
+    par = parity_of(a)
+    reasoning = par[:6] == (1, 0) * 2 + (1, 1) and _proposition_2(par) and th.is_strong(a)
+    return reasoning and cr_value(a) == 0
+
+
+PAPER.family_check(
     "Example 2",
     "A = [19, 18, 15, 14, 11, 9, 8]: (a_i : i ≤ 6) ≡ ((1,0)^2, 1, 1), so A is a P-position by "
     "Proposition 2",
+    cases=lambda: [EXAMPLE_2],
+    holds=_example_2_holds,
+    quick={},
+    full={},
+    checked="the parities, Proposition 2's condition, and search",
+    command='grundy value cr "19,18,15,14,11,9,8"',
+    false_note="the example's reasoning or value fails",
+    describe=lambda a: f"parities {parity_of(a)}, value {cr_value(a)}",
 )
-def _example_2(quick: bool) -> Outcome:
-    par = parity_of(EXAMPLE_2)
-    reasoning = par[:6] == (1, 0) * 2 + (1, 1) and _proposition_2(par) and th.is_strong(EXAMPLE_2)
-    return rows.verified_unless(
-        None if reasoning and cr_value(EXAMPLE_2) == 0 else EXAMPLE_2,
-        "the parities, Proposition 2's condition, and search",
-        command='grundy value cr "19,18,15,14,11,9,8"',
-        false_note="the example's reasoning or value fails",
-        describe=lambda a: f"parities {parity_of(a)}, value {cr_value(a)}",
-    )
