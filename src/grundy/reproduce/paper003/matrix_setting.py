@@ -6,6 +6,7 @@ Definition 4, and the ranges of the strong partitions of §5.
 from __future__ import annotations
 
 import itertools
+import random
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -48,6 +49,16 @@ def ferrers(parts: Parts, plain_top: int) -> int:
 def ones_matrix(m: int, n: int) -> BoolMatrix:
     """J_{m,n}."""
     return BoolMatrix([(1 << n) - 1] * m, n)
+
+
+def every_matrix(m: int, n: int) -> list[BoolMatrix]:
+    """Every m × n 0/1 matrix, its rows read as numbers in lexicographic order."""
+    return [BoolMatrix(rows, n) for rows in itertools.product(range(1 << n), repeat=m)]
+
+
+def random_matrices(rng: random.Random, count: int, m: int, n: int) -> list[BoolMatrix]:
+    """`count` random m × n 0/1 matrices drawn from `rng`, row by row."""
+    return [BoolMatrix([rng.randrange(1 << n) for _ in range(m)], n) for _ in range(count)]
 
 
 def upper(n: int) -> BoolMatrix:

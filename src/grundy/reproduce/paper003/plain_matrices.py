@@ -4,7 +4,6 @@ Proposition 1, Theorem 1, the Gr(U_n) table, Conjecture 1, Corollary 1).
 
 from __future__ import annotations
 
-import itertools
 import random
 
 import grundy
@@ -16,9 +15,11 @@ from grundy.nim import mex
 from grundy.reproduce import rows
 from grundy.reproduce.paper003.matrix_setting import (
     PAPER,
+    every_matrix,
     matrix_command,
     ones_matrix,
     plain_value,
+    random_matrices,
     staircase_command,
     upper,
 )
@@ -37,11 +38,9 @@ def _remark_1(quick: bool) -> Outcome:
     raw = reference_solver(
         FunctionRuleset(keep_zero_lines, "matrix, zero lines kept", parse_matrix)
     )
-    side = 3
-    cases = [BoolMatrix(rows, side) for rows in itertools.product(range(1 << side), repeat=side)]
+    cases = every_matrix(3, 3)
     if not quick:
-        rng = random.Random(3)
-        cases += [BoolMatrix([rng.randrange(32) for _ in range(4)], 5) for _ in range(300)]
+        cases += random_matrices(random.Random(3), 300, 4, 5)
 
     def padded(m: BoolMatrix) -> BoolMatrix:
         """m with a zero row inserted after row 1 and a zero column at position 2."""
@@ -66,14 +65,9 @@ def _remark_1(quick: bool) -> Outcome:
 )
 def _remark_2(quick: bool) -> Outcome:
     rng = random.Random(2)
-    shapes = [(3, 3)] if quick else [(3, 3), (3, 4)]
-    cases = [
-        BoolMatrix(rows, n)
-        for m, n in shapes
-        for rows in itertools.product(range(1 << n), repeat=m)
-    ]
+    cases = every_matrix(3, 3)
     if not quick:
-        cases += [BoolMatrix([rng.randrange(32) for _ in range(5)], 5) for _ in range(60)]
+        cases += every_matrix(3, 4) + random_matrices(rng, 60, 5, 5)
 
     def shuffled(m: BoolMatrix) -> BoolMatrix:
         rows = list(m.rows)

@@ -22,6 +22,7 @@ from grundy.reproduce.paper003.matrix_setting import (
     column_move,
     cr_command,
     cr_value,
+    every_matrix,
     k_part_partitions,
     mat_of,
     matrix_command,
@@ -123,9 +124,9 @@ PAPER.statement(
     "leads to a P-position, G is an N-position",
 )
 def _remark_4(quick: bool) -> Outcome:
-    cases = [BoolMatrix(rows, 3) for rows in itertools.product(range(8), repeat=3)]
+    cases = every_matrix(3, 3)
     if not quick:
-        cases += [BoolMatrix(rows, 3) for rows in itertools.product(range(8), repeat=4)]
+        cases += every_matrix(4, 3)
 
     def children(m: BoolMatrix) -> list[BoolMatrix]:
         return [o for _, o in PLAIN_MATRIX.options(m)]
