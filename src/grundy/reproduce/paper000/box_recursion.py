@@ -18,12 +18,17 @@ from grundy.reproduce.paper000.lctr_setting import (
     BOXES,
     GAMES,
     PAPER,
+    ValueRow,
+    drawn_figure,
+    game_case,
     nabla,
     run_bound,
     sg_at,
+    shown_by,
+    value_rows,
 )
-from grundy.reproduce.rows import Outcome, Verdict
-from grundy.reproduce.shared import Parts, boxes, conjugate, positions, sg, sub, values_agree
+from grundy.reproduce.rows import Outcome
+from grundy.reproduce.shared import Parts, boxes, conjugate, positions, sg, sub
 
 
 def _moves(game: str, parts: Parts) -> list[Parts]:
@@ -89,28 +94,30 @@ PAPER.family_check(
     "Corollary 1",
     "if A → B then SG(A) ≠ SG(B)",
     cases=lambda top: [
-        (g, m, lam) for g in GAMES for m in (False, True) for lam in positions(top, g)
+        (g, lam, m) for g in GAMES for m in (False, True) for lam in positions(top, g)
     ],
     holds=lambda c: all(
-        sg(c[0], child, c[1]) != sg(c[0], c[2], c[1])
-        for _, child in get_ruleset(c[0]).options(c[2])
+        sg(c[0], child, c[2]) != sg(*c) for _, child in get_ruleset(c[0]).options(c[1])
     ),
     **rows.up_to(*BOXES),
     checked="every move from every partition with n ≤ {top}, LCTR and Downright, normal and "
     "misère play",
     command="grundy moves lctr 3,1",
     false_note="a move keeps the value",
-    describe=lambda c: f"{c[0]} {c[2]}",
-    shows=lambda c: f"grundy moves {c[0]} {c[2]}",
+    describe=game_case,
+    shows=shown_by("moves"),
 )
 
 
-@PAPER.statement(
+@drawn_figure(
     "Figure 5",
     "the SG values of every subposition of LCTR (left) and Downright (right) on "
     "λ = [8, 7, 6, 5^2, 2, 1], written in the boxes",
+    "the drawn values",
+    "the two tables of λ by exhaustive search",
+    "grundy table downright 8,7,6,5^2,2,1",
 )
-def _figure_5(quick: bool) -> Outcome:
+def _figure_5() -> str:
     lam = Partition.parse("8,7,6,5^2,2,1")
     tables = {
         g: [[sg_at(g, lam, i, j) for j in range(p)] for i, p in enumerate(lam.parts())]
@@ -118,18 +125,12 @@ def _figure_5(quick: bool) -> Outcome:
     }
     dr = tables["downright"]
     diagonal = all(dr[i - 1][j - 1] == dr[i][j] for i, j in boxes(lam) if i and j)
-    return Outcome(
-        Verdict.NOT_CHECKABLE,
-        "the two tables of λ by exhaustive search",
-        note=(
-            "the drawn values are not in the text copy; computed: SG(L(λ)) = "
-            f"{tables['lctr'][0][0]}, SG(D(λ)) = {dr[0][0]}, top rows "
-            f"{''.join(map(str, tables['lctr'][0]))} / {''.join(map(str, dr[0]))}; the Downright "
-            "values are "
-            + ("constant" if diagonal else "NOT constant")
-            + " along the diagonals, as the text says the figure shows"
-        ),
-        command="grundy table downright 8,7,6,5^2,2,1",
+    return (
+        f"computed: SG(L(λ)) = {tables['lctr'][0][0]}, SG(D(λ)) = {dr[0][0]}, top rows "
+        f"{''.join(map(str, tables['lctr'][0]))} / {''.join(map(str, dr[0]))}; the Downright "
+        "values are "
+        + ("constant" if diagonal else "NOT constant")
+        + " along the diagonals, as the text says the figure shows"
     )
 
 
@@ -192,40 +193,35 @@ _box_recursion_row(
     "mex{SG(A[i+1, j])} on [1^r], r ≥ 2; SG(A[i, j+1]) ∇ SG(A[i+1, j]) otherwise",
 )
 
-PAPER.family_check(
-    "Lemma 3",
-    "SG(L(P_n)) = n mod 2 and SG(D(P_n)) = (n − 1) mod 2",
-    cases=lambda top: [(g, n) for n in range(1, top + 1) for g in GAMES],
-    **values_agree(
-        lambda c: sg(c[0], staircase(c[1])),
+value_rows(
+    ValueRow(
+        "Lemma 3",
+        "SG(L(P_n)) = n mod 2 and SG(D(P_n)) = (n − 1) mod 2",
+        lambda top: [(g, n) for n in range(1, top + 1) for g in GAMES],
+        lambda c: (c[0], staircase(c[1])),
         lambda c: lemma3_staircase(c[1], c[0]),
-        name=lambda c: f"{c[0]} P_{c[1]}",
+        lambda c: f"{c[0]} P_{c[1]}",
+        (20, 40),
+        "P_n for n ≤ {top}, both games",
+        "grundy value downright 5,4,3,2,1",
+        "staircase value differs",
     ),
-    **rows.up_to(20, 40),
-    checked="P_n for n ≤ {top}, both games",
-    command="grundy value downright 5,4,3,2,1",
-    false_note="staircase value differs",
-    shows=lambda c: f"grundy value {c[0]} {staircase(c[1])}",
-)
-
-PAPER.family_check(
-    "Lemma 4",
-    "Eq. (5): SG(L(Γ_{r,c})) = 0 if c, r > 1; 1 if r = 1 and c odd or c = 1 and r odd; 2 "
-    "otherwise. Eq. (6): SG(D(Γ_{r,c})) = 0 if c, r odd; 2 if of different parity and c, r > 1; "
-    "1 otherwise",
-    cases=lambda top: [
-        (g, r, c) for r in range(1, top + 1) for c in range(1, top + 1) for g in GAMES
-    ],
-    **values_agree(
-        lambda x: sg(x[0], gamma(x[1], x[2])),
+    ValueRow(
+        "Lemma 4",
+        "Eq. (5): SG(L(Γ_{r,c})) = 0 if c, r > 1; 1 if r = 1 and c odd or c = 1 and r odd; 2 "
+        "otherwise. Eq. (6): SG(D(Γ_{r,c})) = 0 if c, r odd; 2 if of different parity and "
+        "c, r > 1; 1 otherwise",
+        lambda top: [
+            (g, r, c) for r in range(1, top + 1) for c in range(1, top + 1) for g in GAMES
+        ],
+        lambda x: (x[0], gamma(x[1], x[2])),
         lambda x: lemma4_gamma(x[1], x[2], x[0]),
-        name=lambda x: f"{x[0]} Γ_{{{x[1]},{x[2]}}}",
+        lambda x: f"{x[0]} Γ_{{{x[1]},{x[2]}}}",
+        (15, 40),
+        "Γ_{{r,c}} = [c, 1^(r−1)] for r, c ≤ {top}, both games",
+        'grundy value downright "4,1^2"',
+        "gamma value differs",
     ),
-    **rows.up_to(15, 40),
-    checked="Γ_{{r,c}} = [c, 1^(r−1)] for r, c ≤ {top}, both games",
-    command='grundy value downright "4,1^2"',
-    false_note="gamma value differs",
-    shows=lambda x: f"grundy value {x[0]} {gamma(x[1], x[2])}",
 )
 
 PAPER.family_check(
@@ -237,8 +233,8 @@ PAPER.family_check(
     checked=f"every partition in {ANY_GAME_WORDS}",
     command="grundy moves cr 3,2,1",
     false_note="value above the number of moves",
-    describe=lambda c: f"{c[0]} {c[1]}",
-    shows=lambda c: f"grundy moves {c[0]} {c[1]}",
+    describe=game_case,
+    shows=shown_by("moves"),
 )
 
 

@@ -1,16 +1,24 @@
 """What the checks of paper 000 share: the bounds of the runs, λ[i, j] by exhaustive
-search, ∇ (000 §3.3), and Eq. (9) and (12) typed in as printed (000 §5).
+search, ∇ (000 §3.3), Eq. (9) and (12) typed in as printed (000 §5), and rows as data:
+`ValueRow` (a closed form against exhaustive search), cases that start with a game and a
+position (`game_case`, `shown_by`), and `drawn_figure` (a figure whose drawing the text
+copy lost).
+
+>>> game_case(("lctr", Partition([3, 1]), True)), shown_by("moves")(("downright", Partition([2])))
+('lctr 3,1', 'grundy moves downright 2')
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from typing import Any, NamedTuple
 
 from grundy.games.lctr.lctr import lemma14_three_rows
 from grundy.nim import mex
 from grundy.partition import Partition
-from grundy.reproduce.rows import Source
-from grundy.reproduce.shared import sg
+from grundy.reproduce import rows
+from grundy.reproduce.rows import Outcome, Source, Verdict
+from grundy.reproduce.shared import sg, values_agree
 
 PAPER = Source("000")
 GAMES = ("lctr", "downright")
@@ -97,3 +105,73 @@ def arm(*rows: int) -> int:
     """SG(L) of a partition of at most three rows (000 Lemmas 12–14, `lemma14_three_rows`)."""
     a, b, c = (*rows, 0, 0)[:3]
     return lemma14_three_rows(a, b, c)
+
+
+# ------------------------------------------------------------ rows as data
+def game_case(case: tuple[Any, ...]) -> str:
+    """'lctr 3,1': a case (game, position, …) in words."""
+    return f"{case[0]} {case[1]}"
+
+
+def shown_by(verb: str) -> Callable[[tuple[Any, ...]], str]:
+    """`shows` of a row whose cases are (game, position, …): ``grundy VERB GAME POSITION``."""
+    return lambda case: f"grundy {verb} {game_case(case)}"
+
+
+class ValueRow(NamedTuple):
+    """A closed form of 000 as data (`value_rows` checks it against exhaustive search).
+
+    `cases(top)` lists the cases for the quick or full bound `tops`; `position(case)` is
+    the (game, partition) searched and `formula(case)` the value the paper gives it, `name`
+    the case in words; `checked` is the range (a template over ``{top}``), `command` shows
+    an instance, `false_note` says what a failure means, `note` what the row finds too.
+    """
+
+    number: str
+    claim: str
+    cases: Callable[[int], Iterable[Any]]
+    position: Callable[[Any], tuple[str, Partition]]
+    formula: Callable[[Any], int]
+    name: Callable[[Any], str]
+    tops: tuple[int, int]
+    checked: str
+    command: str
+    false_note: str
+    note: str | Callable[..., str] = ""
+
+
+def value_rows(*table: ValueRow) -> None:
+    """Register each row as a `family_check`, in order: SG of its position by exhaustive
+    search against its formula, a failure shown by ``grundy value GAME POSITION``."""
+    for row in table:
+        position = row.position
+        PAPER.family_check(
+            row.number,
+            row.claim,
+            cases=row.cases,
+            **values_agree(lambda c, position=position: sg(*position(c)), row.formula, row.name),
+            **rows.up_to(*row.tops),
+            checked=row.checked,
+            note=row.note,
+            command=row.command,
+            false_note=row.false_note,
+            shows=lambda c, position=position: shown_by("value")(position(c)),
+        )
+
+
+def drawn_figure(
+    number: str, claim: str, lost: str, checked: str, command: str
+) -> Callable[[Callable[[], str]], Callable[[], str]]:
+    """Decorator: register a figure of 000 whose drawing (`lost`: what of it) the text copy
+    does not have, as not checkable; the decorated function says what was computed instead
+    (the note's end), `checked` how."""
+
+    def register(computed: Callable[[], str]) -> Callable[[], str]:
+        def check(quick: bool) -> Outcome:
+            note = f"{lost} are not in the text copy; {computed()}"
+            return Outcome(Verdict.NOT_CHECKABLE, checked, note=note, command=command)
+
+        PAPER.statement(number, claim)(check)
+        return computed
+
+    return register

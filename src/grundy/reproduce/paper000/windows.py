@@ -10,7 +10,7 @@ Eq. (12) (printed) on the α's of [6, 5, 3², 2] (d = 3), against exhaustive sea
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from itertools import pairwise
 
 from grundy.games.lctr.lctr import (
@@ -24,7 +24,9 @@ from grundy.reproduce import rows
 from grundy.reproduce.paper000.lctr_setting import (
     BOXES,
     PAPER,
+    ValueRow,
     box_case,
+    drawn_figure,
     eq9,
     eq12,
     eq12_closed_inside,
@@ -32,9 +34,10 @@ from grundy.reproduce.paper000.lctr_setting import (
     run_bound,
     sg_at,
     show_parts,
+    value_rows,
 )
 from grundy.reproduce.rows import Outcome, Verdict
-from grundy.reproduce.shared import boxes, positions, sg, values_agree
+from grundy.reproduce.shared import boxes, positions, sg
 
 
 def _rows(k: int, top: int) -> Iterator[Partition]:
@@ -51,28 +54,32 @@ def _rows(k: int, top: int) -> Iterator[Partition]:
 
 
 # ====================================================================== §5
-PAPER.family_check(
-    "Lemma 12",
-    "SG(L([λ1])) = 0 if λ1 = 0, 1 if λ1 is odd, 2 otherwise",
-    cases=lambda top: range(top + 1),
-    **values_agree(lambda a: sg("lctr", Partition([a])), lemma12_one_row, name=lambda a: f"[{a}]"),
-    **rows.up_to(40, 200),
-    checked="λ1 ≤ {top}",
-    command="grundy value lctr 6",
-    false_note="one-row value differs",
-    shows=lambda a: f"grundy value lctr {a}",
-)
-
-PAPER.family_check(
-    "Lemma 13",
-    "L([λ1, λ2]): λ1 = λ2 gives 0 if λ1 even, 2 if odd; λ1 > λ2 > 0 gives 0 if λ2 odd, 1 if even",
-    cases=lambda top: _rows(2, top),
-    **values_agree(lambda lam: sg("lctr", lam), lambda lam: lemma13_two_rows(*lam.parts())),
-    **rows.up_to(30, 60),
-    checked="every two-row partition with n ≤ {top}",
-    command="grundy value lctr 5,2",
-    false_note="two-row value differs",
-    shows=lambda lam: f"grundy value lctr {lam}",
+value_rows(
+    ValueRow(
+        "Lemma 12",
+        "SG(L([λ1])) = 0 if λ1 = 0, 1 if λ1 is odd, 2 otherwise",
+        lambda top: range(top + 1),
+        lambda a: ("lctr", Partition([a])),
+        lemma12_one_row,
+        lambda a: f"[{a}]",
+        (40, 200),
+        "λ1 ≤ {top}",
+        "grundy value lctr 6",
+        "one-row value differs",
+    ),
+    ValueRow(
+        "Lemma 13",
+        "L([λ1, λ2]): λ1 = λ2 gives 0 if λ1 even, 2 if odd; λ1 > λ2 > 0 gives 0 if λ2 odd, 1 "
+        "if even",
+        lambda top: _rows(2, top),
+        lambda lam: ("lctr", lam),
+        lambda lam: lemma13_two_rows(*lam.parts()),
+        str,
+        (30, 60),
+        "every two-row partition with n ≤ {top}",
+        "grundy value lctr 5,2",
+        "two-row value differs",
+    ),
 )
 
 
@@ -109,14 +116,17 @@ def _durfee_check(
 
 
 def _mex_steps(
-    number: str, claim: str, d: int, steps: list[tuple[tuple[int, int], ...]], example: str
+    number: str, claim: str, d: int, steps: Iterable[tuple[int, int]], example: str
 ) -> None:
-    """Each step (box, a, b) of the equation: SG(A[box]) = SG(A[a]) ∇ SG(A[b]) when d(λ) = d."""
+    """Each step (i, j) of the equation, in its order: SG(A[i, j]) = SG(A[i, j+1]) ∇
+    SG(A[i+1, j]) (its right and lower neighbours; ∇ is symmetric) when d(λ) = d."""
+    steps = tuple(steps)
 
     def holds(lam: Partition) -> bool:
         return all(
-            sg_at("lctr", lam, *box) == nabla(sg_at("lctr", lam, *a), sg_at("lctr", lam, *b))
-            for box, a, b in steps
+            sg_at("lctr", lam, i, j)
+            == nabla(sg_at("lctr", lam, i, j + 1), sg_at("lctr", lam, i + 1, j))
+            for i, j in steps
         )
 
     _durfee_check(
@@ -135,12 +145,7 @@ _mex_steps(
     "for d(λ) = 2: SG(A[1,1]) = SG(A[2,1]) ∇ SG(A[1,2]), SG(A[0,1]) = SG(A[0,2]) ∇ SG(A[1,1]), "
     "SG(A[1,0]) = SG(A[2,0]) ∇ SG(A[1,1]), SG(A) = SG(A[0,1]) ∇ SG(A[1,0])",
     2,
-    [
-        ((1, 1), (2, 1), (1, 2)),
-        ((0, 1), (0, 2), (1, 1)),
-        ((1, 0), (2, 0), (1, 1)),
-        ((0, 0), (0, 1), (1, 0)),
-    ],
+    [(1, 1), (0, 1), (1, 0), (0, 0)],
     "5,3,2^2,1",
 )
 
@@ -222,17 +227,7 @@ _mex_steps(
     "for d(λ) = 3: the nine values SG(A[i, j]), i, j ≤ 2, each the ∇ of its right and lower "
     "neighbours, ending with SG(A) = SG(A[0, 1]) ∇ SG(A[1, 0])",
     3,
-    [
-        ((2, 2), (2, 3), (3, 2)),
-        ((2, 1), (2, 2), (3, 1)),
-        ((2, 0), (2, 1), (3, 0)),
-        ((1, 2), (1, 3), (2, 2)),
-        ((1, 1), (1, 2), (2, 1)),
-        ((1, 0), (1, 1), (2, 0)),
-        ((0, 2), (0, 3), (1, 2)),
-        ((0, 1), (0, 2), (1, 1)),
-        ((0, 0), (0, 1), (1, 0)),
-    ],
+    ((i, j) for i in (2, 1, 0) for j in (2, 1, 0)),
     "6,5,3^2,2",
 )
 
@@ -301,44 +296,40 @@ PAPER.family_check(
 )
 
 
-@PAPER.statement(
+@drawn_figure(
     "Figure 7",
     "resolving the games played on [3, 1^4], [5, 3, 2^2, 1] and [6, 5, 3^2, 2] (values drawn)",
+    "the drawn values",
+    "the three values by exhaustive search",
+    "grundy table lctr 6,5,3^2,2",
 )
-def _figure_7(quick: bool) -> Outcome:
+def _figure_7() -> str:
     shown = ["3,1^4", "5,3,2^2,1", "6,5,3^2,2"]
-    values = ", ".join(f"SG(L([{s}])) = {sg('lctr', Partition.parse(s))}" for s in shown)
-    return Outcome(
-        Verdict.NOT_CHECKABLE,
-        "the three values by exhaustive search",
-        note=f"the drawn values are not in the text copy; computed: {values}",
-        command="grundy table lctr 6,5,3^2,2",
+    return "computed: " + ", ".join(
+        f"SG(L([{s}])) = {sg('lctr', Partition.parse(s))}" for s in shown
     )
 
 
-@PAPER.statement(
+@drawn_figure(
     "Figure 8",
     "LCTR (left) and Downright (right) on [12, 11, 9, 7, 6, 5, 3, 1]; the gray boxes hold the "
     "same SG values",
+    "the drawn values and which boxes are gray",
+    "the two tables by exhaustive search",
+    "grundy table lctr 12,11,9,7,6,5,3,1",
 )
-def _figure_8(quick: bool) -> Outcome:
+def _figure_8() -> str:
     lam = Partition.parse("12,11,9,7,6,5,3,1")
     d = lam.durfee()
     flat = {
         g: len({sg_at(g, lam, k, k) for k in range(d - w + 1)}) == 1
         for g, w in (("lctr", 3), ("downright", 1))
     }
-    return Outcome(
-        Verdict.NOT_CHECKABLE,
-        "the two tables by exhaustive search",
-        note=(
-            "the drawn values and which boxes are gray are not in the text copy; computed: "
-            f"SG(L(λ)) = {sg('lctr', lam)}, SG(D(λ)) = {sg('downright', lam)}; d(λ) = {d}, and "
-            "the diagonal values are "
-            + ("constant" if all(flat.values()) else "NOT constant")
-            + f" down to λ[{d - 3}, {d - 3}] (LCTR) and λ[{d - 1}, {d - 1}] (Downright)"
-        ),
-        command="grundy table lctr 12,11,9,7,6,5,3,1",
+    return (
+        f"computed: SG(L(λ)) = {sg('lctr', lam)}, SG(D(λ)) = {sg('downright', lam)}; "
+        f"d(λ) = {d}, and the diagonal values are "
+        + ("constant" if all(flat.values()) else "NOT constant")
+        + f" down to λ[{d - 3}, {d - 3}] (LCTR) and λ[{d - 1}, {d - 1}] (Downright)"
     )
 
 
@@ -398,20 +389,19 @@ def _lemma_17_step(top: int) -> str:
     )
 
 
-PAPER.family_check(
-    "Lemma 17",
-    "SG(L(⊞_{r,c})) = 0 if c > 1 and r > 1 and c + r is even; 2 if c ≤ 2 or r ≤ 2, and c + r is "
-    "odd; 1 otherwise",
-    cases=lambda top: [(r, c) for r in range(1, top + 1) for c in range(1, top + 1)],
-    **values_agree(
-        lambda rc: sg("lctr", rectangle(*rc)),
+value_rows(
+    ValueRow(
+        "Lemma 17",
+        "SG(L(⊞_{r,c})) = 0 if c > 1 and r > 1 and c + r is even; 2 if c ≤ 2 or r ≤ 2, and "
+        "c + r is odd; 1 otherwise",
+        lambda top: [(r, c) for r in range(1, top + 1) for c in range(1, top + 1)],
+        lambda rc: ("lctr", rectangle(*rc)),
         lambda rc: lemma17_rectangle(*rc),
-        name=lambda rc: f"⊞_{{{rc[0]},{rc[1]}}}",
-    ),
-    **rows.up_to(12, 30),
-    checked="⊞_{{r,c}} = [c^r] for r, c ≤ {top}, with the printed comma",
-    note=_lemma_17_step,
-    command="grundy value lctr 7^5",
-    false_note="rectangle value differs",
-    shows=lambda rc: f"grundy value lctr {rectangle(*rc)}",
+        lambda rc: f"⊞_{{{rc[0]},{rc[1]}}}",
+        (12, 30),
+        "⊞_{{r,c}} = [c^r] for r, c ≤ {top}, with the printed comma",
+        "grundy value lctr 7^5",
+        "rectangle value differs",
+        _lemma_17_step,
+    )
 )
