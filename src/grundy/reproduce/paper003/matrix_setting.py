@@ -1,6 +1,10 @@
 """What the checks of paper 003 share: the plain matrix `Solver` and Column-Row's
-engine, the commands that show a case, the moves as the proofs make them, mat(S) of
-Definition 4, and the ranges of the strong partitions of §5.
+engine, the matrices searched, the commands that show a case, the moves as the proofs
+make them, mat(S) of Definition 4, the ranges of the strong partitions of §5 and the
+statements checked on them, as rows (`StrongRow`, `strong_statements`).
+
+>>> len(every_matrix(2, 3)), every_matrix(1, 2)[3].to_lists()
+(64, [[1, 1]])
 """
 
 from __future__ import annotations
