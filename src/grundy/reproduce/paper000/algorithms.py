@@ -19,7 +19,9 @@ from grundy.reproduce.paper000.lctr_setting import (
     arm,
     eq9,
     eq12,
+    game_case,
     run_bound,
+    shown_by,
 )
 from grundy.reproduce.rows import Outcome
 from grundy.reproduce.shared import conjugate, positions, sg
@@ -201,8 +203,8 @@ def _theorem_22(quick: bool) -> Outcome:
             rows.first_failure(cases, lambda c: _theorem22(c[0], _Reader(c[1])) == sg(*c)),
             checked,
             false_note="the procedure gives a wrong value",
-            describe=lambda c: f"{c[0]} {c[1]}",
-            shows=lambda c: f"grundy table {c[0]} {c[1]}",
+            describe=game_case,
+            shows=shown_by("table"),
         ),
         lambda: rows.verified_unless(
             rows.first_failure(
@@ -210,7 +212,7 @@ def _theorem_22(quick: bool) -> Outcome:
             ),
             checked,
             false_note="the procedure disagrees with Eq. (3)/(4) box by box",
-            describe=lambda c: f"{c[0]} {c[1]}",
+            describe=game_case,
             shows=rows.no_command,
         ),
         lambda: rows.verified_unless(
@@ -220,7 +222,7 @@ def _theorem_22(quick: bool) -> Outcome:
             f"{max(n for _, n in reads)} parts read on any partition checked",
             command="grundy value lctr 1000000000000^1000000,5^100000000000",
             false_note="the procedure reads more than 4⌈log2(r+1)⌉ + 3 parts",
-            describe=lambda cr: f"{cr[0][0]} {cr[0][1]}",
+            describe=lambda cr: game_case(cr[0]),
             shows=rows.no_command,
         ),
     )

@@ -14,6 +14,7 @@ from grundy.reproduce.paper000.lctr_setting import (
     BOXES,
     PAPER,
     box_case,
+    game_case,
     sg_at,
 )
 from grundy.reproduce.rows import Outcome
@@ -90,7 +91,7 @@ def _theorem_9(quick: bool) -> Outcome:
         ),
         command="grundy value lctr 3,2 --misere",
         false_note="P-positions of G (misère) and trunc(G) differ",
-        describe=lambda c: f"{c[0]} {c[1]}",
+        describe=game_case,
         shows=rows.no_command,
     )
 

@@ -10,7 +10,14 @@ from typing import Any
 from grundy import get_ruleset
 from grundy.analysis.sg_pairs import classify, sg_pairs
 from grundy.reproduce import rows
-from grundy.reproduce.paper000.lctr_setting import BOXES, GAMES, PAPER, run_bound
+from grundy.reproduce.paper000.lctr_setting import (
+    BOXES,
+    GAMES,
+    PAPER,
+    game_case,
+    run_bound,
+    shown_by,
+)
 from grundy.reproduce.rows import Outcome, Verdict
 from grundy.reproduce.shared import positions, sg
 
@@ -50,8 +57,8 @@ def _lemma_18(quick: bool) -> Outcome:
             checked,
             command=f"grundy classify lctr --max-n {top}",
             false_note="a (0,2)- or (2,0)-position exists",
-            describe=lambda c: f"{c[0]} {c[1]}",
-            shows=lambda c: f"grundy value {c[0]} {c[1]}",
+            describe=game_case,
+            shows=shown_by("value"),
         ),
     )
 

@@ -64,29 +64,33 @@ def _eq13(rc: tuple[int, int]) -> bool:
     )
 
 
-@PAPER.statement("Lemma 24", "α(D(⊞_{r,c})) = C(r+c, r) − 1")
-def _lemma_24(quick: bool) -> Outcome:
-    top = run_bound(quick, 8, 14)
-    cases = _rectangles(top)
-    checked = f"r, c ≤ {top} (game trees walked); the proof's Eq. (13) too"
-    return rows.first_failed(
-        lambda: rows.verified_unless(
-            rows.first_failure(cases, lambda rc: _alpha(rc) == comb(rc[0] + rc[1], rc[0]) - 1),
-            checked,
+#: What the two steps of Lemma 24 share: ⊞_{r,c} for r, c ≤ 8 (quick) or 14, α walked.
+_LEMMA_24 = {
+    **rows.up_to(8, 14),
+    "checked": "r, c ≤ {top} (game trees walked); the proof's Eq. (13) too",
+    "describe": lambda rc: f"⊞_{rc}",
+    "shows": lambda rc: f"grundy stats downright {rectangle(*rc)}",
+}
+
+PAPER.statement("Lemma 24", "α(D(⊞_{r,c})) = C(r+c, r) − 1")(
+    rows.in_turn(
+        rows.Family(
+            _rectangles,
+            lambda rc: _alpha(rc) == comb(rc[0] + rc[1], rc[0]) - 1,
             false_note="α differs",
-            describe=lambda rc: f"⊞_{rc}",
-            shows=lambda rc: f"grundy stats downright {rectangle(*rc)}",
-        ),
-        lambda: rows.verified_unless(
-            rows.first_failure([(r, c) for r, c in cases if min(r, c) > 1], _eq13),
-            checked,
-            verdict=Verdict.PROOF_SLIP,
-            command="grundy stats downright 4^3",
+            **_LEMMA_24,
+        ).check,
+        # the proof's recurrence, for min(r, c) > 1
+        rows.Family(
+            lambda top: [rc for rc in _rectangles(top) if min(rc) > 1],
+            _eq13,
             false_note="Eq. (13) fails",
-            describe=lambda rc: f"⊞_{rc}",
-            shows=lambda rc: f"grundy stats downright {rectangle(*rc)}",
-        ),
+            command="grundy stats downright 4^3",
+            verdict=Verdict.PROOF_SLIP,
+            **_LEMMA_24,
+        ).check,
     )
+)
 
 
 def _leaves(game: str, lam: Partition) -> int:
