@@ -64,6 +64,7 @@ __all__ = [
     "no_command",
     "registered",
     "statement",
+    "table_row",
     "up_to",
     "verified_unless",
 ]
@@ -456,3 +457,18 @@ def in_turn(*checks: Check) -> Check:
     'WORDING'
     """
     return lambda quick: first_failed(*(functools.partial(check, quick) for check in checks))
+
+
+def table_row(source: Source, row: Any, **fields: Any) -> Family[Any]:
+    """Register `row` of a source's table of claims as the source's `family_check`: `row` has
+    a `number`, a `claim`, `cases` (for a bound ``top``), `tops` (the quick and full top),
+    `checked` and `note` (its `Family` fields); `fields` are the rest of the `Family`."""
+    return source.family_check(
+        row.number,
+        row.claim,
+        cases=row.cases,
+        **up_to(*row.tops),
+        checked=row.checked,
+        note=row.note,
+        **fields,
+    )

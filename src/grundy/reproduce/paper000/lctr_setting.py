@@ -145,14 +145,10 @@ def value_rows(*table: ValueRow) -> None:
     search against its formula, a failure shown by ``grundy value GAME POSITION``."""
     for row in table:
         position = row.position
-        PAPER.family_check(
-            row.number,
-            row.claim,
-            cases=row.cases,
+        rows.table_row(
+            PAPER,
+            row,
             **values_agree(lambda c, position=position: sg(*position(c)), row.formula, row.name),
-            **rows.up_to(*row.tops),
-            checked=row.checked,
-            note=row.note,
             command=row.command,
             false_note=row.false_note,
             shows=lambda c, position=position: shown_by("value")(position(c)),

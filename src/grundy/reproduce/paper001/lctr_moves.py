@@ -105,14 +105,10 @@ def _shows(verb: str) -> Callable[[Partition], str]:
 def register(*table: Row) -> None:
     """Each row a `family_check` of 001, in order; a failure says `contradicted(note)`."""
     for row in table:
-        PAPER.family_check(
-            row.number,
-            row.claim,
-            cases=row.cases,
+        rows.table_row(
+            PAPER,
+            row,
             holds=row.holds,
-            **rows.up_to(*row.tops),
-            checked=row.checked,
-            note=row.note,
             false_note=contradicted(row.note),
             describe=row.describe,
             shows=_shows(row.verb),
