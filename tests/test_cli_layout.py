@@ -35,16 +35,25 @@ def test_every_sub_command_is_defined_in_its_group_s_modules() -> None:
             assert module == home or module.startswith(home + "_"), (name, info.name, module)
 
 
+def declares_a_type(value: ast.expr) -> bool:
+    """Whether `value` is an option's or argument's type: ``Annotated[...]``, or
+    ``option(...)`` / ``argument(...)`` of `grundy.cli.options`."""
+    if isinstance(value, ast.Subscript):
+        return isinstance(value.value, ast.Name) and value.value.id == "Annotated"
+    return (
+        isinstance(value, ast.Call)
+        and isinstance(value.func, ast.Name)
+        and value.func.id in {"option", "argument"}
+    )
+
+
 def aliases(path: Path) -> set[str]:
-    """The names a module binds to `Annotated[...]` at its top (option and argument types)."""
+    """The names a module binds to option and argument types at its top."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     return {
         target.id
         for node in tree.body
-        if isinstance(node, ast.Assign)
-        and isinstance(node.value, ast.Subscript)
-        and isinstance(node.value.value, ast.Name)
-        and node.value.value.id == "Annotated"
+        if isinstance(node, ast.Assign) and declares_a_type(node.value)
         for target in node.targets
         if isinstance(target, ast.Name)
     }

@@ -14,8 +14,8 @@ from grundy.validate import check_input_file
 def option(kind: Any, *flags: str, **settings: Any) -> Any:
     """The type of an option: values of `kind`, read by ``typer.Option(*flags, **settings)``.
 
-    >>> option(bool, "--json", help="Print JSON.").__metadata__[0].param_decls
-    ('--json',)
+    >>> option(bool, "--json", help="Print JSON.").__metadata__[0].help
+    'Print JSON.'
     """
     return Annotated[kind, typer.Option(*flags, **settings)]
 
