@@ -16,8 +16,9 @@ from grundy.reproduce.paper004.coin_setting import (
     dmin,
     family_sets,
     game_values,
+    numbers_lost,
 )
-from grundy.reproduce.rows import Outcome, Verdict
+from grundy.reproduce.rows import Outcome
 
 
 # ================================================================ §5.1–5.2: chains, divisors
@@ -129,12 +130,10 @@ def _figure_4(quick: bool) -> Outcome:
     ideal = coin_turning.values(P, "ideal")
     ruler = coin_turning.values(P, "ruler")
     show = ", ".join(f"{d}: {ideal[d]}/{ruler[d]}" for d in sorted(P.elements))
-    return Outcome(
-        Verdict.NOT_CHECKABLE,
+    return numbers_lost(
+        "figure",
+        " of the paper (PDF extraction kept the caption only)",
         "D_12, both games computed",
-        note=(
-            "the figure's numbers are not in the text copy of the paper (PDF extraction kept "
-            f"the caption only); computed ideal/ruler values: {show} (Corollary 4.1, (5.4))"
-        ),
-        command="grundy poset values divisors:12",
+        f"computed ideal/ruler values: {show} (Corollary 4.1, (5.4))",
+        "grundy poset values divisors:12",
     )

@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable
 from functools import cache
+from typing import Any
 
 from grundy import posets
 from grundy.answers import reference_solver
@@ -17,7 +18,7 @@ from grundy.games.coin_turning.coin_turning import RULESET as COINS
 from grundy.games.coin_turning.coin_turning import CoinPosition, ruler_function
 from grundy.nim import mex
 from grundy.posets import Poset, bits
-from grundy.reproduce.rows import Source
+from grundy.reproduce.rows import Outcome, Source, Verdict, up_to
 
 P004 = Source("004")
 FAMILY_NAMES = ("turtles", "ideal", "ruler")
@@ -149,6 +150,18 @@ def image_under(mask: int, perm: list[int]) -> int:
     return out
 
 
+def numbers_lost(what: str, kept: str, checked: str, computed: str, command: str) -> Outcome:
+    """The row of a table or figure of 004 whose numbers the text copy of the paper lost
+    (Table 3, Figures 4, 5, 6): not checkable; `what` is "table" or "figure", `kept` says
+    what the PDF extraction kept, `computed` gives the values grundy computes instead."""
+    return Outcome(
+        Verdict.NOT_CHECKABLE,
+        checked,
+        note=f"the {what}'s numbers are not in the text copy{kept}; {computed}",
+        command=command,
+    )
+
+
 def poset_name(P: Poset) -> str:
     """A poset's name (the counterexample of a check over posets)."""
     return P.name
@@ -228,10 +241,39 @@ def pi_of(n: int, t: Triple) -> tuple[int, int]:
     return (rho(n, t), t[2])
 
 
-def fibres_constant(n: int, values: dict) -> tuple[int, int] | None:
-    """The first π whose fibre in A_n carries two different values, or None."""
+def fibres_agree(n: int, game: str) -> bool:
+    """Every fibre of π in A_n carries one value of `game` ("ideal" for Lemma 5.4, "ruler"
+    for the claim of §6.1)."""
     seen: dict[tuple[int, int], int] = {}
-    for t, v in values.items():
-        if seen.setdefault(pi_of(n, t), v) != v:
-            return pi_of(n, t)
-    return None
+    values = coin_turning.values(posets.asm(n), game)
+    return all(seen.setdefault(pi_of(n, t), v) == v for t, v in values.items())
+
+
+def asm_family(
+    number: str,
+    claim: str,
+    holds: Callable[[int], bool],
+    tops: tuple[int, int],
+    checked: str,
+    command: str,
+    false_note: str,
+    *,
+    shows: str | None = None,
+    **fields: Any,
+) -> None:
+    """Register a claim of 004 about every A_n, 2 ≤ n ≤ top (the quick and the full top of
+    `tops`), as a family row: A_n fails when `holds(n)` is false; the counterexample is
+    "A_n" (`asm_spec`) unless `fields` give `describe`, and `shows` is the template over
+    ``{n}`` of the command that shows it (`command` when not given)."""
+    P004.family_check(
+        number,
+        claim,
+        cases=lambda top: range(2, top + 1),
+        holds=holds,
+        **up_to(*tops),
+        checked=checked,
+        command=command,
+        false_note=false_note,
+        shows=None if shows is None else lambda n: shows.format(n=n),
+        **{"describe": asm_spec, **fields},
+    )

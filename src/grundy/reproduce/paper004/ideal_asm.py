@@ -12,9 +12,11 @@ from grundy.reproduce import rows
 from grundy.reproduce.paper004.coin_setting import (
     P004,
     Triple,
+    asm_family,
     asm_spec,
-    fibres_constant,
+    fibres_agree,
     image_under,
+    numbers_lost,
     pi_of,
 )
 from grundy.reproduce.rows import Outcome, Verdict
@@ -53,7 +55,7 @@ def _lemma_5_4(quick: bool) -> Outcome:
         lambda: rows.verified_unless(
             rows.first_failure(
                 range(2, top + 1),
-                lambda n: fibres_constant(n, coin_turning.values(posets.asm(n), "ideal")) is None,
+                lambda n: fibres_agree(n, "ideal"),
             ),
             f"A_n, n ≤ {top}",
             command="grundy poset values asm:6 --turning ideal",
@@ -102,16 +104,15 @@ def _formula_5_13_fails(n: int) -> str | None:
     return None
 
 
-P004.family_check(
+asm_family(
     "Lemma 5.5",
     "Λ_x0 = {x ≥ x0, y ≥ y0, z ≤ z0, x0+y0+z0 ≤ x+y+z ≤ n−2} (5.13a); Λ_x0(r, s) ≠ ∅ iff "
     "(r, s) ∈ R_n(π(x0)) (5.13b); |Λ_x0(r, s)| = π_1(x0) − r + 1 (5.13c)",
-    cases=lambda top: range(2, top + 1),
-    holds=lambda n: _formula_5_13_fails(n) is None,
-    **rows.up_to(8, 12),
-    checked="every x0 ∈ A_n, n ≤ {top}",
-    command='grundy moves coin-turning "asm:5 ideal (0,0,2)"',
-    false_note="a part of (5.13) fails",
+    lambda n: _formula_5_13_fails(n) is None,
+    (8, 12),
+    "every x0 ∈ A_n, n ≤ {top}",
+    'grundy moves coin-turning "asm:5 ideal (0,0,2)"',
+    "a part of (5.13) fails",
     describe=lambda n: f"A_{n}, x0 = {_formula_5_13_fails(n)}",
 )
 
@@ -125,14 +126,12 @@ def _figure_6(quick: bool) -> Outcome:
     lam = P.principal_ideal((0, 0, 2))
     fibres = sorted(Counter(pi_of(5, t) for t in lam).items())
     show = ", ".join(f"{rs}: {c}" for rs, c in fibres)
-    return Outcome(
-        Verdict.NOT_CHECKABLE,
+    return numbers_lost(
+        "figure",
+        " (caption and description only)",
         "Λ_(0,0,2) in A_5 computed",
-        note=(
-            "the figure's numbers are not in the text copy (caption and description only); "
-            f"computed: |Λ| = {len(lam)}, fibre sizes {show} (as (5.13c) says)"
-        ),
-        command='grundy moves coin-turning "asm:5 ideal (0,0,2)"',
+        f"computed: |Λ| = {len(lam)}, fibre sizes {show} (as (5.13c) says)",
+        'grundy moves coin-turning "asm:5 ideal (0,0,2)"',
     )
 
 
@@ -142,19 +141,22 @@ def _star(n: int, t: Triple) -> bool:
     return (r, s) == (0, 0) or (r % 2 == 1 and s in ((r - 1) // 2, (r + 1) // 2))
 
 
-P004.family_check(
+def _star_is_1_3(n: int) -> bool:
+    """On A_n: (*) of Figure 7 ⟺ value 1 of the ideal game ⟺ value 1 by (1.3)."""
+    return all(
+        _star(n, t) == (v == 1) == (theorem_1_1_value(n, *t) == 1)
+        for t, v in coin_turning.values(posets.asm(n), "ideal").items()
+    )
+
+
+asm_family(
     "Figure 7",
     "(*) the elements of value 1 are those with π = (0, 0), P_k = (2k+1, k) or "
     "Q_k = (2k+1, k+1), k ∈ N (equivalent to (1.3))",
-    cases=lambda top: range(2, top + 1),
-    holds=lambda n: all(
-        _star(n, t) == (v == 1) == (theorem_1_1_value(n, *t) == 1)
-        for t, v in coin_turning.values(posets.asm(n), "ideal").items()
-    ),
-    **rows.up_to(12, 30),
-    checked="every element of A_n, n ≤ {top}: (*) ⟺ (1.3) ⟺ value 1",
-    command="grundy poset ideal-asm --n 2..12",
-    false_note="(*) differs",
-    describe=asm_spec,
-    shows=lambda n: f"grundy poset ideal-asm --n {n}",
+    _star_is_1_3,
+    (12, 30),
+    "every element of A_n, n ≤ {top}: (*) ⟺ (1.3) ⟺ value 1",
+    "grundy poset ideal-asm --n 2..12",
+    "(*) differs",
+    shows="grundy poset ideal-asm --n {n}",
 )

@@ -16,8 +16,8 @@ from grundy.reproduce import rows
 from grundy.reproduce.paper004.coin_setting import (
     P004,
     Triple,
+    asm_family,
     asm_from_1_2,
-    asm_spec,
     family_sets,
     game_values,
     rho,
@@ -102,17 +102,15 @@ def _graded_by_rho(n: int) -> bool:
     return rank is not None and all(rank[t] == rho(n, t) for t in P.elements)
 
 
-P004.family_check(
+asm_family(
     "(3.1)",
     "A_n is graded with rank function ρ(x, y, z) = n − 2 − (x + y) ([16, Proposition 3.4])",
-    cases=lambda top: range(2, top + 1),
-    holds=_graded_by_rho,
-    **rows.up_to(7, 10),
-    checked="A_n built from (1.1)–(1.2), n ≤ {top}",
-    command="grundy poset values asm:5",
-    false_note="not graded with that rank",
-    describe=asm_spec,
-    shows=lambda n: f"grundy poset values asm:{n}",
+    _graded_by_rho,
+    (7, 10),
+    "A_n built from (1.1)–(1.2), n ≤ {top}",
+    "grundy poset values asm:5",
+    "not graded with that rank",
+    shows="grundy poset values asm:{n}",
 )
 
 
@@ -127,18 +125,17 @@ def _cover_not_listed(n: int) -> Triple | None:
     return None
 
 
-P004.family_check(
+asm_family(
     "Proposition 3.1",
     "in A_n, (x, y, z) covers (x+1, y, z), (x, y+1, z), (x+1, y, z−1), (x, y+1, z−1) "
     "whenever these lie in A_n (and these are all its covers)",
-    cases=lambda top: range(2, top + 1),
-    holds=lambda n: _cover_not_listed(n) is None,
-    **rows.up_to(7, 10),
-    checked="every element of A_n, n ≤ {top}, covers computed from the order (1.2)",
-    command='grundy moves coin-turning "asm:5 ruler (0,0,3)"',
-    false_note="the covers differ from the list",
+    lambda n: _cover_not_listed(n) is None,
+    (7, 10),
+    "every element of A_n, n ≤ {top}, covers computed from the order (1.2)",
+    'grundy moves coin-turning "asm:5 ruler (0,0,3)"',
+    "the covers differ from the list",
+    shows="grundy poset values asm:{n}",
     describe=lambda n: f"A_{n}: {_cover_not_listed(n)}",
-    shows=lambda n: f"grundy poset values asm:{n}",
 )
 
 

@@ -6,35 +6,33 @@ from grundy import posets
 from grundy.games.coin_turning import coin_turning
 from grundy.games.coin_turning.asm_ruler import asm_ruler_table
 from grundy.posets import bits
-from grundy.reproduce import rows
 from grundy.reproduce.paper004.coin_setting import (
     FAMILY_NAMES,
     P004,
-    asm_spec,
-    fibres_constant,
+    asm_family,
+    fibres_agree,
     image_under,
+    numbers_lost,
     pi_of,
 )
-from grundy.reproduce.rows import Outcome, Verdict
+from grundy.reproduce.rows import Outcome
 
 # ================================================================ §6.1: ruler on A_n
-P004.family_check(
+asm_family(
     "Lemma 6.1",
     "(cited in §4.4, not printed) §6.1: in the ruler on A_n, g_J(x1) = g_J(x2) whenever "
     "π(x1) = π(x2), so ḡ_J(s, t) is well defined",
-    cases=lambda top: range(2, top + 1),
-    holds=lambda n: fibres_constant(n, coin_turning.values(posets.asm(n), "ruler")) is None,
-    **rows.up_to(10, 18),
-    checked="every element of A_n, n ≤ {top}",
+    lambda n: fibres_agree(n, "ruler"),
+    (10, 18),
+    "every element of A_n, n ≤ {top}",
+    "grundy poset values asm:6",
+    "two elements with the same π have different ruler values",
+    shows="grundy poset values asm:{n}",
     note=(
         "no statement numbered Lemma 6.1 is printed: §4.4 says Proposition 4.2 'will be "
         "used to prove Lemma 5.4 and Lemma 6.1 for the ASM posets'; the unnumbered claim "
         "of §6.1 checked here (and Proposition 6.1) are what it can refer to"
     ),
-    command="grundy poset values asm:6",
-    false_note="two elements with the same π have different ruler values",
-    describe=asm_spec,
-    shows=lambda n: f"grundy poset values asm:{n}",
 )
 
 
@@ -73,19 +71,17 @@ def _symmetry_fails(n: int) -> str | None:
     return None
 
 
-P004.family_check(
+asm_family(
     "Proposition 6.1",
     "ξ(x, y, z) = (y, x, z) and η(x, y, z) = (x, y, n−2−(x+y+z)) are order-preserving "
     "bijections of A_n satisfying (4.3) for 𝒯 = IT, O, J; hence ḡ_J(s, t) = ḡ_J(s, s − t)",
-    cases=lambda top: range(2, top + 1),
-    holds=lambda n: _symmetry_fails(n) is None,
-    **rows.up_to(7, 11),
-    checked="A_n, n ≤ {top}: both maps, the three families (IT read as turning turtles), "
-    "all values",
-    command="grundy poset ruler-asm --n 8",
-    false_note="a map or a value is not as stated",
+    lambda n: _symmetry_fails(n) is None,
+    (7, 11),
+    "A_n, n ≤ {top}: both maps, the three families (IT read as turning turtles), all values",
+    "grundy poset ruler-asm --n 8",
+    "a map or a value is not as stated",
+    shows="grundy poset ruler-asm --n {n}",
     describe=lambda n: f"A_{n}: {_symmetry_fails(n)}",
-    shows=lambda n: f"grundy poset ruler-asm --n {n}",
 )
 
 
@@ -98,15 +94,13 @@ def _table_3(quick: bool) -> Outcome:
         if table != on_poset:
             raise AssertionError(f"asm_ruler_table({n}) disagrees with the ruler on A_{n}")
     table = asm_ruler_table(7)
-    rows = "; ".join(
+    shown = "; ".join(
         f"r={r}: " + " ".join(str(table[r, s]) for s in range(r + 1)) for r in range(6)
     )
-    return Outcome(
-        Verdict.NOT_CHECKABLE,
+    return numbers_lost(
+        "table",
+        " (the PDF extraction lost them)",
         f"ḡ computed for ranks ≤ {top - 2} two ways (counting, and the ruler on A_n itself)",
-        note=(
-            "the table's numbers are not in the text copy (the PDF extraction lost them); "
-            f"computed rows: {rows}"
-        ),
-        command="grundy poset ruler-asm --n 12",
+        f"computed rows: {shown}",
+        "grundy poset ruler-asm --n 12",
     )

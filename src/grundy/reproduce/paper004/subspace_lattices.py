@@ -10,7 +10,13 @@ from grundy.games.coin_turning.coin_turning import subspace_ruler_value
 from grundy.games.coin_turning.coin_turning_tables import subspace_ruler_recursion
 from grundy.nim import mex
 from grundy.reproduce import rows
-from grundy.reproduce.paper004.coin_setting import P004, TABLE_2_EVEN, TABLE_2_ODD, xor
+from grundy.reproduce.paper004.coin_setting import (
+    P004,
+    TABLE_2_EVEN,
+    TABLE_2_ODD,
+    numbers_lost,
+    xor,
+)
 from grundy.reproduce.rows import Outcome, Verdict
 
 
@@ -230,14 +236,12 @@ def _whole_space(d: int) -> str:
 def _figure_5(quick: bool) -> Outcome:
     by_dim = _subspace_values_by_dim(3, 2)
     show = ", ".join(f"dim {d}: {sorted(v)[0]}" for d, v in sorted(by_dim.items()))
-    return Outcome(
-        Verdict.NOT_CHECKABLE,
+    return numbers_lost(
+        "figure",
+        " (caption only)",
         "B_3(2), all 16 subspaces computed",
-        note=(
-            "the figure's numbers are not in the text copy (caption only); computed: every "
-            f"subspace of a dimension alike, {show} (= Table 2, q even)"
-        ),
-        command="grundy poset values subspaces:3:2",
+        f"computed: every subspace of a dimension alike, {show} (= Table 2, q even)",
+        "grundy poset values subspaces:3:2",
     )
 
 
