@@ -56,6 +56,7 @@ __all__ = [
     "Source",
     "Statement",
     "Verdict",
+    "bounded",
     "family_check",
     "first_failed",
     "first_failure",
@@ -472,3 +473,13 @@ def table_row(source: Source, row: Any, **fields: Any) -> Family[Any]:
         note=row.note,
         **fields,
     )
+
+
+def bounded(name: str, quick: Any, full: Any) -> dict[str, dict[str, Any]]:
+    """The bounds of a family row whose cases take one bound `name` (`up_to` for ``top``):
+    ``**bounded("size", 4, 6)`` is ``quick={"size": 4}, full={"size": 6}``.
+
+    >>> bounded("size", 4, 6)
+    {'quick': {'size': 4}, 'full': {'size': 6}}
+    """
+    return {"quick": {name: quick}, "full": {name: full}}

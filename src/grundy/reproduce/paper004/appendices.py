@@ -36,13 +36,24 @@ P004.family_check(
     "for S ⊂ T ⊊ N: (i) mex(S) ≤ mex(T); (ii) mex(S) = mex(T) if mex(S) ∉ T",
     cases=lambda last: [(S, T) for T in _subsets(last + 1) for S in _subsets(last + 1) if S <= T],
     holds=lambda st: mex(st[0]) <= mex(st[1]) and (mex(st[0]) in st[1] or mex(st[0]) == mex(st[1])),
-    quick={"last": 5},
-    full={"last": 7},
+    **rows.bounded("last", 5, 7),
     checked="every S ⊆ T ⊆ {{0, …, {last}}}",
     command="grundy nim add 3 5",
     false_note="fails",
     describe=_sets_words,
 )
+
+
+def _properties_hold(checks: dict[str, bool], checked: str, command: str) -> Outcome:
+    """The numbered properties of Proposition A.2 or A.3 (``{"(I)": holds, …}``): VERIFIED
+    when all hold, else FALSE naming those that fail."""
+    return rows.verified_unless(
+        [k for k, ok in checks.items() if not ok] or None,
+        checked,
+        command=command,
+        false_note="a property fails",
+        describe=", ".join,
+    )
 
 
 @P004.statement(
@@ -62,12 +73,8 @@ def _proposition_a_2(quick: bool) -> Outcome:
         "(IV)": all(t[a][a] == 0 for a in r),
         "(V)": all(t[t[a][b]][c] == t[a][t[b][c]] for a in half for b in half for c in half),
     }
-    return rows.verified_unless(
-        [k for k, ok in checks.items() if not ok] or None,
-        f"a, b, c < {size} with ∔ by the mex definition (2.2)",
-        command="grundy nim add 3 5 6",
-        false_note="a property fails",
-        describe=", ".join,
+    return _properties_hold(
+        checks, f"a, b, c < {size} with ∔ by the mex definition (2.2)", "grundy nim add 3 5 6"
     )
 
 
@@ -77,8 +84,7 @@ P004.family_check(
     cases=lambda size: ((a, b, c) for a in range(size) for b in range(size) for c in range(a ^ b)),
     # the proof: exactly one of b ⊕ c < a, a ⊕ c < b
     holds=lambda abc: ((abc[1] ^ abc[2]) < abc[0]) != ((abc[0] ^ abc[2]) < abc[1]),
-    quick={"size": 32},
-    full={"size": 128},
+    **rows.bounded("size", 32, 128),
     checked="a, b < {size}, every c < a ⊕ b (and the proof's 'exactly one of b ⊕ c < a, "
     "a ⊕ c < b')",
     command="grundy nim add 5 9",
@@ -116,8 +122,7 @@ P004.family_check(
     "if mex(S) = a and mex(T) = b then a ∔ b = mex({s ∔ b : s ∈ S} ∪ {a ∔ t : t ∈ T})",
     cases=lambda last: [(S, T) for S in _subsets(last + 1) for T in _subsets(last + 1)],
     holds=_lemma_a_2_holds,
-    quick={"last": 5},
-    full={"last": 7},
+    **rows.bounded("last", 5, 7),
     checked="every S, T ⊆ {{0, …, {last}}}",
     command="grundy nim add 3 5",
     false_note="fails",
@@ -136,8 +141,7 @@ P004.family_check(
     "if mex S_i = a_i (1 ≤ i ≤ n) then Σ* a_i = mex ∪_i {Σ*_{k≠i} a_k ∔ s : s ∈ S_i} (A.1)",
     cases=lambda last: itertools.product(_subsets(last + 1), repeat=3),
     holds=_corollary_a_1_holds,
-    quick={"last": 3},
-    full={"last": 4},
+    **rows.bounded("last", 3, 4),
     checked="n = 3 and every S_1, S_2, S_3 ⊆ {{0, …, {last}}} (n = 2 is Lemma A.2)",
     command="grundy nim add 1 2 3",
     false_note="fails",
@@ -170,13 +174,7 @@ def _proposition_a_3(quick: bool) -> Outcome:
         return (t[a1][b] == t[a2][b]) == (t[a1][a2] == 0)
 
     return rows.first_failed(
-        lambda: rows.verified_unless(
-            [k for k, ok in checks.items() if not ok] or None,
-            f"a, b, c < {size}",
-            command="grundy nim mul 2 3",
-            false_note="a property fails",
-            describe=", ".join,
-        ),
+        lambda: _properties_hold(checks, f"a, b, c < {size}", "grundy nim mul 2 3"),
         lambda: rows.verified_unless(
             rows.first_failure(triples, iii_as_printed),
             f"a, b, c, a_1, a_2 < {size} with ⊗ by the mex definition (2.4) (= grundy.nim.mul)",
@@ -203,7 +201,7 @@ def _proposition_a_3(quick: bool) -> Outcome:
 def _equation_b_1(quick: bool) -> Outcome:
     prefix = ruler_prefix(6)
     phi36 = prefix[6] ^ prefix[3]
-    s6 = {prefix[6] ^ prefix[x] for x in range(1, 7)}
+    s6 = _S(6)
     return rows.verified_unless(
         None if phi36 == 4 and s6 == {0, 1, 4, 5, 6, 7} else (phi36, sorted(s6)),
         "the two printed examples",
@@ -236,29 +234,30 @@ def _lemma_b_1(quick: bool) -> Outcome:
     )
 
 
-@P004.statement(
+def _S(n: int) -> set[int]:
+    """S(n) = {Φ_x^n : x = 1, …, n} of (B.1) and Lemma B.2."""
+    prefix = ruler_prefix(n)
+    return {prefix[n] ^ prefix[x] for x in range(1, n + 1)}
+
+
+def _lemma_b_2_holds(n: int) -> bool:
+    """Parts i)–iv) of Lemma B.2 at n, and mex S(n) = R(n)."""
+    values, k = _S(n), dmin(n)
+    ok = len(values) == n and _S(2**k) <= values and 2**k not in values
+    if n & (n - 1) == 0:
+        ok = ok and values == set(range(n))
+    return ok and mex(values) == ruler_function(n)
+
+
+P004.family_check(
     "Lemma B.2",
     "i) Φ_m^n (m = 1..n) distinct; ii) S(2^k) = {0, …, 2^k − 1}; iii) S(2^k) ⊆ S(n) and "
     "iv) 2^k ∉ S(n) for k = d_min(n)",
+    cases=lambda top: range(1, top + 1),
+    holds=_lemma_b_2_holds,
+    **rows.up_to(256, 1024),
+    checked="n ≤ {top} (and mex S(n) = R(n), the conclusion for Lemma 5.1)",
+    command="grundy poset values chain:16",
+    false_note="a part fails",
+    describe=lambda n: f"n = {n}",
 )
-def _lemma_b_2(quick: bool) -> Outcome:
-    top = 256 if quick else 1024
-    prefix = ruler_prefix(top)
-
-    def S(n: int) -> set[int]:
-        return {prefix[n] ^ prefix[x] for x in range(1, n + 1)}
-
-    def holds(n: int) -> bool:
-        values, k = S(n), dmin(n)
-        ok = len(values) == n and S(2**k) <= values and 2**k not in values
-        if n & (n - 1) == 0:
-            ok = ok and values == set(range(n))
-        return ok and mex(values) == ruler_function(n)
-
-    return rows.verified_unless(
-        rows.first_failure(range(1, top + 1), holds),
-        f"n ≤ {top} (and mex S(n) = R(n), the conclusion for Lemma 5.1)",
-        command="grundy poset values chain:16",
-        false_note="a part fails",
-        describe=lambda n: f"n = {n}",
-    )

@@ -205,8 +205,7 @@ P004.family_check(
     "then g_{𝒯_1}(x) = g_{𝒯_2}(f(x))",
     cases=_coarser_pairs,
     holds=_carried_over,
-    quick={"count": 40},
-    full={"count": 400},
+    **rows.bounded("count", 40, 400),
     checked="{count} random posets of ≤ 7 elements with random families satisfying (♯), f the "
     "identity onto the same set with more relations (order-preserving, not an isomorphism)",
     command="grundy poset values asm:5 --turning ideal",

@@ -85,8 +85,7 @@ P004.family_check(
         for p2 in positions(size, "lctr")
     ],
     holds=_nim_sum_holds,
-    quick={"size": 4},
-    full={"size": 6},
+    **rows.bounded("size", 4, 6),
     checked="Column-Row + LCTR and Chomp + Column-Row, every pair of diagrams of ≤ {size} boxes "
     "(whole-game search of the combined game)",
     command='grundy value cris "2,1 + 3"',

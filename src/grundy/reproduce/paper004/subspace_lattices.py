@@ -4,6 +4,9 @@ Lemmas 5.2, 5.3, Figure 5).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from typing import Any
+
 from grundy import posets
 from grundy.games.coin_turning import coin_turning
 from grundy.games.coin_turning.coin_turning import subspace_ruler_value
@@ -68,11 +71,38 @@ def _lattices(quick: bool) -> str:
     return ", ".join(f"B_{n}({q})" for n, q in _brute_subspace_cases(quick))
 
 
-def _by_5_6(case: tuple[int, int]) -> bool:
-    """Every subspace of B_n(q) has the value (5.6) gives its dimension."""
-    n, q = case
-    by_dim = _subspace_values_by_dim(n, q)
-    return all(vals == {subspace_ruler_value(d, q)} for d, vals in by_dim.items())
+def _by_dimension(case: tuple[int, int], values: Sequence[int]) -> bool:
+    """Every subspace W of B_n(q) has the value values[dim W]."""
+    return all(vals == {values[d]} for d, vals in _subspace_values_by_dim(*case).items())
+
+
+def _on_lattices(
+    quick: bool,
+    values: Callable[[int, int], Sequence[int]],
+    checked: str,
+    false_note: str,
+    **fields: Any,
+) -> Outcome:
+    """The step of a check over the lattices B_n(q) searched whole (Theorem 5.3, Table 2,
+    Lemma 5.2): every subspace W of B_n(q) has the value values(n, q)[dim W]; a failure is
+    the first lattice where one does not (`fields`: its command)."""
+    return rows.verified_unless(
+        rows.first_failure(_brute_subspace_cases(quick), lambda nq: _by_dimension(nq, values(*nq))),
+        checked,
+        false_note=false_note,
+        describe=lambda nq: f"B_{nq[0]}({nq[1]})",
+        **fields,
+    )
+
+
+def _lattice_values(nq: tuple[int, int]) -> str:
+    """The command that shows the values of B_n(q)."""
+    return f"grundy poset values subspaces:{nq[0]}:{nq[1]}"
+
+
+def _ruler_subspaces(d: int, q: int) -> str:
+    """The command that shows g_q(0..d) by (5.7)."""
+    return f"grundy poset ruler-subspaces --d {d} --q {q}"
 
 
 def _by_5_7(q: int, top: int) -> int | None:
@@ -104,19 +134,19 @@ def _theorem_5_3(quick: bool) -> Outcome:
     beyond = [(q, d) for q in qs if (d := _by_5_7(q, top)) is not None]
     slips = [(q, dm) for q in qs if q % 2 and (dm := _by_5_12a(q, top)) is not None]
     return rows.first_failed(
-        lambda: rows.verified_unless(
-            rows.first_failure(_brute_subspace_cases(quick), _by_5_6),
+        lambda: _on_lattices(
+            quick,
+            lambda n, q: [subspace_ruler_value(d, q) for d in range(n + 1)],
             checked,
-            false_note="(5.6) differs from the ruler on the lattice",
-            describe=lambda nq: f"B_{nq[0]}({nq[1]})",
-            shows=lambda nq: f"grundy poset values subspaces:{nq[0]}:{nq[1]}",
+            "(5.6) differs from the ruler on the lattice",
+            shows=_lattice_values,
         ),
         lambda: rows.verified_unless(
             beyond[0] if beyond else None,
             checked,
             false_note="(5.7) differs from (5.6)",
             describe=lambda qd: f"q = {qd[0]}, d = {qd[1]}",
-            shows=lambda qd: f"grundy poset ruler-subspaces --d {qd[1]} --q {qd[0]}",
+            shows=lambda qd: _ruler_subspaces(qd[1], qd[0]),
         ),
         lambda: rows.verified_unless(
             slips[0] if slips else None,
@@ -125,7 +155,7 @@ def _theorem_5_3(quick: bool) -> Outcome:
             command="grundy poset ruler-subspaces --d 14 --q 3",
             false_note="the proof's (5.12a) fails",
             describe=lambda qdm: f"q = {qdm[0]}, (d, m) = {qdm[1]}",
-            shows=lambda qdm: f"grundy poset ruler-subspaces --d {qdm[1][0]} --q {qdm[0]}",
+            shows=lambda qdm: _ruler_subspaces(qdm[1][0], qdm[0]),
         ),
     )
 
@@ -153,28 +183,16 @@ def _table_2(quick: bool) -> Outcome:
             checked,
             false_note="a printed value differs",
             describe=lambda q: f"q = {q}",
-            shows=lambda q: f"grundy poset ruler-subspaces --d 14 --q {q}",
+            shows=lambda q: _ruler_subspaces(14, q),
         ),
-        lambda: rows.verified_unless(
-            rows.first_failure(
-                _brute_subspace_cases(quick),
-                lambda nq: all(
-                    v == {_table_2_row(nq[1])[d]} for d, v in _subspace_values_by_dim(*nq).items()
-                ),
-            ),
+        lambda: _on_lattices(
+            quick,
+            lambda n, q: _table_2_row(q),
             checked,
+            "a printed value differs",
             command="grundy poset ruler-subspaces --d 14 --q 2",
-            false_note="a printed value differs",
-            describe=lambda nq: f"B_{nq[0]}({nq[1]})",
         ),
     )
-
-
-def _by_5_7_on_lattice(case: tuple[int, int]) -> bool:
-    """Every subspace of B_n(q) has the value grundy's (5.7) gives its dimension."""
-    n, q = case
-    g = subspace_ruler_recursion(n, q)
-    return all(vals == {g[d]} for d, vals in _subspace_values_by_dim(n, q).items())
 
 
 def _printed_5_8(q: int, d: int) -> int:
@@ -201,12 +219,12 @@ def _printed_5_8_words(qd: tuple[int, int]) -> str:
 def _lemma_5_2(quick: bool) -> Outcome:
     lattices = _lattices(quick)
     return rows.first_failed(
-        lambda: rows.verified_unless(
-            rows.first_failure(_brute_subspace_cases(quick), _by_5_7_on_lattice),
+        lambda: _on_lattices(
+            quick,
+            subspace_ruler_recursion,
             f"every subspace of {lattices}",
-            false_note="(5.7) differs from the ruler on the lattice",
-            describe=lambda nq: f"B_{nq[0]}({nq[1]})",
-            shows=lambda nq: f"grundy poset values subspaces:{nq[0]}:{nq[1]}",
+            "(5.7) differs from the ruler on the lattice",
+            shows=_lattice_values,
         ),
         lambda: rows.verified_unless(
             rows.first_failure(
@@ -293,7 +311,7 @@ def _lemma_5_3(quick: bool) -> Outcome:
             checked,
             false_note="(5.11) or (5.9) fails",
             describe=lambda q_where: f"q = {q_where[0]}, {q_where[1]}",
-            shows=lambda q_where: f"grundy poset ruler-subspaces --d {top} --q {q_where[0]}",
+            shows=lambda q_where: _ruler_subspaces(top, q_where[0]),
         ),
         lambda: rows.verified_unless(
             rows.first_failure(
@@ -310,6 +328,6 @@ def _lemma_5_3(quick: bool) -> Outcome:
                 f"q = 3, d = {dm[0]}, m = {dm[1]}: the proof's first line gives "
                 f"{_lemma_5_3_first_line(*dm)}, s_3({dm[0]}, {dm[1]}) = {s3[dm]}"
             ),
-            shows=lambda dm: f"grundy poset ruler-subspaces --d {dm[0]} --q 3",
+            shows=lambda dm: _ruler_subspaces(dm[0], 3),
         ),
     )
