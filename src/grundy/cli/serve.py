@@ -7,57 +7,50 @@ nothing to every other command.
 from __future__ import annotations
 
 import sys
-from typing import Annotated
-
-import typer
 
 from grundy.cli.common import app
+from grundy.cli.options import option
+
+PortOption = option(int, "--port", min=0, max=65535, help="The port to listen on.")
+HostOption = option(str, "--host", help="The address to listen on (this machine only by default).")
+OfferedGamesOption = option(
+    list[str] | None,
+    "--game",
+    metavar="REF",
+    help="A module:attr or file.py:attr game to offer besides the registered ones "
+    "(repeatable); the page plays no other reference.",
+)
+AllowHostOption = option(
+    list[str] | None,
+    "--allow-host",
+    metavar="NAME",
+    help="Another name the page may be reached by (repeatable); requests naming "
+    "the server otherwise are refused.",
+)
+SolversOption = option(
+    int | None,
+    "--solvers",
+    min=1,
+    metavar="K",
+    show_default="one a core",
+    help="How many solver processes may run at once.",
+)
+SolverMemoryOption = option(
+    str,
+    "--solver-memory",
+    metavar="SIZE",
+    help="Memory each solver may use beyond the server's, e.g. 2G or 512M.",
+)
 
 
 @app.command("serve")
 def serve_command(
-    port: Annotated[
-        int, typer.Option("--port", min=0, max=65535, help="The port to listen on.")
-    ] = 8765,
-    host: Annotated[
-        str, typer.Option("--host", help="The address to listen on (this machine only by default).")
-    ] = "127.0.0.1",
-    games: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--game",
-            metavar="REF",
-            help="A module:attr or file.py:attr game to offer besides the registered ones "
-            "(repeatable); the page plays no other reference.",
-        ),
-    ] = None,
-    allow_hosts: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--allow-host",
-            metavar="NAME",
-            help="Another name the page may be reached by (repeatable); requests naming "
-            "the server otherwise are refused.",
-        ),
-    ] = None,
-    solvers: Annotated[
-        int | None,
-        typer.Option(
-            "--solvers",
-            min=1,
-            metavar="K",
-            show_default="one a core",
-            help="How many solver processes may run at once.",
-        ),
-    ] = None,
-    solver_memory: Annotated[
-        str,
-        typer.Option(
-            "--solver-memory",
-            metavar="SIZE",
-            help="Memory each solver may use beyond the server's, e.g. 2G or 512M.",
-        ),
-    ] = "2G",
+    port: PortOption = 8765,
+    host: HostOption = "127.0.0.1",
+    games: OfferedGamesOption = None,
+    allow_hosts: AllowHostOption = None,
+    solvers: SolversOption = None,
+    solver_memory: SolverMemoryOption = "2G",
 ) -> None:
     """Play and explore every game in the browser, on a local web page.
 
