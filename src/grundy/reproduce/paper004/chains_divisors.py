@@ -8,6 +8,7 @@ from grundy import posets
 from grundy.games.coin_turning import coin_turning
 from grundy.games.coin_turning.coin_turning import divisor_ruler_value, ruler_function
 from grundy.nim import mex
+from grundy.posets import Poset
 from grundy.reproduce import rows
 from grundy.reproduce.paper004.coin_setting import (
     P004,
@@ -16,7 +17,7 @@ from grundy.reproduce.paper004.coin_setting import (
     dmin,
     family_sets,
     game_values,
-    numbers_lost,
+    lost_figure,
 )
 from grundy.reproduce.rows import Outcome
 
@@ -121,19 +122,17 @@ def _theorem_5_2(quick: bool) -> Outcome:
     )
 
 
-@P004.statement(
+@lost_figure(
     "Figure 4",
     "the values of the order ideal game (A) and of the ruler (B) on D_12",
+    " of the paper (PDF extraction kept the caption only)",
+    "D_12, both games computed",
+    "grundy poset values divisors:12",
+    posets.divisors(12),
 )
-def _figure_4(quick: bool) -> Outcome:
-    P = posets.divisors(12)
+def _figure_4(P: Poset) -> str:
+    """Both games on D_12."""
     ideal = coin_turning.values(P, "ideal")
     ruler = coin_turning.values(P, "ruler")
     show = ", ".join(f"{d}: {ideal[d]}/{ruler[d]}" for d in sorted(P.elements))
-    return numbers_lost(
-        "figure",
-        " of the paper (PDF extraction kept the caption only)",
-        "D_12, both games computed",
-        f"computed ideal/ruler values: {show} (Corollary 4.1, (5.4))",
-        "grundy poset values divisors:12",
-    )
+    return f"computed ideal/ruler values: {show} (Corollary 4.1, (5.4))"

@@ -162,6 +162,22 @@ def numbers_lost(what: str, kept: str, checked: str, computed: str, command: str
     )
 
 
+def lost_figure(
+    number: str, claim: str, kept: str, checked: str, command: str, poset: Poset
+) -> Callable[[Callable[[Poset], str]], Callable[[Poset], str]]:
+    """Decorator: register a figure of 004 on one poset whose numbers the text copy lost
+    (Figures 4, 5, 6) as its not-checkable row (`numbers_lost`); the decorated function says
+    what grundy computes the figure to show on `poset`."""
+
+    def register(computed: Callable[[Poset], str]) -> Callable[[Poset], str]:
+        P004.statement(number, claim)(
+            lambda quick: numbers_lost("figure", kept, checked, computed(poset), command)
+        )
+        return computed
+
+    return register
+
+
 def poset_name(P: Poset) -> str:
     """A poset's name (the counterexample of a check over posets)."""
     return P.name

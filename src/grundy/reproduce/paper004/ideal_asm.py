@@ -7,7 +7,7 @@ from collections import Counter
 from grundy import posets
 from grundy.games.coin_turning import coin_turning
 from grundy.games.coin_turning.asm_ruler import theorem_1_1_value
-from grundy.posets import bits
+from grundy.posets import Poset, bits
 from grundy.reproduce import rows
 from grundy.reproduce.paper004.coin_setting import (
     P004,
@@ -16,7 +16,7 @@ from grundy.reproduce.paper004.coin_setting import (
     asm_spec,
     fibres_agree,
     image_under,
-    numbers_lost,
+    lost_figure,
     pi_of,
 )
 from grundy.reproduce.rows import Outcome, Verdict
@@ -117,22 +117,20 @@ asm_family(
 )
 
 
-@P004.statement(
+@lost_figure(
     "Figure 6",
     "Λ_(0,0,2) in A_5 (A) and its image under π with the size of each fibre (B)",
+    " (caption and description only)",
+    "Λ_(0,0,2) in A_5 computed",
+    'grundy moves coin-turning "asm:5 ideal (0,0,2)"',
+    posets.asm(5),
 )
-def _figure_6(quick: bool) -> Outcome:
-    P = posets.asm(5)
+def _figure_6(P: Poset) -> str:
+    """Λ_(0,0,2) in A_5 and the sizes of its fibres under π."""
     lam = P.principal_ideal((0, 0, 2))
     fibres = sorted(Counter(pi_of(5, t) for t in lam).items())
     show = ", ".join(f"{rs}: {c}" for rs, c in fibres)
-    return numbers_lost(
-        "figure",
-        " (caption and description only)",
-        "Λ_(0,0,2) in A_5 computed",
-        f"computed: |Λ| = {len(lam)}, fibre sizes {show} (as (5.13c) says)",
-        'grundy moves coin-turning "asm:5 ideal (0,0,2)"',
-    )
+    return f"computed: |Λ| = {len(lam)}, fibre sizes {show} (as (5.13c) says)"
 
 
 def _star(n: int, t: Triple) -> bool:

@@ -12,12 +12,13 @@ from grundy.games.coin_turning import coin_turning
 from grundy.games.coin_turning.coin_turning import subspace_ruler_value
 from grundy.games.coin_turning.coin_turning_tables import subspace_ruler_recursion
 from grundy.nim import mex
+from grundy.posets import Poset
 from grundy.reproduce import rows
 from grundy.reproduce.paper004.coin_setting import (
     P004,
     TABLE_2_EVEN,
     TABLE_2_ODD,
-    numbers_lost,
+    lost_figure,
     xor,
 )
 from grundy.reproduce.rows import Outcome, Verdict
@@ -51,7 +52,12 @@ def _subspace_recursion(q: int, top: int) -> tuple[list[int], dict[tuple[int, in
 
 def _subspace_values_by_dim(n: int, q: int) -> dict[int, set[int]]:
     """{dim W: the set of ruler values of the W of that dimension} on B_n(q)."""
-    values = coin_turning.values(posets.subspaces(n, q), "ruler")
+    return _values_by_dim(posets.subspaces(n, q))
+
+
+def _values_by_dim(P: Poset) -> dict[int, set[int]]:
+    """`_subspace_values_by_dim` of the lattice P = B_n(q)."""
+    values = coin_turning.values(P, "ruler")
     out: dict[int, set[int]] = {}
     for w, v in values.items():
         out.setdefault(len(w), set()).add(v)
@@ -250,17 +256,19 @@ def _whole_space(d: int) -> str:
     return "<" + ",".join("".join("1" if j == i else "0" for j in range(d)) for i in range(d)) + ">"
 
 
-@P004.statement("Figure 5", "the ruler values of the elements of B_3(2)")
-def _figure_5(quick: bool) -> Outcome:
-    by_dim = _subspace_values_by_dim(3, 2)
+@lost_figure(
+    "Figure 5",
+    "the ruler values of the elements of B_3(2)",
+    " (caption only)",
+    "B_3(2), all 16 subspaces computed",
+    "grundy poset values subspaces:3:2",
+    posets.subspaces(3, 2),
+)
+def _figure_5(P: Poset) -> str:
+    """The ruler on B_3(2), by dimension."""
+    by_dim = _values_by_dim(P)
     show = ", ".join(f"dim {d}: {sorted(v)[0]}" for d, v in sorted(by_dim.items()))
-    return numbers_lost(
-        "figure",
-        " (caption only)",
-        "B_3(2), all 16 subspaces computed",
-        f"computed: every subspace of a dimension alike, {show} (= Table 2, q even)",
-        "grundy poset values subspaces:3:2",
-    )
+    return f"computed: every subspace of a dimension alike, {show} (= Table 2, q even)"
 
 
 def _eq_5_11_fails(q: int, top: int) -> str | None:
