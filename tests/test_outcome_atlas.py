@@ -133,6 +133,29 @@ def test_the_door_answers_the_outcome_and_says_the_value_is_unknown(tmp_path: Pa
     assert "holds levels 0..9 and no values" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("misere", [False, True])
+def test_the_options_of_a_position_from_an_outcome_atlas_win_where_the_search_says(
+    tmp_path: Path, misere: bool
+) -> None:
+    where = str(tmp_path)
+    build(get_ruleset("cr"), 8, where, misere=misere, outcomes=True)
+    atlas_read = 0
+    for position in partitions(9):  # one past the atlas: the options are all in it
+        from_atlas = answer("cr", position, misere, question="options", atlas=where)
+        searched = answer("cr", position, misere, question="options", source="search")
+        assert [o.position for o in from_atlas.value] == [o.position for o in searched.value]
+        assert [o.winning for o in from_atlas.value] == [o.value == 0 for o in searched.value]
+        read = [o.value for o in from_atlas.value if isinstance(o.value, str)]
+        assert set(read) <= {"P", "N"}
+        assert ("atlas" in from_atlas.sources) == bool(read)
+        atlas_read += len(read)
+        winning = answer("cr", position, misere, question="winning moves", atlas=where)
+        assert [o.position for o in winning.value] == [
+            o.position for o in searched.value if o.value == 0
+        ]
+    assert atlas_read >= 40  # (the closed forms value rows, columns, ...: the rest is read)
+
+
 def test_a_build_killed_in_the_middle_of_a_level_resumes_to_identical_files(
     tmp_path: Path,
 ) -> None:

@@ -370,9 +370,16 @@ class _Door:
         return {term: self.solver.value(term, self.misere) for term in terms}
 
     def options(self, position: Any) -> Answer:
-        """Every option of a position with its value; the sources of those values."""
+        """Every option of a position with its value (or, where an outcome atlas holds it,
+        its outcome); the sources of those values."""
         moves = self.solver.moves(position)
-        valued, served = self.nimbers([child for _, child in moves])
+        outcomes = [self.outcome(child) for _, child in moves]
+        asked = [child for (_, child), known in zip(moves, outcomes, strict=True) if known is None]
+        nimbers, served = self.nimbers(asked) if asked else ([], None)
+        left = iter(nimbers)
+        valued = [next(left) if known is None else known for known in outcomes]
+        if any(known is not None for known in outcomes):
+            served = source_of(["atlas", *([served] if served is not None else [])])
         listed = tuple(
             Option(move, child, found, self.rules.format_move(move))
             for (move, child), found in zip(moves, valued, strict=True)
@@ -481,7 +488,7 @@ identify it)
         found = door.options(parsed)
         if question == "options":
             return found
-        winning = tuple(option for option in found.value if option.value == 0)
+        winning = tuple(option for option in found.value if option.winning)
         return Answer(winning, found.source, "options")
     raise ValueError(
         f"unknown question {question!r}; ask one of: value, options, winning moves, outcome"

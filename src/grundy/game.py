@@ -128,12 +128,22 @@ DRAWINGS = (Drawing.DIAGRAM, Drawing.MATRIX, Drawing.POSET)
 class Option(NamedTuple):
     """One move from a position: the move's label (what `Ruleset.apply` takes), where it
     leads, that position's value, and the move in words as the command line and the page
-    name it (`Ruleset.format_move`, e.g. "remove the top row")."""
+    name it (`Ruleset.format_move`, e.g. "remove the top row").  Its value is the
+    option's nimber, or only its outcome ("P" or "N") where an outcome atlas answered.
+
+    >>> Option("m", (), 0).winning, Option("m", (), "P").winning, Option("m", (), "N").winning
+    (True, True, False)
+    """
 
     move: Move
     position: Position
-    value: int
+    value: int | str
     description: str = ""
+
+    @property
+    def winning(self) -> bool:
+        """Whether the move wins: it leads to a P-position (value 0)."""
+        return self.value == 0 or self.value == "P"
 
 
 class TreeSize(NamedTuple):

@@ -20,9 +20,10 @@ from grundy.solver import solver_for
 @app.command("moves")
 @game_options("misere", "piece", "atlas", "read-store", "latex", "json")
 def moves_command(position: PositionArg, shared: GameOptions) -> None:
-    """Every option of a position with its value; winning moves (to value 0) marked.
+    """Every option of a position with its value; winning moves (to value 0, a P-position) marked.
 
-    With an atlas (--atlas DIR or $GRUNDY_ATLAS), values within its levels are looked up;
+    With an atlas (--atlas DIR or $GRUNDY_ATLAS), values within its levels are looked up (an
+    outcome atlas gives an option's outcome, P or N, in place of its value);
     with --store, values a sweep kept are read.  --json names the sources that answered
     (of the position's value and its options' values).
     """
@@ -41,7 +42,7 @@ def moves_command(position: PositionArg, shared: GameOptions) -> None:
             "description": opt.description,
             "position": rules.format_position(opt.position),
             "value": opt.value,
-            "winning": opt.value == 0,
+            "winning": opt.winning,
         }
         for opt in opts
     ]
