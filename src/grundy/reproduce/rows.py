@@ -58,6 +58,7 @@ __all__ = [
     "Verdict",
     "bounded",
     "family_check",
+    "family_rows",
     "first_failed",
     "first_failure",
     "in_turn",
@@ -483,3 +484,44 @@ def bounded(name: str, quick: Any, full: Any) -> dict[str, dict[str, Any]]:
     {'quick': {'size': 4}, 'full': {'size': 6}}
     """
     return {"quick": {name: quick}, "full": {name: full}}
+
+
+def family_rows(
+    source: Source, cases: Callable[..., Iterable[Case]], describe: Callable[[Case], str]
+) -> Callable[..., Family[Case]]:
+    """The registering function of a source's rows over one family of cases up to ``top``
+    (every A_n of 004, every diagram of docs/games.md): ``row(number, claim, holds, tops,
+    checked, command, false_note, **fields)`` registers the source's `family_check` with these
+    `cases`, the bounds ``up_to(*tops)`` and this `describe` unless `fields` give another.
+
+    >>> row = family_rows(Source("games"), lambda top: range(top + 1), lambda k: f"k = {k}")
+    >>> _ = row("Doctest 3", "k < 6", lambda k: k < 6, (5, 7), "k ≤ {top}", None, "k ≥ 6")
+    >>> _STATEMENTS["games"][-1].check(False).counterexample
+    'k = 6'
+    >>> _STATEMENTS["games"].pop().number
+    'Doctest 3'
+    """
+
+    def row(
+        number: str,
+        claim: str,
+        holds: Callable[[Case], bool],
+        tops: tuple[int, int],
+        checked: str,
+        command: str | None,
+        false_note: str,
+        **fields: Any,
+    ) -> Family[Case]:
+        return source.family_check(
+            number,
+            claim,
+            cases=cases,
+            holds=holds,
+            **up_to(*tops),
+            checked=checked,
+            command=command,
+            false_note=false_note,
+            **{"describe": describe, **fields},
+        )
+
+    return row

@@ -12,7 +12,7 @@ from grundy.games.lctr.lctr_3d import Antichain, DimensionalLCTR, antichains_of_
 from grundy.nim import mex
 from grundy.partition import Partition, rectangle
 from grundy.reproduce import rows
-from grundy.reproduce.games_md.games_setting import GAMES, bracketed, game_value
+from grundy.reproduce.games_md.games_setting import GAMES, diagram_family, game_value
 from grundy.reproduce.shared import diagrams
 
 
@@ -27,17 +27,15 @@ def _positions_are_boxes(lam: Partition) -> bool:
     )
 
 
-GAMES.family_check(
+diagram_family(
     "chess: positions are boxes",
     "a move (a, b) replaces λ by λ[a, b], so every position is a box of the original "
     "diagram (a per-box table gives every value)",
-    cases=diagrams,
-    holds=_positions_are_boxes,
-    **rows.up_to(10, 14),
-    checked="(λ[a, b])[c, d] = λ[a + c, b + d] for every box, every λ with n ≤ {top}",
-    command="grundy table chess-king 4,3,1",
-    false_note="positions are not boxes",
-    describe=bracketed,
+    _positions_are_boxes,
+    (10, 14),
+    "(λ[a, b])[c, d] = λ[a + c, b + d] for every box, every λ with n ≤ {top}",
+    "grundy table chess-king 4,3,1",
+    "positions are not boxes",
 )
 
 
@@ -51,16 +49,14 @@ def _slides_free(lam: Partition) -> bool:
     )
 
 
-GAMES.family_check(
+diagram_family(
     "rook: sliding",
     "rook: every box passed over must be in λ, and it always is, since λ is a diagram",
-    cases=diagrams,
-    holds=_slides_free,
-    **rows.up_to(12, 18),
-    checked="every box of every λ with n ≤ {top}",
-    command="grundy moves chess-rook 4,3,1",
-    false_note="a rook slide is blocked",
-    describe=bracketed,
+    _slides_free,
+    (12, 18),
+    "every box of every λ with n ≤ {top}",
+    "grundy moves chess-rook 4,3,1",
+    "a rook slide is blocked",
 )
 
 
@@ -178,17 +174,15 @@ def _round_trip(lam: Partition) -> bool:
     return Partition.from_runs(runs) == lam and tuple(runs) == lam.runs
 
 
-GAMES.family_check(
+diagram_family(
     "corner representation",
     "a partition given by its corners {(λi, i)} is equivalent to grundy's run-length form",
-    cases=diagrams,
-    holds=_round_trip,
-    **rows.up_to(14, 22),
-    checked="corners → runs → λ for every λ with n ≤ {top}",
+    _round_trip,
+    (14, 22),
+    "corners → runs → λ for every λ with n ≤ {top}",
+    'grundy value lctr-3d "(1,2,3) (2,1,1)"',
+    "corners do not determine λ",
     note="grundy reads corners as input only in d-dimensional LCTR (lctr-3d), not yet for "
     "the partition games",
-    command='grundy value lctr-3d "(1,2,3) (2,1,1)"',
-    false_note="corners do not determine λ",
-    describe=bracketed,
     shows=rows.no_command,
 )

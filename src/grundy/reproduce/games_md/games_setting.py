@@ -86,6 +86,12 @@ def bracketed(lam: Partition) -> str:
     return f"[{lam}]"
 
 
+#: Register a claim of docs/games.md about every diagram λ with n ≤ top:
+#: ``diagram_family(number, claim, holds, (quick top, full top), checked, command, false_note,
+#: **fields)`` (`rows.family_rows`); the counterexample is "[λ]" unless `fields` give `describe`.
+diagram_family = rows.family_rows(GAMES, diagrams, bracketed)
+
+
 def children(name: str, lam: Partition | str) -> set:
     rules = _rules(name)
     return {child for _, child in rules.options(rules.parse(lam))}

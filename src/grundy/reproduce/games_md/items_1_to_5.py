@@ -23,6 +23,7 @@ from grundy.reproduce.games_md.games_setting import (
     conjugates_agree,
     conjugation_cases,
     conjugation_failure,
+    diagram_family,
     game_value,
     worked_example,
 )
@@ -165,30 +166,28 @@ def _bead_moves_match(lam: Partition) -> bool:
     return {_beta(mu, ell) for mu in children("sato-welter", lam)} == moved
 
 
-GAMES.family_check(
+diagram_family(
     "Sato–Welter: Welter's game",
     "on β-sets (first-column hook lengths) deleting a hook is Welter's game: one bead "
     "moves to a lower empty position",
-    cases=diagrams,
-    holds=_bead_moves_match,
-    **rows.up_to(10, 14),
-    checked="the options of every λ with n ≤ {top}",
-    command="grundy moves sato-welter 3,2,1",
-    false_note="hook removals and bead moves differ",
+    _bead_moves_match,
+    (10, 14),
+    "the options of every λ with n ≤ {top}",
+    "grundy moves sato-welter 3,2,1",
+    "hook removals and bead moves differ",
     describe=lambda lam: f"[{lam}]: its options are not the bead moves of its β-set",
 )
 
-GAMES.family_check(
+diagram_family(
     "Sato–Welter: Sato's theorem",
     "G(λ) = Welter's function of the β-set of λ (and grundy's fast path computes it)",
-    cases=diagrams,
-    holds=lambda lam: (
+    lambda lam: (
         game_value("sato-welter", lam) == _welter(_beta(lam, lam.length)) == sato_welter_value(lam)
     ),
-    **rows.up_to(14, 22),
-    checked="every λ with n ≤ {top}: search, Welter's pair formula, grundy's fast path",
-    command="grundy value sato-welter 5,4,4,2,1",
-    false_note="Sato's theorem fails",
+    (14, 22),
+    "every λ with n ≤ {top}: search, Welter's pair formula, grundy's fast path",
+    "grundy value sato-welter 5,4,4,2,1",
+    "Sato's theorem fails",
     describe=lambda lam: (
         f"[{lam}]: search {game_value('sato-welter', lam)}, "
         f"Welter {_welter(_beta(lam, lam.length))}, fast path {sato_welter_value(lam)}"

@@ -8,8 +8,8 @@ from grundy.partition import Partition, rectangle
 from grundy.reproduce import rows
 from grundy.reproduce.games_md.games_setting import (
     GAMES,
-    bracketed,
     children,
+    diagram_family,
     game_value,
     worked_example,
 )
@@ -64,26 +64,24 @@ def _anticorner_options(lam: Partition, exception: bool) -> set[Partition]:
     return {_bite(lam, box) for box in _anticorner_boxes(lam, exception)}
 
 
-GAMES.family_check(
+diagram_family(
     "Anticorner: [1] exception",
     "Anticorner: the first box of the bottom row is a candidate, 'not allowed when λ = [1]'",
-    cases=diagrams,
-    holds=lambda lam: (
+    lambda lam: (
         _anticorner_options(lam, True)
         == _anticorner_options(lam, False)
         == children("anticorner", lam)
     ),
-    **rows.up_to(10, 16),
-    checked="the options of every λ with n ≤ {top}, with and without the exception",
+    (10, 16),
+    "the options of every λ with n ≤ {top}, with and without the exception",
+    "grundy moves anticorner 1",
+    "the exception changes the options",
     note=lambda top: (
         "the exception changes nothing: for [1] the first box of the bottom row is "
         "the last box of row 1, so [1] → [] either way and "
         f"G([1]) = {game_value('anticorner', '1')} "
         "(it does not make [1] terminal as Chomp's poison does)"
     ),
-    command="grundy moves anticorner 1",
-    false_note="the exception changes the options",
-    describe=bracketed,
     shows=rows.no_command,
 )
 
@@ -146,16 +144,15 @@ def _pnim_bound(quick: bool) -> Outcome:
     )
 
 
-GAMES.family_check(
+diagram_family(
     "PNim: value 1",
     "PNim: G(λ) = 1 exactly when λ = (1) or (r, r, r−1, …, 2) ≤ λ ≤ (r^r) in Young's "
     "lattice for some r ≥ 2",
-    cases=diagrams,
-    holds=lambda lam: (game_value("pnim", lam) == 1) == _value_one_shape(lam),
-    **rows.up_to(16, 24),
-    checked="every λ with n ≤ {top} (both directions)",
-    command="grundy value pnim 4,4,3,2",
-    false_note="the characterisation fails",
+    lambda lam: (game_value("pnim", lam) == 1) == _value_one_shape(lam),
+    (16, 24),
+    "every λ with n ≤ {top} (both directions)",
+    "grundy value pnim 4,4,3,2",
+    "the characterisation fails",
     describe=lambda lam: (
         f"G([{lam}]) = {game_value('pnim', lam)}, in the interval: {_value_one_shape(lam)}"
     ),
@@ -163,14 +160,13 @@ GAMES.family_check(
 
 
 # ------------------------------------------------------------------- CRIM
-GAMES.family_check(
+diagram_family(
     "CRIM: even-rank conjecture",
     "every P-position of CRIM (Column-Row) has even rank λ1 − ℓ(λ)",
-    cases=diagrams,
-    holds=lambda lam: game_value("cr", lam) != 0 or (lam.largest - lam.length) % 2 == 0,
-    **rows.up_to(18, 24),
-    checked="every λ with n ≤ {top} (exhaustive search; to n = 110 by the atlas, see 'games new')",
-    command='grundy conjecture cr --n 1..20 --when "value == 0" --then "rank % 2 == 0"',
-    false_note="a P-position of odd rank",
+    lambda lam: game_value("cr", lam) != 0 or (lam.largest - lam.length) % 2 == 0,
+    (18, 24),
+    "every λ with n ≤ {top} (exhaustive search; to n = 110 by the atlas, see 'games new')",
+    'grundy conjecture cr --n 1..20 --when "value == 0" --then "rank % 2 == 0"',
+    "a P-position of odd rank",
     describe=lambda lam: f"[{lam}] is a P-position of odd rank",
 )

@@ -9,7 +9,6 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable
 from functools import cache
-from typing import Any
 
 from grundy import posets
 from grundy.answers import reference_solver
@@ -18,7 +17,7 @@ from grundy.games.coin_turning.coin_turning import RULESET as COINS
 from grundy.games.coin_turning.coin_turning import CoinPosition, ruler_function
 from grundy.nim import mex
 from grundy.posets import Poset, bits
-from grundy.reproduce.rows import Outcome, Source, Verdict, up_to
+from grundy.reproduce.rows import Outcome, Source, Verdict, family_rows
 
 P004 = Source("004")
 FAMILY_NAMES = ("turtles", "ideal", "ruler")
@@ -265,31 +264,12 @@ def fibres_agree(n: int, game: str) -> bool:
     return all(seen.setdefault(pi_of(n, t), v) == v for t, v in values.items())
 
 
-def asm_family(
-    number: str,
-    claim: str,
-    holds: Callable[[int], bool],
-    tops: tuple[int, int],
-    checked: str,
-    command: str,
-    false_note: str,
-    *,
-    shows: str | None = None,
-    **fields: Any,
-) -> None:
-    """Register a claim of 004 about every A_n, 2 ≤ n ≤ top (the quick and the full top of
-    `tops`), as a family row: A_n fails when `holds(n)` is false; the counterexample is
-    "A_n" (`asm_spec`) unless `fields` give `describe`, and `shows` is the template over
-    ``{n}`` of the command that shows it (`command` when not given)."""
-    P004.family_check(
-        number,
-        claim,
-        cases=lambda top: range(2, top + 1),
-        holds=holds,
-        **up_to(*tops),
-        checked=checked,
-        command=command,
-        false_note=false_note,
-        shows=None if shows is None else lambda n: shows.format(n=n),
-        **{"describe": asm_spec, **fields},
-    )
+#: Register a claim of 004 about every A_n, 2 ≤ n ≤ top: ``asm_family(number, claim, holds,
+#: (quick top, full top), checked, command, false_note, **fields)`` (`rows.family_rows`); the
+#: counterexample is "A_n" (`asm_spec`) unless `fields` give `describe`.
+asm_family = family_rows(P004, lambda top: range(2, top + 1), asm_spec)
+
+
+def asm_values(n: int) -> str:
+    """The command that shows the values on A_n."""
+    return f"grundy poset values asm:{n}"

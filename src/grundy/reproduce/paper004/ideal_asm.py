@@ -156,5 +156,5 @@ asm_family(
     "every element of A_n, n ≤ {top}: (*) ⟺ (1.3) ⟺ value 1",
     "grundy poset ideal-asm --n 2..12",
     "(*) differs",
-    shows="grundy poset ideal-asm --n {n}",
+    shows=lambda n: f"grundy poset ideal-asm --n {n}",
 )

@@ -18,6 +18,7 @@ from grundy.reproduce.paper004.coin_setting import (
     Triple,
     asm_family,
     asm_from_1_2,
+    asm_values,
     family_sets,
     game_values,
     rho,
@@ -109,7 +110,7 @@ asm_family(
     "A_n built from (1.1)–(1.2), n ≤ {top}",
     "grundy poset values asm:5",
     "not graded with that rank",
-    shows="grundy poset values asm:{n}",
+    shows=asm_values,
 )
 
 
@@ -133,7 +134,7 @@ asm_family(
     "every element of A_n, n ≤ {top}, covers computed from the order (1.2)",
     'grundy moves coin-turning "asm:5 ruler (0,0,3)"',
     "the covers differ from the list",
-    shows="grundy poset values asm:{n}",
+    shows=asm_values,
     describe=lambda n: f"A_{n}: {_cover_not_listed(n)}",
 )
 

@@ -10,6 +10,7 @@ from grundy.reproduce.paper004.coin_setting import (
     FAMILY_NAMES,
     P004,
     asm_family,
+    asm_values,
     fibres_agree,
     image_under,
     numbers_lost,
@@ -27,7 +28,7 @@ asm_family(
     "every element of A_n, n ≤ {top}",
     "grundy poset values asm:6",
     "two elements with the same π have different ruler values",
-    shows="grundy poset values asm:{n}",
+    shows=asm_values,
     note=(
         "no statement numbered Lemma 6.1 is printed: §4.4 says Proposition 4.2 'will be "
         "used to prove Lemma 5.4 and Lemma 6.1 for the ASM posets'; the unnumbered claim "
@@ -80,7 +81,7 @@ asm_family(
     "A_n, n ≤ {top}: both maps, the three families (IT read as turning turtles), all values",
     "grundy poset ruler-asm --n 8",
     "a map or a value is not as stated",
-    shows="grundy poset ruler-asm --n {n}",
+    shows=lambda n: f"grundy poset ruler-asm --n {n}",
     describe=lambda n: f"A_{n}: {_symmetry_fails(n)}",
 )
 
