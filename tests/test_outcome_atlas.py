@@ -156,6 +156,25 @@ def test_the_options_of_a_position_from_an_outcome_atlas_win_where_the_search_sa
     assert atlas_read >= 40  # (the closed forms value rows, columns, ...: the rest is read)
 
 
+def test_a_conjecture_over_an_outcome_atlas_reads_p_and_refuses_value(tmp_path: Path) -> None:
+    from grundy.analysis.conjectures import check_conjecture
+
+    outcomes, values = tmp_path / "outcomes", tmp_path / "values"
+    build(get_ruleset("chomp"), 14, outcomes, outcomes=True)
+    build(get_ruleset("chomp"), 14, values)
+    for when, then in [("P", "n % 2 == 0"), ("True", "P or rows > 1"), ("not P", "n > 1")]:
+        asked = {"then": then, "when": when, "sizes": range(1, 17), "limit": 50}
+        read = check_conjecture("chomp", atlas=outcomes, **asked)  # 15, 16: valued
+        valued = check_conjecture("chomp", atlas=values, **asked)
+        assert read["checked"] == valued["checked"] and read["holds"] == valued["holds"]
+        shown = [(c["n"], c["position"]) for c in read["counterexamples"]]
+        assert shown == [(c["n"], c["position"]) for c in valued["counterexamples"]]
+        assert {c["value"] for c in read["counterexamples"] if c["n"] <= 14} <= {"P", "N"}
+    assert not check_conjecture("chomp", "n % 2 == 0", "P", range(1, 15), atlas=outcomes)["holds"]
+    with pytest.raises(ValueError, match="only who wins"):
+        check_conjecture("chomp", "value < 3", sizes=range(1, 5), atlas=outcomes)
+
+
 def test_a_build_killed_in_the_middle_of_a_level_resumes_to_identical_files(
     tmp_path: Path,
 ) -> None:

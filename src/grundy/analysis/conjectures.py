@@ -62,6 +62,7 @@ _FUNCTIONS: dict[str, Callable[..., Any]] = {
 #: the help of `grundy conjecture`).  The last five: games on one diagram only.
 MEANINGS: dict[str, str] = {
     "value": "the position's value",
+    "P": "whether it is a P-position: value == 0, and all an outcome atlas tells",
     "n": "its size",
     "position": "its text",
     "parts": "the row lengths, largest first",
@@ -71,14 +72,14 @@ MEANINGS: dict[str, str] = {
     "durfee": "the side of the Durfee square",
 }
 NAMES = tuple(MEANINGS)
-_DIAGRAM_NAMES = NAMES[3:]
+_DIAGRAM_NAMES = NAMES[4:]
 
 
 def predicate_help() -> str:
     """The names and functions a predicate may use, as `grundy conjecture --help` lists them.
 
-    >>> print(predicate_help()[:59])
-    Names: value (the position's value), n (its size), position
+    >>> print(predicate_help()[:38])
+    Names: value (the position's value), P
     """
     names = ", ".join(f"{name} ({meaning})" for name, meaning in MEANINGS.items())
     return (
@@ -183,8 +184,9 @@ def _check_work(rules: Ruleset, sizes: list[int], misere: bool, levels: int) -> 
         check_positions(rules, valued, doing, ENUMERATION_RATE)
 
 
-#: What `_check_each` checks: each position (built when called) with its value.
-Valued = Iterable[tuple[Callable[[], Any], int]]
+#: What `_check_each` checks: each position (built when called) with its value (or only
+#: its outcome, "P" or "N", from an outcome atlas).
+Valued = Iterable[tuple[Callable[[], Any], int | str]]
 
 
 def _check_each(
@@ -192,11 +194,11 @@ def _check_each(
 ) -> tuple[int, list[dict[str, Any]]]:
     """(how many positions `condition` holds on, the first `room` counterexamples) among
     the positions of size n with their values, each checked alone."""
-    cheap = condition.names <= {"value", "n"}
+    cheap = condition.names <= {"value", "P", "n"}
     checked = 0
     found: list[dict[str, Any]] = []
     for position, value in valued:
-        if cheap and not condition({"value": value, "n": n}):
+        if cheap and not condition({"value": value, "P": is_p_position(value), "n": n}):
             continue  # (no need to build the position's names)
         names = _names(rules, position(), value, n)
         if not cheap and not condition(names):
@@ -218,18 +220,31 @@ def _check_level(
     from grundy.engine.ranking import unrank
 
     names = sorted((condition.names | claim.names) & set(FEATURES))
+    outcomes = not atlas.holds_values  # an outcome atlas: its blocks say which are P
+    if outcomes and "value" in condition.names | claim.names:
+        raise ValueError(
+            f"the outcome atlas of {rules.name} holds only who wins at level {n}, not values: "
+            "write P (a P-position) where the predicates say value, or give a value atlas"
+        )
     checked = 0
     found: list[dict[str, Any]] = []
     for lo, block, features in level_blocks(atlas, n, names):
-        answer = _check_block(condition, claim, {"value": block, "n": n, **features}, len(block))
+        values = {"P": block} if outcomes else {"value": block, "P": block == 0}
+        answer = _check_block(condition, claim, {**values, "n": n, **features}, len(block))
         if answer is None:
-            ranked = zip(partitions_at(n, lo, len(block)), block.tolist(), strict=True)
+            known = [("P" if p else "N") for p in block.tolist()] if outcomes else block.tolist()
+            ranked = zip(partitions_at(n, lo, len(block)), known, strict=True)
             each = (((lambda lam=lam: rules.parse(lam)), value) for lam, value in ranked)
             counted, failing = _check_each(rules, condition, claim, each, n, room - len(found))
         else:
             counted, failing_at = answer
             failing = [
-                _counterexample(rules, unrank(n, lo + i), int(block[i]), n)
+                _counterexample(
+                    rules,
+                    unrank(n, lo + i),
+                    ("P" if block[i] else "N") if outcomes else int(block[i]),
+                    n,
+                )
                 for i in failing_at[: room - len(found)].tolist()
             ]
         checked += counted
@@ -255,8 +270,11 @@ def _check_block(
     return int(np.count_nonzero(when)), np.flatnonzero(when & ~then)
 
 
-def _counterexample(rules: Ruleset, partition: Partition, value: int, n: int) -> dict[str, Any]:
-    """A counterexample as `_check_each` reports it: its size, text and value."""
+def _counterexample(
+    rules: Ruleset, partition: Partition, value: int | str, n: int
+) -> dict[str, Any]:
+    """A counterexample as `_check_each` reports it: its size, text and value (or only its
+    outcome, "P" or "N", from an outcome atlas)."""
     return {"n": n, "position": rules.format_position(rules.parse(partition)), "value": value}
 
 
@@ -285,8 +303,22 @@ def _valued(
         yield (lambda position=position: position), value
 
 
-def _names(rules: Ruleset, position: Any, value: int, n: int) -> dict[str, Any]:
-    names: dict[str, Any] = {"value": value, "n": n, "position": rules.format_position(position)}
+def is_p_position(value: int | str) -> bool:
+    """Whether a value (a nimber, or an outcome atlas's "P" or "N") is a P-position's.
+
+    >>> is_p_position(0), is_p_position(2), is_p_position("P"), is_p_position("N")
+    (True, False, True, False)
+    """
+    return value == 0 or value == "P"
+
+
+def _names(rules: Ruleset, position: Any, value: int | str, n: int) -> dict[str, Any]:
+    names: dict[str, Any] = {
+        "value": value,
+        "P": is_p_position(value),
+        "n": n,
+        "position": rules.format_position(position),
+    }
     try:
         lam = rules.diagram(position)
     except ValueError:  # a sum of several diagrams

@@ -72,7 +72,8 @@ def conjecture_command(
             return
         console.print(f"[bold red]false[/]: counterexamples with n ≤ {hi} (smallest first)")
         for c in result["counterexamples"]:
-            console.print(f"  n = {c['n']}: {escape(c['position'])} (value {c['value']})")
+            said = "outcome" if isinstance(c["value"], str) else "value"
+            console.print(f"  n = {c['n']}: {escape(c['position'])} ({said} {c['value']})")
 
     emit(result, shared.as_json, show)
     if not result["holds"]:
