@@ -14,7 +14,7 @@ import pytest
 import grundy.analysis.conjectures
 import grundy.atlas
 from grundy import get_ruleset
-from grundy.analysis.conjectures import NAMES, check_conjecture
+from grundy.analysis.conjectures import DIAGRAM_NAMES, NAMES, check_conjecture
 from grundy.analysis.counts import count_table
 from grundy.analysis.sweep import sweep
 from grundy.atlas import Atlas, build
@@ -117,6 +117,7 @@ EXPRESSIONS = [
     "max(value, rank, 1) + min(durfee, 2) > 3", "(value or rank) + 1 > 2", "value and rank",
     "1 // 0 == 1 or value == 0", "value == 0 or 1 // 0 == 1", "value not in parts",
     "-value < -1 < abs(rank)", "2 ** 2 ** 40 > 0", "rank in (durfee, -durfee)",
+    "P or rows > 2", "not P and value < 2", "P == (value == 0)",
 ]  # fmt: skip
 
 
@@ -124,7 +125,12 @@ EXPRESSIONS = [
 def test_expressions_on_arrays_are_what_each_element_gives(n: int) -> None:
     lams = list(partitions(n))
     values = np.arange(len(lams), dtype=np.uint8) % 4
-    columns = {"value": values, "n": n, **features(n, 0, len(lams), NAMES[3:])}
+    columns = {
+        "value": values,
+        "P": values == 0,
+        "n": n,
+        **features(n, 0, len(lams), DIAGRAM_NAMES),
+    }
     for source in EXPRESSIONS:
         expression = Expression(source, NAMES, FUNCTIONS)
         try:
@@ -133,7 +139,8 @@ def test_expressions_on_arrays_are_what_each_element_gives(n: int) -> None:
             continue
         for i, lam in enumerate(lams):
             parts = lam.to_list()
-            names = {"value": int(values[i]), "n": n, "parts": parts, "rows": len(parts)}
+            names = {"value": int(values[i]), "P": values[i] == 0, "n": n, "parts": parts}
+            names["rows"] = len(parts)
             names.update(columns=lam.largest, rank=lam.largest - len(parts), durfee=lam.durfee())
             try:
                 alone = bool(expression(names))

@@ -378,8 +378,8 @@ class _Door:
         nimbers, served = self.nimbers(asked) if asked else ([], None)
         left = iter(nimbers)
         valued = [next(left) if known is None else known for known in outcomes]
-        if any(known is not None for known in outcomes):
-            served = source_of(["atlas", *([served] if served is not None else [])])
+        read = ["atlas"] if len(asked) < len(moves) else []
+        served = source_of([*read, *([served] if served is not None else [])])
         listed = tuple(
             Option(move, child, found, self.rules.format_move(move))
             for (move, child), found in zip(moves, valued, strict=True)

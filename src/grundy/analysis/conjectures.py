@@ -53,7 +53,7 @@ if TYPE_CHECKING:
     from grundy.answers import AtlasLike, GameLike
     from grundy.atlas import Atlas
 
-__all__ = ["MEANINGS", "Predicate", "check_conjecture", "predicate_help"]
+__all__ = ["DIAGRAM_NAMES", "MEANINGS", "NAMES", "Predicate", "check_conjecture", "predicate_help"]
 
 _FUNCTIONS: dict[str, Callable[..., Any]] = {
     "len": len, "min": min, "max": max, "abs": abs, "sum": sum,
@@ -72,7 +72,8 @@ MEANINGS: dict[str, str] = {
     "durfee": "the side of the Durfee square",
 }
 NAMES = tuple(MEANINGS)
-_DIAGRAM_NAMES = NAMES[4:]
+#: The names only a game on one diagram has.
+DIAGRAM_NAMES = NAMES[4:]
 
 
 def predicate_help() -> str:
@@ -83,7 +84,7 @@ def predicate_help() -> str:
     """
     names = ", ".join(f"{name} ({meaning})" for name, meaning in MEANINGS.items())
     return (
-        f"Names: {names}; {', '.join(_DIAGRAM_NAMES)} for games on one diagram only.  "
+        f"Names: {names}; {', '.join(DIAGRAM_NAMES)} for games on one diagram only.  "
         f"Functions: {', '.join(_FUNCTIONS)}."
     )
 
