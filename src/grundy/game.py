@@ -84,16 +84,20 @@ __all__ = [
     "CAPABILITIES",
     "DRAWINGS",
     "KERNEL_LETTERS",
+    "PARTIZAN_CAPABILITIES",
     "Drawing",
     "FunctionRuleset",
     "Kernel",
     "LazyKernel",
     "Option",
     "PartitionRuleset",
+    "PartizanRuleset",
     "Ruleset",
     "TreeSize",
     "capabilities",
+    "example_diagram_start",
     "on_partitions",
+    "partizan_capabilities",
     "searched_lines",
     "searched_rectangles",
 ]
@@ -327,15 +331,7 @@ class Ruleset(ABC):
         """
         if "positions_of_size" not in capabilities(self):
             return None
-        best: tuple[tuple[int, int], Position] | None = None
-        for position in self.positions_of_size(self.example_size) or ():
-            shape = self.draw_data(position) if self.drawing == Drawing.DIAGRAM else None
-            key = (0, 0)
-            if isinstance(shape, Partition):
-                key = (-abs(shape.length - shape.largest), len(set(shape.parts())))
-            if best is None or key > best[0]:
-                best = (key, position)
-        return None if best is None else self.format_position(best[1])
+        return example_diagram_start(self)
 
     def __repr__(self) -> str:
         """The game in a line: its name, the capabilities it declares, an example start.
@@ -650,3 +646,134 @@ class FunctionRuleset(Ruleset):
 
     def format_move(self, move: Move) -> str:
         return f"move to {move}"
+
+
+def example_diagram_start(rules: Ruleset | PartizanRuleset) -> str | None:
+    """The start `example_start` offers, for a game (impartial or partizan) that lists its
+    positions by size: among the positions of `example_size` boxes, the one drawn as the
+    squarest diagram with the most distinct rows (a staircase), formatted; None if there
+    is no position of that size.
+
+    >>> from grundy.registry import get_ruleset
+    >>> example_diagram_start(get_ruleset("chomp"))
+    '4,3,2,1'
+    """
+    best: tuple[tuple[int, int], Position] | None = None
+    for position in rules.positions_of_size(rules.example_size) or ():
+        shape = rules.draw_data(position) if rules.drawing == Drawing.DIAGRAM else None
+        key = (0, 0)
+        if isinstance(shape, Partition):
+            key = (-abs(shape.length - shape.largest), len(set(shape.parts())))
+        if best is None or key > best[0]:
+            best = (key, position)
+    return None if best is None else rules.format_position(best[1])
+
+
+# ------------------------------------------------------------------ partizan games
+#: The optional capabilities of a partizan ruleset, in the order `partizan_capabilities`
+#: lists them.
+PARTIZAN_CAPABILITIES = ("components", "negative", "positions_of_size", "drawing")
+
+
+class PartizanRuleset(ABC):
+    """A partizan game: Left's options and Right's options of a position, and what else it
+    can do (issue 26).  Values are canonical forms (`grundy.partizan`), not nimbers, so a
+    partizan ruleset is not a `Ruleset` and the impartial solver never sees one.
+
+    Subclasses set `name` (and optionally `aliases`, `display_name`, `description`,
+    `reference`, `rules_version`, `example_size`) and implement `left_options` and
+    `right_options`.  Optional capabilities, each with a default meaning "not declared":
+
+    ``components``         the position as a disjunctive sum (values add)
+    ``negative``           a position worth minus this one (the transposed diagram of a
+                           game whose transposition swaps the players), so that the
+                           values of both are found once
+    ``positions_of_size``  every position of size n
+    ``drawing``            how a position is drawn (a `Drawing`), from ``draw_data``
+    """
+
+    name: str = ""
+    aliases: tuple[str, ...] = ()
+    display_name: str = _ItsName()  # type: ignore[assignment]
+    description: str = ""
+    reference: str = ""
+    rules_version: int = 1
+    drawing: str | None = None
+    #: The size of the positions `example_start` picks its start among.
+    example_size: int = 10
+
+    @abstractmethod
+    def left_options(self, position: Position) -> Iterable[tuple[Move, Position]]:
+        """Left's (move, resulting position) pairs; none if Left cannot move."""
+
+    @abstractmethod
+    def right_options(self, position: Position) -> Iterable[tuple[Move, Position]]:
+        """Right's (move, resulting position) pairs; none if Right cannot move."""
+
+    def parse(self, spec: Any) -> Position:
+        """User input → a position; ValueError/TypeError naming the bad part."""
+        return spec
+
+    def format_position(self, position: Position) -> str:
+        return str(position)
+
+    def format_move(self, move: Move) -> str:
+        return str(move)
+
+    def components(self, position: Position) -> Sequence[Position] | None:
+        """The summands of `position` if it is a disjunctive sum of several, else None."""
+        return None
+
+    def negative(self, position: Position) -> Position | None:
+        """A position whose value is minus the value of `position`, or None."""
+        return None
+
+    def positions_of_size(self, n: int) -> Iterable[Position] | None:
+        """Every position of size n, or None."""
+        return None
+
+    def draw_data(self, position: Position) -> Any:
+        """What `position` is drawn from, as the plain data of its `drawing`, or None."""
+        return None
+
+    def example_start(self) -> str | None:
+        """A start position to offer, as `Ruleset.example_start` picks one (the squarest
+        diagram of `example_size` boxes with the most distinct rows), or None.
+
+        >>> from grundy.partizan import get_partizan
+        >>> get_partizan("crps").example_start()
+        '4,3,2,1'
+        """
+        if "positions_of_size" not in partizan_capabilities(self):
+            return None
+        return example_diagram_start(self)
+
+    def __repr__(self) -> str:
+        """The game in a line.
+
+        >>> from grundy.partizan import get_partizan
+        >>> get_partizan("crpm")  # doctest: +ELLIPSIS
+        <partizan game crpm: components, negative, positions_of_size, drawing; ... 4,3,2,1>
+        """
+        shown = ", ".join(partizan_capabilities(self)) or "options only"
+        example = self.example_start()
+        if example is not None:
+            shown += f"; example start {example}"
+        return f"<partizan game {self.name}: {shown}>"
+
+
+def partizan_capabilities(rules: PartizanRuleset) -> list[str]:
+    """The optional capabilities a partizan ruleset declares (overrides of the defaults).
+
+    >>> from grundy.partizan import get_partizan
+    >>> partizan_capabilities(get_partizan("crps"))
+    ['components', 'negative', 'positions_of_size', 'drawing']
+    """
+    have = []
+    for name in PARTIZAN_CAPABILITIES:
+        if name == "drawing":
+            if rules.drawing is not None:
+                have.append(name)
+        elif getattr(type(rules), name) is not getattr(PartizanRuleset, name):
+            have.append(name)
+    return have
