@@ -8,6 +8,7 @@ algebra itself.
 
 from __future__ import annotations
 
+import functools
 from fractions import Fraction
 
 import pytest
@@ -126,37 +127,83 @@ raw_games = st.recursive(
 
 
 def canonical(raw: Raw) -> Game:
-    return Game.of([canonical(g) for g in raw[0]], [canonical(g) for g in raw[1]])
-
-
-def raw_sum(a: Raw, b: Raw) -> Raw:
-    return (
-        tuple(raw_sum(x, b) for x in a[0]) + tuple(raw_sum(a, x) for x in b[0]),
-        tuple(raw_sum(x, b) for x in a[1]) + tuple(raw_sum(a, x) for x in b[1]),
-    )
+    return canonical_of_sum((raw,))
 
 
 def raw_negative(a: Raw) -> Raw:
     return tuple(raw_negative(x) for x in a[1]), tuple(raw_negative(x) for x in a[0])
 
 
-def left_wins_second(raw: Raw) -> bool:
-    """Left wins when Right starts: every Right move has a winning Left answer."""
-    return all(any(left_wins_second(x) for x in r[0]) for r in raw[1])
+Components = tuple[Raw, ...]
+
+
+def moves(components: Components, side: int) -> list[Components]:
+    """The positions one move of Left (side 0) or Right (side 1) leads to, in a sum of
+    raw trees: a move in one component."""
+    return [
+        (*components[:i], option, *components[i + 1 :])
+        for i, component in enumerate(components)
+        for option in component[side]
+    ]
+
+
+@functools.cache
+def canonical_of_sum(components: Components) -> Game:
+    """The canonical form of the raw sum {sums after Left's moves | after Right's}, built
+    by `Game.of` from its options alone (the algebra's + is never used)."""
+    return Game.of(
+        [canonical_of_sum(c) for c in moves(components, 0)],
+        [canonical_of_sum(c) for c in moves(components, 1)],
+    )
+
+
+@functools.cache
+def wins_moving_first(components: Components, side: int) -> bool:
+    """Whether the player `side` (0 Left, 1 Right) wins moving first, by direct search."""
+    return any(not wins_moving_first(c, 1 - side) for c in moves(components, side))
+
+
+def searched_outcome(*components: Raw) -> str:
+    """The outcome class of a sum of raw trees, by direct search (who wins moving first)."""
+    left_first, right_first = wins_moving_first(components, 0), wins_moving_first(components, 1)
+    return {(True, False): "L", (False, True): "R", (True, True): "N", (False, False): "P"}[
+        left_first, right_first
+    ]
+
+
+def left_wins_second(*components: Raw) -> bool:
+    """Left wins when Right starts."""
+    return not wins_moving_first(components, 1)
+
+
+def searched_equal(a: Components, b: Components) -> bool:
+    """a = b: the second player wins a − b (Siegel §II.1), by direct search."""
+    return searched_outcome(*a, *(raw_negative(x) for x in b)) == "P"
+
+
+# raw trees of the test games (no canonical form involved)
+R0: Raw = ((), ())
+R_STAR: Raw = ((R0,), (R0,))
+R_UP: Raw = ((R0,), (R_STAR,))
+R_DOWN: Raw = ((R_STAR,), (R0,))
+R_ONE: Raw = ((R0,), ())
+R_HALF: Raw = ((R0,), (R_ONE,))
 
 
 @settings(max_examples=150, deadline=None)
 @given(raw_games)
 def test_a_game_minus_itself_is_zero(raw: Raw) -> None:
     game = canonical(raw)
-    assert game + (-game) == ZERO
-    assert -game == canonical(raw_negative(raw))
+    assert game + (-game) is ZERO
+    assert -game is canonical(raw_negative(raw))
+    assert searched_outcome(raw, raw_negative(raw)) == "P"  # G − G = 0, searched
 
 
 @settings(max_examples=150, deadline=None)
 @given(raw_games, raw_games)
 def test_the_sum_of_canonical_forms_is_the_canonical_form_of_the_sum(a: Raw, b: Raw) -> None:
-    assert canonical(a) + canonical(b) == canonical(raw_sum(a, b)) == canonical(b) + canonical(a)
+    g, h = canonical(a), canonical(b)
+    assert g + h is canonical_of_sum((a, b)) is h + g
 
 
 @settings(max_examples=150, deadline=None)
@@ -164,10 +211,33 @@ def test_the_sum_of_canonical_forms_is_the_canonical_form_of_the_sum(a: Raw, b: 
 def test_comparisons_agree_with_who_wins_the_difference(a: Raw, b: Raw) -> None:
     """G ≤ H iff Left wins H − G moving second; the outcome class agrees with both."""
     g, h = canonical(a), canonical(b)
-    difference = raw_sum(b, raw_negative(a))
-    assert (g <= h) == left_wins_second(difference)
-    assert (h <= g) == left_wins_second(raw_negative(difference))
-    right_wins_second = left_wins_second(raw_negative(difference))
-    expected = {(True, True): "P", (True, False): "L", (False, True): "R", (False, False): "N"}
-    assert (h - g).outcome() == expected[left_wins_second(difference), right_wins_second]
-    assert (g == h) == (g <= h and h <= g)
+    assert (g <= h) == left_wins_second(b, raw_negative(a))
+    assert (h <= g) == left_wins_second(a, raw_negative(b))
+    assert (h - g).outcome() == searched_outcome(b, raw_negative(a))
+    assert (g is h) == (g <= h and h <= g) == searched_equal((a,), (b,))
+    assert g.confused(h) == (searched_outcome(b, raw_negative(a)) == "N")
+
+
+@settings(max_examples=150, deadline=None)
+@given(raw_games)
+def test_the_outcome_class_is_the_searched_one(raw: Raw) -> None:
+    assert canonical(raw).outcome() == searched_outcome(raw)
+
+
+@settings(max_examples=100, deadline=None)
+@given(raw_games)
+def test_up_plus_down_star_plus_star_and_half_plus_half_beside_any_game(raw: Raw) -> None:
+    """↑ + ↓ = 0, * + * = 0 and ½ + ½ = 1, added to a random G: by search and algebra."""
+    g = canonical(raw)
+    for first, second, total in ((R_UP, R_DOWN, R0), (R_STAR, R_STAR, R0), (R_HALF, R_HALF, R_ONE)):
+        assert searched_equal((raw, first, second), (raw, total))
+        assert g + canonical(first) + canonical(second) is g + canonical(total)
+        assert canonical_of_sum((raw, first, second)) is canonical_of_sum((raw, total))
+
+
+@settings(max_examples=60, deadline=None)
+@given(raw_games, raw_games, raw_games)
+def test_sums_are_associative_and_commutative(a: Raw, b: Raw, c: Raw) -> None:
+    g, h, k = canonical(a), canonical(b), canonical(c)
+    assert (g + h) + k is g + (h + k) is k + (h + g)
+    assert canonical_of_sum((a, b, c)) is (g + h) + k

@@ -218,3 +218,24 @@ def test_bad_positions_are_refused() -> None:
         value("crpm", "3,x")
     with pytest.raises(ValueError, match="nope"):
         value("nope", "3")
+
+
+def test_the_values_are_in_canonical_form() -> None:
+    """No dominated option and no reversible one (Siegel §II.2), in every value of every
+    partition of n ≤ 10 and every option of those values, checked by comparisons alone."""
+    seen: set[Game] = set()
+    todo = [
+        value(game, text(lam)) for game in RULES for n in range(11) for lam in all_partitions(n)
+    ]
+    while todo:
+        g = todo.pop()
+        if g in seen:
+            continue
+        seen.add(g)
+        for options, larger in ((g.left, True), (g.right, False)):
+            for a in options:
+                assert not any(b is not a and (a <= b if larger else b <= a) for b in options)
+        assert not any(r <= g for a in g.left for r in a.right)
+        assert not any(g <= x for a in g.right for x in a.left)
+        todo.extend(g.left | g.right)
+    assert len(seen) > 100
