@@ -2,7 +2,7 @@
 
 A game is all-small when in every subposition either both players can move or neither
 (Siegel, *Combinatorial Game Theory*, §II.7; Winning Ways ch. 8, "dicotic").  Its atomic
-weight aw(G) counts it in ups: aw(n·↑ + *m) = n.  The calculus (Siegel Thm II.7.?;
+weight aw(G) counts it in ups: aw(n·↑ + *m) = n.  The calculus (Siegel §II.7;
 Winning Ways ch. 8): G'' = {aw(G^L) − 2 | aw(G^R) + 2}; aw(G) = G'' unless G'' is an
 integer, and then, in the eccentric cases, aw(G) is the largest integer n with
 n ⊲ aw(G^R) + 2 for every G^R when G > ☆, and the least integer n with
@@ -24,17 +24,15 @@ from grundy.partizan.cgame import Game, nimber, number
 __all__ = ["atomic_weight", "is_all_small"]
 
 
-@functools.cache
 def is_all_small(game: Game) -> bool:
-    """Whether both players can move, or neither, in every subposition of the game.
+    """Whether both players can move, or neither, in every subposition of the game (of
+    its canonical form, which is all-small exactly when the game is: Siegel §II.7).
 
     >>> from grundy.partizan.cgame import Game, ZERO
     >>> is_all_small(Game.of([ZERO], [Game.of([ZERO], [ZERO])])), is_all_small(number(1))
     (True, False)
     """
-    if bool(game.left) != bool(game.right):
-        return False
-    return all(is_all_small(g) for g in game.left | game.right)
+    return game.small
 
 
 def _far_star(game: Game) -> Game:

@@ -5,7 +5,7 @@ A `Game` is always in canonical form (Siegel, *Combinatorial Game Theory*, AMS 2
 equal exactly when they are the same object: every canonical form is interned in one
 table, `_CANONICAL`, which also remembers the canonical form of every option sets
 it was built from (the memo of canonicalisation).  Comparison is Conway's recursive
-definition (Siegel Def. II.1.?, "G ≤ H unless some G^L ≥ H or some H^R ≤ G"), memoised
+definition (Siegel §II.1, "G ≤ H unless some G^L ≥ H or some H^R ≤ G"), memoised
 on pairs; numbers (dyadic rationals, exact `Fraction`) and nimbers are recognised as
 they are built and take the short ways through sums and comparisons.
 
@@ -19,6 +19,7 @@ they are built and take the short ways through sums and comparisons.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable
 from fractions import Fraction
 from typing import Any
@@ -32,7 +33,7 @@ class Game:
     """A short partizan game in canonical form; build one with `Game.of`, `number` or
     `nimber`, never with the constructor."""
 
-    __slots__ = ("__weakref__", "_hash", "_negative", "left", "nim", "num", "right")
+    __slots__ = ("__weakref__", "_index", "_negative", "left", "nim", "num", "right", "small")
 
     left: frozenset[Game]
     right: frozenset[Game]
@@ -40,16 +41,17 @@ class Game:
     num: Fraction | None
     #: m when the game is the nimber *m, else None.
     nim: int | None
+    #: Whether the game is all-small (dicotic): in every subposition both players can
+    #: move or neither (Siegel §II.7); such a game is infinitesimal.
+    small: bool
 
     def __init__(self, left: frozenset[Game], right: frozenset[Game]) -> None:
         self.left, self.right = left, right
-        self._hash = hash((left, right))
         self.num = _as_number(left, right)
         self.nim = _as_nimber(left, right)
+        self.small = bool(left) == bool(right) and all(g.small for g in left | right)
         self._negative: Game | None = None
-
-    def __hash__(self) -> int:
-        return self._hash
+        self._index = next(_INDICES)  # the memo of comparisons is keyed by pairs of these
 
     def __reduce__(self) -> tuple[Any, ...]:  # unpickled into the interned object
         return (Game.of, (tuple(self.left), tuple(self.right)))
@@ -71,9 +73,12 @@ class Game:
 
     # ------------------------------------------------------------ arithmetic
     def __neg__(self) -> Game:
-        """−G = {−G^R | −G^L} (kept: a game and its negative know each other)."""
+        """−G = {−G^R | −G^L}, canonical as G is (kept: a game and its negative know each
+        other)."""
         if self._negative is None:
-            negative = Game.of([-g for g in self.right], [-g for g in self.left])
+            negative = _intern(
+                frozenset([-g for g in self.right]), frozenset([-g for g in self.left])
+            )
             self._negative, negative._negative = negative, self
         return self._negative
 
@@ -131,7 +136,7 @@ class Game:
         return "R" if right_wins_second else "N"
 
     def birthday(self) -> int:
-        """The day the game is born (Siegel §II.?): 0 for 0, 1 + the latest option's.
+        """The day the game is born (Siegel ch. II): 0 for 0, 1 + the latest option's.
 
         >>> ZERO.birthday(), nimber(3).birthday(), number(Fraction(3, 4)).birthday()
         (0, 3, 3)
@@ -161,7 +166,8 @@ class Game:
 # ------------------------------------------------------------------ the memo
 _CANONICAL: dict[Key, Game] = {}
 _SUMS: dict[tuple[Game, Game], Game] = {}
-_LE: dict[tuple[Game, Game], bool] = {}
+_LE: dict[int, bool] = {}  # (index of G) << 32 | (index of H) → G ≤ H
+_INDICES = itertools.count()  # a number for each game built, in turn
 _BIRTHDAYS: dict[Game, int] = {}
 
 
@@ -184,7 +190,7 @@ def _intern(left: frozenset[Game], right: frozenset[Game]) -> Game:
 # ----------------------------------------------------------- number, nimber
 def _simplest_between(low: Fraction | None, high: Fraction | None) -> Fraction:
     """The simplest number x with low < x < high (either bound may be absent): Siegel
-    Thm II.3.? (the simplicity theorem)."""
+    §II.3 (the simplicity theorem)."""
     if low is None and high is None:
         return Fraction(0)
     if low is None:
@@ -247,7 +253,7 @@ def number(x: Fraction | int) -> Game:
 
 
 def nimber(m: int) -> Game:
-    """*m = {0, *, …, *(m − 1) | 0, *, …, *(m − 1)} (Siegel §II.?; Winning Ways ch. 3).
+    """*m = {0, *, …, *(m − 1) | 0, *, …, *(m − 1)} (Siegel §II.4; Winning Ways ch. 3).
 
     >>> nimber(2) + nimber(3) == nimber(1)
     True
@@ -263,16 +269,37 @@ ZERO = _intern(frozenset(), frozenset())
 
 # --------------------------------------------------------------- comparison
 def _le(g: Game, h: Game) -> bool:
-    """G ≤ H: no G^L ≥ H and no H^R ≤ G (Siegel Def. II.1.?), memoised."""
+    """G ≤ H: no G^L ≥ H and no H^R ≤ G (Siegel §II.1), memoised.  Two numbers compare
+    as numbers, and an all-small game (an infinitesimal, Siegel §II.4) lies strictly
+    between every negative and every positive number.
+
+    >>> up = Game.of([ZERO], [nimber(1)])
+    >>> _le(up, number(Fraction(1, 64))), _le(number(-1), up), _le(up, ZERO)
+    (True, True, False)
+    """
     if g is h:
         return True
+    key = g._index << 32 | h._index
+    found = _LE.get(key)
+    if found is not None:
+        return found
     if g.num is not None and h.num is not None:
         return g.num <= h.num
-    key = (g, h)
-    found = _LE.get(key)
-    if found is None:
-        found = not any(_le(h, x) for x in g.left) and not any(_le(r, g) for r in h.right)
-        _LE[key] = found
+    if h.num and g.small:
+        return h.num > 0
+    if g.num and h.small:
+        return g.num < 0
+    found = True
+    for x in g.left:
+        if _le(h, x):
+            found = False
+            break
+    else:
+        for r in h.right:
+            if _le(r, g):
+                found = False
+                break
+    _LE[key] = found
     return found
 
 
@@ -314,7 +341,7 @@ def _undominated(options: frozenset[Game], keep_larger: bool) -> frozenset[Game]
 
 def _simplify(left: frozenset[Game], right: frozenset[Game]) -> Key:
     """Remove dominated options and bypass reversible ones until neither applies
-    (Siegel Thm II.2.? : the result is the unique canonical form)."""
+    (Siegel §II.2: the result is the unique canonical form)."""
     while True:
         left, right = _undominated(left, True), _undominated(right, False)
         form = _Form(left, right)
