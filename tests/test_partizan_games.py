@@ -239,3 +239,20 @@ def test_the_values_are_in_canonical_form() -> None:
         assert not any(g <= x for a in g.right for x in a.left)
         todo.extend(g.left | g.right)
     assert len(seen) > 100
+
+
+def test_outcome_counts_agree_with_the_search(searches) -> None:  # type: ignore[no-untyped-def]
+    from grundy.partizan import outcome_counts
+
+    for game, wins in searches.items():
+        for n in (1, 7, 12):
+            expected = dict.fromkeys("LRNP", 0)
+            for lam in all_partitions(n):
+                expected[searched_outcome(wins, lam)] += 1
+            counts = outcome_counts(game, n)
+            assert counts.outcomes == expected
+            assert counts.distinct == len({value(game, text(lam)) for lam in all_partitions(n)})
+    with pytest.raises(ValueError, match="non-negative"):
+        outcome_counts("crpm", -1)
+    with pytest.raises(TypeError, match="integer"):
+        outcome_counts("crpm", "3")  # type: ignore[arg-type]

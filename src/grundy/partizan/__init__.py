@@ -31,6 +31,7 @@ from grundy.partizan.valuation import PartizanValues
 __all__ = [
     "ZERO",
     "Game",
+    "OutcomeCounts",
     "PartizanOption",
     "atomic_weight",
     "clear_caches",
@@ -42,6 +43,7 @@ __all__ = [
     "nimber",
     "number",
     "outcome",
+    "outcome_counts",
     "partizan_names",
     "register_partizan",
     "right_options",
@@ -100,3 +102,37 @@ def left_options(game: str | PartizanRuleset, position: Any) -> list[PartizanOpt
 def right_options(game: str | PartizanRuleset, position: Any) -> list[PartizanOption]:
     """Right's moves from a position, with the values they lead to."""
     return _options(game, position, "right")
+
+
+class OutcomeCounts(NamedTuple):
+    """How many positions of one size fall in each outcome class, and how many
+    different values they have."""
+
+    outcomes: dict[str, int]
+    distinct: int
+
+
+def outcome_counts(game: str | PartizanRuleset, n: int) -> OutcomeCounts:
+    """The positions of size n counted by outcome class ("L", "R", "N", "P", every key
+    present), with the number of distinct values among them.
+
+    >>> outcome_counts("crpm", 6)
+    OutcomeCounts(outcomes={'L': 5, 'R': 5, 'N': 1, 'P': 0}, distinct=11)
+    >>> outcome_counts("crps", 4).outcomes["P"]  # 3,1 and 2,1^2
+    2
+    """
+    if isinstance(n, bool) or not isinstance(n, int):
+        raise TypeError(f"n must be an integer, got {type(n).__name__}")
+    if n < 0:
+        raise ValueError(f"n must be non-negative, got {n}")
+    values = solver_of(game)
+    positions = values.rules.positions_of_size(n)
+    if positions is None:
+        raise ValueError(f"{values.rules.name} does not list its positions by size")
+    counts = dict.fromkeys("LRNP", 0)
+    seen: set[Game] = set()
+    for position in positions:
+        g = values.value(position)
+        counts[g.outcome()] += 1
+        seen.add(g)
+    return OutcomeCounts(counts, len(seen))
