@@ -85,6 +85,7 @@ __all__ = [
     "DRAWINGS",
     "KERNEL_LETTERS",
     "PARTIZAN_CAPABILITIES",
+    "BaseRules",
     "Drawing",
     "FunctionRuleset",
     "Kernel",
@@ -243,14 +244,13 @@ class _ItsName:
         return owner.name if rules is None else rules.name
 
 
-class Ruleset(ABC):
-    """An impartial game: how to list the options of a position, and what else it can do.
+class BaseRules:
+    """What every game declares, impartial (`Ruleset`) or partizan (`PartizanRuleset`): its
+    names, where its rules come from, and how it reads and writes positions and moves (by
+    default, a position is its own text).
 
-    Subclasses set `name` (and optionally `aliases`, `display_name`, `description`,
-    `reference`, `rules_version`, an example start) and implement `options`.  Each
-    optional capability of the module docstring is a method returning None (or the
-    attribute `kernel` being None) when the game does not have it.  Every list of games
-    (``grundy games``, the page's, the titles of plots) is made from these declarations.
+    >>> BaseRules().parse("3,1"), BaseRules().format_move(("row", 3))
+    ('3,1', "('row', 3)")
     """
 
     name: str = ""
@@ -264,6 +264,28 @@ class Ruleset(ABC):
     #: Bumped whenever the rules or the position encoding change, so stored
     #: results of an older version are never mistaken for current ones.
     rules_version: int = 1
+
+    def parse(self, spec: Any) -> Position:
+        """User input (text, lists, …) → a position; ValueError/TypeError naming the bad part."""
+        return spec
+
+    def format_position(self, position: Position) -> str:
+        return str(position)
+
+    def format_move(self, move: Move) -> str:
+        return str(move)
+
+
+class Ruleset(BaseRules, ABC):
+    """An impartial game: how to list the options of a position, and what else it can do.
+
+    Subclasses set `name` (and optionally `aliases`, `display_name`, `description`,
+    `reference`, `rules_version`, an example start) and implement `options`.  Each
+    optional capability of the module docstring is a method returning None (or the
+    attribute `kernel` being None) when the game does not have it.  Every list of games
+    (``grundy games``, the page's, the titles of plots) is made from these declarations.
+    """
+
     #: Parameters the game accepts (name → help), e.g. a chess piece.
     parameters: dict[str, str] = {}  # noqa: RUF012  (read-only class default)
     #: True for a family that is only a game once its parameters are given
@@ -293,16 +315,7 @@ class Ruleset(ABC):
         """The (move, resulting position) pairs of `position`; none if it is terminal."""
 
     # ------------------------------------------------- reading and writing
-    def parse(self, spec: Any) -> Position:
-        """User input (text, lists, …) → a position; ValueError/TypeError naming the bad part."""
-        return spec
-
-    def format_position(self, position: Position) -> str:
-        return str(position)
-
-    def format_move(self, move: Move) -> str:
-        return str(move)
-
+    # (parse, format_position, format_move: `BaseRules`')
     def with_parameters(self, **parameters: Any) -> Ruleset:
         """This game with the given parameters (see `parameters`)."""
         if parameters:
@@ -675,7 +688,7 @@ def example_diagram_start(rules: Ruleset | PartizanRuleset) -> str | None:
 PARTIZAN_CAPABILITIES = ("components", "negative", "positions_of_size", "drawing")
 
 
-class PartizanRuleset(ABC):
+class PartizanRuleset(BaseRules, ABC):
     """A partizan game: Left's options and Right's options of a position, and what else it
     can do (issue 26).  Values are canonical forms (`grundy.partizan`), not nimbers, so a
     partizan ruleset is not a `Ruleset` and the impartial solver never sees one.
@@ -692,12 +705,6 @@ class PartizanRuleset(ABC):
     ``drawing``            how a position is drawn (a `Drawing`), from ``draw_data``
     """
 
-    name: str = ""
-    aliases: tuple[str, ...] = ()
-    display_name: str = _ItsName()  # type: ignore[assignment]
-    description: str = ""
-    reference: str = ""
-    rules_version: int = 1
     drawing: str | None = None
     #: The size of the positions `example_start` picks its start among.
     example_size: int = 10
@@ -709,16 +716,6 @@ class PartizanRuleset(ABC):
     @abstractmethod
     def right_options(self, position: Position) -> Iterable[tuple[Move, Position]]:
         """Right's (move, resulting position) pairs; none if Right cannot move."""
-
-    def parse(self, spec: Any) -> Position:
-        """User input → a position; ValueError/TypeError naming the bad part."""
-        return spec
-
-    def format_position(self, position: Position) -> str:
-        return str(position)
-
-    def format_move(self, move: Move) -> str:
-        return str(move)
 
     def components(self, position: Position) -> Sequence[Position] | None:
         """The summands of `position` if it is a disjunctive sum of several, else None."""

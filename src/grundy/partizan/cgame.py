@@ -20,11 +20,23 @@ they are built and take the short ways through sums and comparisons.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from fractions import Fraction
 from typing import Any
 
-__all__ = ["ZERO", "Game", "clear_caches", "nimber", "number"]
+__all__ = ["ZERO", "Game", "clear_caches", "nimber", "number", "register_namer"]
+
+#: How a game is written (`Game.__str__`): CGSuite's notation, registered by
+#: `grundy.partizan.names` (which builds games to find the names, so it lies above this
+#: module and is not imported by it).
+_NAMER: Callable[[Game], str] | None = None
+
+
+def register_namer(namer: Callable[[Game], str]) -> None:
+    """Write every game with `namer` from now on (`grundy.partizan.names` registers `name`)."""
+    global _NAMER
+    _NAMER = namer
+
 
 Key = tuple[frozenset["Game"], frozenset["Game"]]
 
@@ -149,9 +161,11 @@ class Game:
 
     # -------------------------------------------------------------- printing
     def __str__(self) -> str:
-        from grundy.partizan.names import name  # the names build games: imported when shown
-
-        return name(self)
+        """The game's name (`grundy.partizan.names.name`, registered by that module when the
+        package loads), else {L|R} of its options written so."""
+        if _NAMER is not None:
+            return _NAMER(self)
+        return "{" + ",".join(map(str, self.left)) + "|" + ",".join(map(str, self.right)) + "}"
 
     def __repr__(self) -> str:
         return f"Game({str(self)!r})"

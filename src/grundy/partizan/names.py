@@ -20,7 +20,7 @@ from __future__ import annotations
 import functools
 from fractions import Fraction
 
-from grundy.partizan.cgame import ZERO, Game, nimber, number
+from grundy.partizan.cgame import ZERO, Game, nimber, number, register_namer
 
 __all__ = ["left_stop", "name", "right_stop", "switch", "up_multiple"]
 
@@ -120,3 +120,6 @@ def name(game: Game) -> str:
 def _options_text(options: frozenset[Game]) -> str:
     """The options' names, greatest birthday last, then by name."""
     return ",".join(sorted((name(g) for g in options), key=lambda t: (len(t), t)))
+
+
+register_namer(name)
