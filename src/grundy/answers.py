@@ -86,6 +86,7 @@ from grundy.validate import as_bool, as_store, parse_position
 
 if TYPE_CHECKING:
     from grundy.atlas import Atlas
+    from grundy.game import PartizanRuleset
     from grundy.results import Store
 
     #: An atlas as every question takes it: an `Atlas`, its directory, or None
@@ -106,9 +107,11 @@ __all__ = [
     "Source",
     "answer",
     "atlas_for",
+    "check_partizan_asked",
     "json_source",
     "options",
     "outcome",
+    "partizan_game",
     "reference_solver",
     "source_of",
     "value",
@@ -122,9 +125,10 @@ SOURCES: tuple[Source, ...] = ("closed form", "atlas", "store", "kernel", "searc
 #: The sources that served an answer: one name, or several in the order of `SOURCES`.
 Served: TypeAlias = Source | tuple[Source, ...]
 
-#: What an answer's value is.  Partizan outcomes, canonical forms and misère-quotient
-#: elements are kinds to come.
-Kind = Literal["nimber", "outcome", "options"]
+#: What an answer's value is: a nimber (an int), an outcome ("P", "N"; a partizan game's
+#: also "L", "R"), options, a partizan game's canonical form (`grundy.partizan.Game`) or
+#: its Left and Right options.  Misère-quotient elements are a kind to come.
+Kind = Literal["nimber", "outcome", "options", "canonical form", "partizan options"]
 
 #: The environment variable naming the atlas every command and `answer` read by default.
 ATLAS_VARIABLE = "GRUNDY_ATLAS"
@@ -474,6 +478,9 @@ def answer(
     ValueError: cr has no store to ask here: none was given (or the game's name does not \
 identify it)
     """
+    partizan = partizan_game(game)
+    if partizan is not None:
+        return _partizan_answer(partizan, position, misere, question, (atlas, store, source))
     door = _door(game, misere, atlas, store, source)
     parsed = parse_position(door.rules, position)
     if question in ("value", "outcome"):
@@ -490,6 +497,84 @@ identify it)
             return found
         winning = tuple(option for option in found.value if option.winning)
         return Answer(winning, found.source, "options")
+    raise ValueError(
+        f"unknown question {question!r}; ask one of: value, options, winning moves, outcome"
+    )
+
+
+def partizan_game(game: Any) -> PartizanRuleset | None:
+    """The partizan game `game` is or names (a built-in or registered name), or None: the
+    game is impartial, asked of the sources above.
+
+    >>> partizan_game("crpm").name, partizan_game("cr")
+    ('crpm', None)
+    """
+    from grundy.game import PartizanRuleset
+
+    if isinstance(game, PartizanRuleset):
+        return game
+    if not isinstance(game, str):
+        return None
+    from grundy.partizan.partizan_registry import get_partizan, is_partizan_name
+
+    return get_partizan(game) if is_partizan_name(game) else None
+
+
+def check_partizan_asked(
+    rules: PartizanRuleset,
+    misere: bool,
+    atlas: AtlasLike = None,
+    store: Any = None,
+    source: Source | None = None,
+) -> None:
+    """Refuse what a partizan game cannot be asked: misère play, or any source but search
+    (an atlas, a results store, a closed form, a kernel); $GRUNDY_ATLAS is not read.
+
+    >>> check_partizan_asked(partizan_game("crps"), True)
+    Traceback (most recent call last):
+    ...
+    ValueError: crps is a partizan game: it is valued in normal play only
+    """
+    if as_bool(misere, "misere"):
+        raise ValueError(f"{rules.name} is a partizan game: it is valued in normal play only")
+    if atlas is not None or store is not None or source not in (None, "search"):
+        raise ValueError(
+            f"{rules.name} is a partizan game: its values come from search alone "
+            "(no atlas, results store, closed form or kernel holds them)"
+        )
+
+
+def _partizan_answer(
+    rules: PartizanRuleset, position: Any, misere: bool, question: str, given: tuple[Any, ...]
+) -> Answer:
+    """A partizan game's answer (`grundy.partizan`, issue 26): its canonical form (kind
+    "canonical form"), its outcome class ("L", "R", "N" or "P"), or Left's and Right's
+    options with their values (kind "partizan options": the pair of tuples; "winning
+    moves" keeps those after which the mover wins moving second).  Its values come from
+    the memoised search of canonical forms alone, in normal play.
+
+    >>> answer("crpm", "3,2")
+    Answer(value=Game('{↑|*,{*,↑|*,↓}}'), source='search', kind='canonical form')
+    >>> answer("crps", "3,1", question="outcome").value
+    'P'
+    >>> left, right = answer("crpm", "2,1", question="winning moves").value
+    >>> [str(o.position) for o in left], [str(o.position) for o in right]
+    (['2'], ['1^2'])
+    """
+    from grundy import partizan
+
+    check_partizan_asked(rules, misere, *given)
+    if question == "value":
+        return Answer(partizan.value(rules, position), "search", "canonical form")
+    if question == "outcome":
+        return Answer(partizan.outcome(rules, position), "search", "outcome")
+    if question in ("options", "winning moves"):
+        left = tuple(partizan.left_options(rules, position))
+        right = tuple(partizan.right_options(rules, position))
+        if question == "winning moves":
+            left = tuple(o for o in left if o.value.outcome() in ("L", "P"))
+            right = tuple(o for o in right if o.value.outcome() in ("R", "P"))
+        return Answer((left, right), "search", "partizan options")
     raise ValueError(
         f"unknown question {question!r}; ask one of: value, options, winning moves, outcome"
     )
@@ -533,9 +618,9 @@ def values(
     return door.nimbers(list(positions))
 
 
-def value(game: GameLike, position: Any, misere: bool = False, atlas: AtlasLike = None) -> int:
+def value(game: GameLike, position: Any, misere: bool = False, atlas: AtlasLike = None) -> Any:
     """The Sprague–Grundy value of `position` in `game` (the misère value if asked):
-    `answer`'s value.
+    `answer`'s value; of a partizan game, its canonical form (`grundy.partizan.Game`).
 
     The position is read by the game (`Ruleset.parse`): text, a sequence of parts
     (numpy's integers too), never a dict; `misere` is True or False; `atlas` as for
@@ -583,5 +668,10 @@ def winning_moves(
 
 
 def outcome(game: GameLike, position: Any, misere: bool = False, atlas: AtlasLike = None) -> str:
-    """ "P" (the previous player wins) when the value is 0, else "N"."""
+    """ "P" (the previous player wins) when the value is 0, else "N"; of a partizan game
+    also "L" (Left wins, whoever starts) or "R".
+
+    >>> outcome("cr", "2,1"), outcome("crpm", "3,2")
+    ('P', 'L')
+    """
     return answer(game, position, misere, question="outcome", atlas=atlas).value

@@ -9,7 +9,7 @@ import typer
 from rich.markup import escape
 from rich.table import Table
 
-from grundy.answers import Source, atlas_for, json_source, source_of
+from grundy.answers import Source, atlas_for, json_source, partizan_game, source_of
 from grundy.atomic import check_writable, write_text_atomic
 from grundy.cli.common import app, display_name
 from grundy.cli.game_options import GameOptions, game_options
@@ -17,6 +17,7 @@ from grundy.cli.interrupts import interruptible
 from grundy.cli.options import (
     SizesOption,
 )
+from grundy.cli.partizan import count_partizan
 from grundy.cli.printing import emit_tables, say_written
 from grundy.cli.progress import progress_bar
 from grundy.cli.reading import parse_range
@@ -78,6 +79,9 @@ def count_command(
     """
     from grundy.analysis.counts import METHODS, check_sums, count_table
 
+    partizan = partizan_game(shared.game)
+    if partizan is not None:  # positions by outcome class (L, R, N, P), distinct values
+        return count_partizan(partizan, n, shared)
     rules, misere, as_json = shared.rules(), shared.misere, shared.as_json
     if method not in METHODS:
         raise ValueError(f"unknown counting method {method!r}; choose one of {', '.join(METHODS)}")

@@ -5,12 +5,13 @@ from __future__ import annotations
 from rich.markup import escape
 from rich.table import Table
 
-from grundy.answers import answer, json_source, source_of
+from grundy.answers import answer, json_source, partizan_game, source_of
 from grundy.cli.common import app
 from grundy.cli.game_options import GameOptions, game_options
 from grundy.cli.options import (
     PositionArg,
 )
+from grundy.cli.partizan import moves_partizan
 from grundy.cli.printing import console, emit, write_latex
 from grundy.cli.progress import search_progress
 from grundy.cli.reading import read_position
@@ -27,6 +28,9 @@ def moves_command(position: PositionArg, shared: GameOptions) -> None:
     with --store, values a sweep kept are read.  --json names the sources that answered
     (of the position's value and its options' values).
     """
+    partizan = partizan_game(shared.game)
+    if partizan is not None:  # a canonical form and an outcome class, not a nimber
+        return moves_partizan(partizan, position, shared)
     rules, misere = shared.rules(), shared.misere
     sources = {"atlas": shared.atlas, "store": shared.store}
     _, pos = read_position(rules, position)

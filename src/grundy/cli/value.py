@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from rich.markup import escape
 
-from grundy.answers import answer, json_source
+from grundy.answers import answer, json_source, partizan_game
 from grundy.cli.common import app
 from grundy.cli.game_options import GameOptions, game_options
 from grundy.cli.options import (
     PositionArg,
 )
+from grundy.cli.partizan import value_partizan
 from grundy.cli.printing import console, emit
 from grundy.cli.progress import search_progress
 from grundy.cli.reading import read_position
@@ -33,6 +34,9 @@ def value_command(position: PositionArg, shared: GameOptions) -> None:
     answered: "closed form", "atlas", "store", "kernel" or "search" (a list where
     several served).
     """
+    partizan = partizan_game(shared.game)
+    if partizan is not None:  # a canonical form and an outcome class, not a nimber
+        return value_partizan(partizan, position, shared)
     rules, misere = shared.rules(), shared.misere
     _, pos = read_position(rules, position)
     with search_progress(solver_for(rules), f"{rules.name} {position}"):

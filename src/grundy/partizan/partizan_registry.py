@@ -15,7 +15,7 @@ import importlib
 
 from grundy.game import PartizanRuleset
 
-__all__ = ["BUILT_IN", "get_partizan", "partizan_names", "register_partizan"]
+__all__ = ["BUILT_IN", "get_partizan", "is_partizan_name", "partizan_names", "register_partizan"]
 
 #: The built-in partizan names → the module that registers each.
 BUILT_IN = {
@@ -34,6 +34,17 @@ def register_partizan(rules: PartizanRuleset) -> PartizanRuleset:
     for key in (rules.name, *rules.aliases):
         _REGISTRY[key.lower()] = rules
     return rules
+
+
+def is_partizan_name(name: str) -> bool:
+    """Whether `name` is a built-in or registered partizan game's name or alias (no game
+    module imported to tell).
+
+    >>> is_partizan_name("CRPM"), is_partizan_name("cr")
+    (True, False)
+    """
+    key = name.strip().lower()
+    return key in BUILT_IN or key in _REGISTRY
 
 
 def partizan_names() -> list[str]:

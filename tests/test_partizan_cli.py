@@ -1,0 +1,69 @@
+"""The partizan games through the door and at the command line (issue 26): `grundy value`,
+`moves` and `count` of CRPM and CRPS, against `grundy.partizan` and the outcome rules."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import grundy
+from grundy import partizan
+from grundy.answers import answer
+from grundy.cli import main
+from grundy.partition import partitions
+
+
+def run(capsys, *words: str) -> dict:
+    assert main([*words, "--json"]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+@pytest.mark.parametrize(
+    ("game", "position"), [("crpm", "3,2"), ("crps", "4,4,3"), ("crpm", "2 + 1^2")]
+)
+def test_value_prints_the_canonical_form_and_the_outcome(capsys, game: str, position: str) -> None:
+    data = run(capsys, "value", game, position)
+    form = partizan.value(game, position)
+    assert (data["value"], data["outcome"], data["source"]) == (str(form), form.outcome(), "search")
+    assert grundy.value(game, position) is form and grundy.outcome(game, position) == form.outcome()
+
+
+@pytest.mark.parametrize("game", ["crpm", "crps"])
+def test_moves_win_exactly_where_the_outcome_says_the_mover_wins(capsys, game: str) -> None:
+    for n in range(1, 8):
+        for lam in partitions(n):
+            data = run(capsys, "moves", game, str(lam))
+            left = [row["winning"] for row in data["options"] if row["player"] == "left"]
+            right = [row["winning"] for row in data["options"] if row["player"] == "right"]
+            # Left moving first wins (L or N) exactly when one of her moves wins; Right likewise.
+            assert any(left) == (data["outcome"] in "LN"), (game, str(lam))
+            assert any(right) == (data["outcome"] in "RN"), (game, str(lam))
+            winning = answer(game, lam, question="winning moves").value
+            assert [len(side) for side in winning] == [sum(left), sum(right)]
+
+
+@pytest.mark.parametrize("game", ["crpm", "crps"])
+def test_count_gives_each_outcome_class_and_the_distinct_values(capsys, game: str) -> None:
+    data = run(capsys, "count", game, "--n", "1..9")
+    for n in range(1, 10):
+        values = [partizan.value(game, lam) for lam in partitions(n)]
+        classes = {k: sum(v.outcome() == k for v in values) for k in "LRNP"}
+        assert data["outcomes"][str(n)] == classes and data["distinct"][str(n)] == len(set(values))
+    if game == "crpm":  # no P-position (issue 26's experiment; docs/findings/partizan.md)
+        assert all(data["outcomes"][str(n)]["P"] == 0 for n in range(1, 10))
+
+
+@pytest.mark.parametrize(
+    "words",
+    [
+        ("value", "crpm", "3,2", "--misere"),
+        ("moves", "crps", "3,1", "--store", "/nonexistent.sqlite"),
+        ("count", "crpm", "--n", "1..3", "--misere"),
+        ("value", "crpm", "3,x"),
+    ],
+)
+def test_what_a_partizan_game_cannot_be_asked_is_one_line(capsys, words: tuple[str, ...]) -> None:
+    assert main(list(words)) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("grundy: ")
