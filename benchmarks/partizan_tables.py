@@ -1,4 +1,4 @@
-"""The tables of docs/findings/partizan.md: CRPM and CRPS valued exactly, printed as markdown.
+"""The tables of docs/findings/partizan_cr.md: CRPM and CRPS valued exactly, printed as markdown.
 
 Every number is computed here by `grundy.partizan` (canonical forms, outcome classes,
 atomic weights); each observation is checked on every partition in the range it states.

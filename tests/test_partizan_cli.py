@@ -50,7 +50,7 @@ def test_count_gives_each_outcome_class_and_the_distinct_values(capsys, game: st
         values = [partizan.value(game, lam) for lam in partitions(n)]
         classes = {k: sum(v.outcome() == k for v in values) for k in "LRNP"}
         assert data["outcomes"][str(n)] == classes and data["distinct"][str(n)] == len(set(values))
-    if game == "crpm":  # no P-position (issue 26's experiment; docs/findings/partizan.md)
+    if game == "crpm":  # no P-position (issue 26's experiment; docs/findings/partizan_cr.md)
         assert all(data["outcomes"][str(n)]["P"] == 0 for n in range(1, 10))
 
 
