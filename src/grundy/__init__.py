@@ -86,6 +86,7 @@ _PUBLIC_API = (
     "nim",
     "results",  # the results store a sweep or count is given
     "posets.*",
+    "partizan.*",  # partizan games: canonical forms, outcome classes (grundy.partizan)
     "games.*",
     "analysis.*",
     "atlas.*",
