@@ -7,13 +7,15 @@ from rich.table import Table
 from grundy.cli.common import app
 from grundy.cli.options import JsonOption, LatexOption
 from grundy.cli.printing import emit_tables
-from grundy.game import capabilities
+from grundy.game import capabilities, partizan_capabilities
+from grundy.partizan import get_partizan, partizan_names
 from grundy.registry import rulesets
 
 
 @app.command("games")
 def games_command(latex: LatexOption = None, as_json: JsonOption = False) -> None:
-    """Every game grundy knows (built-in and plug-ins), with what each can do."""
+    """Every game grundy knows (built-in and plug-ins), with what each can do; the partizan
+    games (CRPM, CRPS) say so."""
     rows = [
         {
             "name": rules.name,
@@ -24,6 +26,17 @@ def games_command(latex: LatexOption = None, as_json: JsonOption = False) -> Non
             "capabilities": capabilities(rules),
         }
         for rules in rulesets()
+    ]
+    rows += [  # partizan games (issue 26): valued by `value`, `moves`, `count`
+        {
+            "name": rules.name,
+            "aliases": list(rules.aliases),
+            "description": rules.description,
+            "reference": rules.reference,
+            "parameters": {},
+            "capabilities": ["partizan", *partizan_capabilities(rules)],
+        }
+        for rules in map(get_partizan, partizan_names())
     ]
 
     table = Table(title="games (use a name, or module:attr for your own ruleset)")
