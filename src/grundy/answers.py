@@ -515,6 +515,11 @@ def partizan_game(game: Any) -> PartizanRuleset | None:
         return game
     if not isinstance(game, str):
         return None
+    try:  # an impartial game's name: grundy.partizan is not even imported
+        get_ruleset(game)
+        return None
+    except ValueError:
+        pass
     from grundy.partizan.partizan_registry import get_partizan, is_partizan_name
 
     return get_partizan(game) if is_partizan_name(game) else None
