@@ -67,3 +67,34 @@ def test_what_a_partizan_game_cannot_be_asked_is_one_line(capsys, words: tuple[s
     assert main(list(words)) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and err.startswith("grundy: ")
+
+
+@pytest.mark.parametrize("game", ["crpm", "crps"])
+@pytest.mark.parametrize("side", ["left", "right"])
+def test_a_match_is_won_by_whoever_the_outcome_class_says(game: str, side: str) -> None:
+    """Both sides play perfectly (the player by the hints): the side moving first wins
+    exactly when the start's outcome is its class or N."""
+    from grundy.partizan.match import PartizanMatch
+
+    for n in range(1, 8):
+        for lam in partitions(n):
+            match = PartizanMatch(game, lam, human=side, first=side)
+            while match.winner() is None:
+                if match.mover == side:
+                    best = next((o for o in match.options() if o.winning), match.options()[0])
+                    match.play(str(best.number))
+                else:
+                    match.computer_move()
+            mine = "L" if side == "left" else "R"
+            assert (match.winner() == side) == (partizan.outcome(game, lam) in (mine, "N"))
+
+
+def test_play_in_the_terminal_takes_a_side_and_undoes(monkeypatch, capsys) -> None:
+    lines = iter(["hint", "2", "undo", "2", "1"])
+    monkeypatch.setattr("builtins.input", lambda prompt="": next(lines))
+    assert main(["play", "crpm", "2,1", "--side", "left"]) == 0
+    out = capsys.readouterr().out
+    assert "2. in 2,1: remove a row of length 1 -> 2: ↑  winning" in out
+    assert out.count("you (left): in 2,1: remove a row of length 1") == 2
+    assert out.rstrip().endswith("You win!")
+    assert main(["play", "cr", "2,1", "--side", "left"]) == 2

@@ -20,7 +20,7 @@ from grundy.cli.printing import console, emit
 from grundy.cli.reading import parse_range, read_position
 from grundy.game import PartizanRuleset
 
-__all__ = ["count_partizan", "moves_partizan", "value_partizan"]
+__all__ = ["count_partizan", "moves_partizan", "play_partizan", "value_partizan"]
 
 #: Each outcome class in words.
 WHO = {
@@ -128,3 +128,52 @@ def count_partizan(rules: PartizanRuleset, sizes: str, shared: GameOptions) -> N
         console.print(table)
 
     emit(data, shared.as_json, show)
+
+
+def play_partizan(
+    rules: PartizanRuleset, argument: str, side: str, me_first: bool, shared: GameOptions
+) -> None:
+    """`grundy play` of a partizan game: you take `side`, the computer the other and plays
+    perfectly; `hint` shows every option's value and which win, `undo` and `quit` as for
+    impartial games (`grundy.partizan.match.PartizanMatch`)."""
+    from grundy.partizan.match import PartizanMatch
+
+    position, given = _asked(rules, argument, shared)
+    check_partizan_asked(rules, **given)
+    first = side if me_first else ("right" if side == "left" else "left")
+    match = PartizanMatch(rules, position, human=side, first=first)
+    print(f"{rules.name}: you play {side}, the computer {match.other(side)}; {first} moves first.")
+    print("Type a move's number or text; hint, undo, quit.", flush=True)
+    while True:
+        print(f"position: {rules.format_position(match.position)}", flush=True)
+        winner = match.winner()
+        if winner is not None:
+            print("You win!" if winner == side else "The computer wins.", flush=True)
+            return
+        if match.mover != side:
+            print(f"computer ({match.mover}): {match.computer_move().text}", flush=True)
+            continue
+        for option in match.options():
+            print(f"  {option.number}. {option.text}")
+        try:
+            word = " ".join(input("move> ").split())
+        except EOFError:
+            print("\nGame abandoned.")
+            return
+        if word.casefold() in ("quit", "exit", "q"):
+            print("Game abandoned.")
+            return
+        try:
+            if word.casefold() == "hint":
+                found = match.value()
+                print(f"value {found} ({found.outcome()}: {WHO[found.outcome()]})")
+                for option in match.options():
+                    mark = "  winning" if option.winning else ""
+                    shown = rules.format_position(option.position)
+                    print(f"  {option.number}. {option.text} -> {shown}: {option.value}{mark}")
+            elif word.casefold() == "undo":
+                match.undo()
+            elif word:
+                print(f"you ({side}): {match.play(word).text}")
+        except ValueError as exc:
+            print("error: " + " ".join(str(exc).split()), flush=True)

@@ -10,9 +10,11 @@ from typing import Annotated
 
 import typer
 
+from grundy.answers import partizan_game
 from grundy.cli.common import app
 from grundy.cli.game_options import GameOptions, game_options
 from grundy.cli.options import FROM_FILE_HELP
+from grundy.cli.partizan import play_partizan
 from grundy.cli.reading import read_position
 from grundy.play import COMPUTER, HUMAN, SOLVE_SECONDS, Match, picture
 
@@ -35,6 +37,12 @@ def play_command(
         ),
     ],
     first: Annotated[str, typer.Option("--first", help="Who moves first: me or computer.")] = "me",
+    side: Annotated[
+        str | None,
+        typer.Option(
+            "--side", help="A partizan game's side you take: left or right (default left)."
+        ),
+    ] = None,
     *,
     shared: GameOptions,
 ) -> None:
@@ -48,6 +56,11 @@ def play_command(
     """
     if first not in ("me", "computer"):
         raise ValueError(f"bad --first {first!r}: expected 'me' or 'computer'")
+    partizan = partizan_game(shared.game)
+    if partizan is not None:  # you take a side; Left removes rows, Right columns (CRPM)
+        return play_partizan(partizan, position, side or "left", first == "me", shared)
+    if side is not None:
+        raise ValueError(f"--side is for partizan games (crpm, crps), not {shared.game}")
     rules = shared.rules()
     text, _ = read_position(rules, position)
     match = Match(rules, text, shared.misere, HUMAN if first == "me" else COMPUTER, SOLVE_SECONDS)
