@@ -98,3 +98,29 @@ def test_play_in_the_terminal_takes_a_side_and_undoes(monkeypatch, capsys) -> No
     assert out.count("you (left): in 2,1: remove a row of length 1") == 2
     assert out.rstrip().endswith("You win!")
     assert main(["play", "cr", "2,1", "--side", "left"]) == 2
+
+
+#: Every command that takes a game, with the arguments a position needs.
+NIMBER_COMMANDS = [
+    ("table", "{game}", "3,2"),
+    ("stats", "{game}", "3,2"),
+    ("search", "{game}", "3,2"),
+    ("sweep", "{game}", "partitions", "--n", "3"),
+    ("conjecture", "{game}", "--then", "value == 0", "--n", "3"),
+    ("classify", "{game}", "--max-n", "3"),
+    ("atlas", "build", "{game}", "--n", "3", "--dir", "{tmp}"),
+]
+
+
+@pytest.mark.parametrize("game", partizan.partizan_names())
+def test_every_command_answers_a_partizan_game_or_says_which_do(capsys, tmp_path, game) -> None:
+    """value, moves, count and play answer every partizan game; every other command that
+    takes a game says in one line that the game is partizan and which commands answer it."""
+    assert main(["value", game, "2,1"]) == 0 and main(["moves", game, "2,1"]) == 0
+    assert main(["count", game, "--n", "1..3"]) == 0
+    capsys.readouterr()
+    for words in NIMBER_COMMANDS:
+        args = [w.format(game=game, tmp=tmp_path / "atlas") for w in words]
+        assert main(args) == 2, args
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "is a partizan game: grundy value, moves" in err, args
