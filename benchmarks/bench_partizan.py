@@ -25,13 +25,16 @@ import os
 import sys
 import time
 from collections.abc import Callable, Iterator
+from pathlib import Path
 
 from grundy.partition import Partition, partitions
 from grundy.partizan import Game, solver_of
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 from grundy.sums import PartitionSum
+from test_partizan_games import RULES, Parts
 
 sys.setrecursionlimit(20_000)
-Parts = tuple[int, ...]
 
 
 def resident_bytes() -> int:
@@ -41,32 +44,8 @@ def resident_bytes() -> int:
 
 
 # ------------------------------------------------------------ the reference
-def crpm_left(lam: Parts) -> set[tuple[Parts, ...]]:
-    return {(lam[:i] + lam[i + 1 :],) for i in range(len(lam))}
-
-
-def crpm_right(lam: Parts) -> set[tuple[Parts, ...]]:
-    return {
-        (tuple(p - 1 if p >= j else p for p in lam if p - (p >= j) > 0),)
-        for j in range(1, (lam[0] if lam else 0) + 1)
-    }
-
-
-def crps_left(lam: Parts) -> set[tuple[Parts, ...]]:
-    return {(lam[:i], lam[i + 1 :]) for i in range(len(lam))}
-
-
-def crps_right(lam: Parts) -> set[tuple[Parts, ...]]:
-    return {
-        (
-            tuple(min(p, j - 1) for p in lam if min(p, j - 1) > 0),
-            tuple(p - j for p in lam if p > j),
-        )
-        for j in range(1, (lam[0] if lam else 0) + 1)
-    }
-
-
-RULES = {"crpm": (crpm_left, crpm_right), "crps": (crps_left, crps_right)}
+# The rules on plain tuples, written apart from grundy.games.partizan_cr: the same
+# independent rewrite the tests check the rulesets against.
 
 
 def pycgt_values(game: str) -> Callable[[Parts], object]:
