@@ -39,6 +39,12 @@ order above where several served) and its `kind`, which says what the value is:
 a ``"nimber"`` (an int), an ``"outcome"`` ("P" or "N"), ``"options"`` (a tuple of
 `grundy.game.Option`).  Outcome classes of partizan games, their canonical forms
 and misère-quotient elements are kinds of their own, answered through the same door.
+A partizan game's values come from search (its canonical forms); the outcome class
+of one diagram comes first from its compiled kernel where it has one (every level
+up to the diagram's size valued at once, without values: `PARTIZAN_KERNEL_N`).
+
+>>> answer("crpm", "5,3,1", question="outcome")
+Answer(value='L', source='kernel', kind='outcome')
 
 >>> answer("lctr", "8,7,6,5^2,2,1")
 Answer(value=0, source='closed form', kind='nimber')
@@ -80,6 +86,7 @@ from typing import TYPE_CHECKING, Any, Literal, TypeAlias
 from weakref import WeakKeyDictionary
 
 from grundy.game import Option, Ruleset, capabilities
+from grundy.partition import Partition
 from grundy.registry import get_ruleset, identifies
 from grundy.solver import Solver, solver_for
 from grundy.validate import as_bool, as_store, parse_position
@@ -532,21 +539,56 @@ def check_partizan_asked(
     store: Any = None,
     source: Source | None = None,
 ) -> None:
-    """Refuse what a partizan game cannot be asked: misère play, or any source but search
-    (an atlas, a results store, a closed form, a kernel); $GRUNDY_ATLAS is not read.
+    """Refuse what a partizan game cannot be asked: misère play, an atlas or a results
+    store, or a source other than search and (for a game with one) its compiled kernel;
+    $GRUNDY_ATLAS is not read.
 
     >>> check_partizan_asked(partizan_game("crps"), True)
     Traceback (most recent call last):
     ...
     ValueError: crps is a partizan game: it is valued in normal play only
+    >>> check_partizan_asked(partizan_game("crps"), False, source="kernel")
+    Traceback (most recent call last):
+    ...
+    ValueError: crps is a partizan game without a kernel: its answers come from search alone
     """
     if as_bool(misere, "misere"):
         raise ValueError(f"{rules.name} is a partizan game: it is valued in normal play only")
-    if atlas is not None or store is not None or source not in (None, "search"):
+    if atlas is not None or store is not None or source not in (None, "search", "kernel"):
         raise ValueError(
-            f"{rules.name} is a partizan game: its values come from search alone "
-            "(no atlas, results store, closed form or kernel holds them)"
+            f"{rules.name} is a partizan game: its answers come from search and its "
+            "kernel alone (no atlas, results store or closed form holds them)"
         )
+    if source == "kernel" and rules.kernel is None:
+        raise ValueError(
+            f"{rules.name} is a partizan game without a kernel: its answers come from search alone"
+        )
+
+
+#: The largest diagram whose outcome the door asks of a partizan game's kernel: every
+#: level up to it is valued, a byte a position (about 40 MB and 20 s for CRPM at 80).
+PARTIZAN_KERNEL_N = 80
+
+
+def _kernel_outcome(rules: PartizanRuleset, position: Any, asked: Source | None) -> str | None:
+    """The outcome class of a single diagram from the game's compiled kernel
+    (`grundy.engine.partizan_levels`), or None where the kernel does not answer: no
+    kernel, a sum of several diagrams (a sum's outcome needs its summands' values), or
+    a diagram past `PARTIZAN_KERNEL_N` (then the kernel, if asked, refuses)."""
+    if rules.kernel is None or asked == "search":
+        return None
+    parsed = rules.parse(position)
+    summands = getattr(parsed, "summands", None)
+    if summands is None or len(summands) > 1 or (summands and summands[0].size > PARTIZAN_KERNEL_N):
+        if asked == "kernel":
+            raise ValueError(
+                f"{rules.name}'s kernel answers the outcome of one diagram of at most "
+                f"{PARTIZAN_KERNEL_N} boxes, not {parsed}"
+            )
+        return None
+    from grundy.engine.partizan_levels import shared_levels
+
+    return shared_levels(rules.kernel).outcome(summands[0] if summands else Partition())
 
 
 def _partizan_answer(
@@ -556,7 +598,8 @@ def _partizan_answer(
     "canonical form"), its outcome class ("L", "R", "N" or "P"), or Left's and Right's
     options with their values (kind "partizan options": the pair of tuples; "winning
     moves" keeps those after which the mover wins moving second).  Its values come from
-    the memoised search of canonical forms alone, in normal play.
+    the memoised search of canonical forms, in normal play; the outcome of one diagram
+    from the game's kernel first (`_kernel_outcome`).
 
     >>> answer("crpm", "3,2")
     Answer(value=Game('{↑|*,{*,↑|*,↓}}'), source='search', kind='canonical form')
@@ -569,6 +612,11 @@ def _partizan_answer(
     from grundy import partizan
 
     check_partizan_asked(rules, misere, *given)
+    asked = given[2]
+    if question == "outcome" and (known := _kernel_outcome(rules, position, asked)) is not None:
+        return Answer(known, "kernel", "outcome")
+    if asked == "kernel":
+        raise ValueError(f"{rules.name}'s kernel answers outcomes only, not {question!r}")
     if question == "value":
         return Answer(partizan.value(rules, position), "search", "canonical form")
     if question == "outcome":

@@ -685,7 +685,7 @@ def example_diagram_start(rules: Ruleset | PartizanRuleset) -> str | None:
 # ------------------------------------------------------------------ partizan games
 #: The optional capabilities of a partizan ruleset, in the order `partizan_capabilities`
 #: lists them.
-PARTIZAN_CAPABILITIES = ("components", "negative", "positions_of_size", "drawing")
+PARTIZAN_CAPABILITIES = ("components", "negative", "positions_of_size", "drawing", "kernel")
 
 
 class PartizanRuleset(BaseRules, ABC):
@@ -703,9 +703,13 @@ class PartizanRuleset(BaseRules, ABC):
                            values of both are found once
     ``positions_of_size``  every position of size n
     ``drawing``            how a position is drawn (a `Drawing`), from ``draw_data``
+    ``kernel``             a compiled options kernel of one diagram
+                           (`grundy.engine.partizan_levels.PartizanKernel`, declared as a
+                           `LazyKernel`): outcome classes level by level, without values
     """
 
     drawing: str | None = None
+    kernel: Any = None
     #: The size of the positions `example_start` picks its start among.
     example_size: int = 10
 
@@ -750,7 +754,7 @@ class PartizanRuleset(BaseRules, ABC):
 
         >>> from grundy.partizan import get_partizan
         >>> get_partizan("crpm")  # doctest: +ELLIPSIS
-        <partizan game crpm: components, negative, positions_of_size, drawing; ... 4,3,2,1>
+        <partizan game crpm: components, negative, positions_of_size, drawing, kernel; ... 4,3,2,1>
         """
         shown = ", ".join(partizan_capabilities(self)) or "options only"
         example = self.example_start()
@@ -768,8 +772,8 @@ def partizan_capabilities(rules: PartizanRuleset) -> list[str]:
     """
     have = []
     for name in PARTIZAN_CAPABILITIES:
-        if name == "drawing":
-            if rules.drawing is not None:
+        if name in ("drawing", "kernel"):
+            if getattr(type(rules), name) is not None:
                 have.append(name)
         elif getattr(type(rules), name) is not getattr(PartizanRuleset, name):
             have.append(name)

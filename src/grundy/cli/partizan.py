@@ -9,6 +9,7 @@ with Right to move (outcome L or P); Right's likewise (R or P).
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 from rich.markup import escape
@@ -105,26 +106,34 @@ def moves_partizan(rules: PartizanRuleset, argument: str, shared: GameOptions) -
 
 
 def count_partizan(rules: PartizanRuleset, sizes: str, shared: GameOptions) -> None:
-    """`grundy count` of a partizan game: for each n, its positions by outcome class and
-    the number of distinct values among them."""
-    from grundy.partizan import outcome_counts
+    """`grundy count` of a partizan game: for each n, its diagrams by outcome class and
+    the number of distinct values among them (`grundy.analysis.partizan_counts`: the
+    outcomes from the game's kernel where it has one, distinct values to n ≤
+    `DISTINCT_N`, where the canonical forms are found)."""
+    from grundy.analysis.partizan_counts import DISTINCT_N, partizan_counts
 
     check_partizan_asked(rules, shared.misere, shared.atlas, shared.store)
-    counted = {n: outcome_counts(rules, n) for n in parse_range(sizes, "--n")}
+    counted = {n: partizan_counts(rules, n) for n in parse_range(sizes, "--n")}
     data = {
         "game": rules.name,
         "misere": False,
         "outcomes": {str(n): c.outcomes for n, c in counted.items()},
-        "distinct": {str(n): c.distinct for n, c in counted.items()},
-        "source": "search",
+        "distinct": {str(n): c.distinct for n, c in counted.items() if c.distinct is not None},
+        "source": sorted({c.source for c in counted.values()}),
     }
+    if any(c.distinct is None for c in counted.values()):
+        print(
+            f"distinct values are counted for n <= {DISTINCT_N} only (canonical forms)",
+            file=sys.stderr,
+        )
 
     def show() -> None:
         table = Table(title=f"{rules.display_name}: positions of size n by outcome class")
         for column in ("n", "L", "R", "N", "P", "distinct values"):
             table.add_column(column, justify="right")
         for n, c in counted.items():
-            table.add_row(str(n), *(str(c.outcomes[k]) for k in "LRNP"), str(c.distinct))
+            distinct = "" if c.distinct is None else str(c.distinct)
+            table.add_row(str(n), *(str(c.outcomes[k]) for k in "LRNP"), distinct)
         console.print(table)
 
     emit(data, shared.as_json, show)

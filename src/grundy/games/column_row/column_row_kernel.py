@@ -10,18 +10,31 @@ from __future__ import annotations
 
 from grundy.engine import CompiledKernel, cached_njit
 from grundy.engine.primitives import conjugation_canonical
-from grundy.engine.wordops import bit, canon, delete_bit, nbits, put_word, strip_low_ones
+from grundy.engine.wordops import (
+    bit,
+    canon,
+    delete_bit,
+    get_word,
+    nbits,
+    put_word,
+    strip_low_ones,
+)
 
-__all__ = ["COLUMN_ROW", "column_row"]
+__all__ = ["ANY_LETTER", "COLUMN_ROW", "column_row", "run_deletions"]
+
+#: `run_deletions`'s `letter` for deleting a letter of any run (rows and columns).
+ANY_LETTER = -1
 
 
 @cached_njit
-def column_row(w, out, out2):
-    """Column-Row (002 §2): delete one letter of a run of equal letters.
+def run_deletions(w, letter, out):
+    """Write to `out` the words left by deleting one letter of each run of equal letters
+    of w whose letter is `letter` (1: U, removing a row; 0: R, removing a column;
+    `ANY_LETTER`: every run); returns how many, or −1 if `out` is too small.
 
-    Deleting a U removes a row, deleting an R removes a column; every letter
-    of a run gives the same option, and leading U letters (rows of length 0)
-    are stripped.
+    Every letter of a run gives the same option, and leading U letters (rows of length
+    0) are stripped: Column-Row's moves (002 §2), and CRPM's divided between its players
+    (`grundy.games.partizan_cr.crpm_kernel`).  The words are not made canonical.
     """
     n = nbits(w)
     m = 0
@@ -31,11 +44,25 @@ def column_row(w, out, out2):
         q = p + 1
         while q < n and bit(w, q) == b:
             q += 1
-        if m == out.shape[0]:
-            return -1
-        put_word(out, m, canon(strip_low_ones(delete_bit(w, p))))
-        m += 1
+        if letter == ANY_LETTER or b == letter:
+            if m == out.shape[0]:
+                return -1
+            put_word(out, m, strip_low_ones(delete_bit(w, p)))
+            m += 1
         p = q
+    return m
+
+
+@cached_njit
+def column_row(w, out, out2):
+    """Column-Row (002 §2): delete one letter of a run of equal letters (`run_deletions`).
+
+    Deleting a U removes a row, deleting an R removes a column; each option is written
+    as the smaller word of it and its conjugate (`canon`: the game is symmetric).
+    """
+    m = run_deletions(w, ANY_LETTER, out)
+    for i in range(m):
+        put_word(out, i, canon(get_word(out, i)))
     return m
 
 

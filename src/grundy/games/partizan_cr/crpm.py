@@ -8,7 +8,8 @@ length; a move is labelled ("row", ℓ) or ("col", h).  Both players can move ex
 the diagram is not empty, so CRPM is dicotic (all-small, Siegel, *Combinatorial Game
 Theory*, §II.7) and every value is infinitesimal; transposing a diagram swaps the
 players, so λ′ is worth −λ.  A position is a sum of diagrams (``"3,2 + 2,1"``); the
-values add.
+values add.  Outcome classes of single diagrams also come, without values, from the
+compiled kernel (`grundy.games.partizan_cr.crpm_kernel`) level by level.
 
 >>> from grundy.partizan import value
 >>> [str(value("crpm", "1^" + str(k))) for k in range(1, 5)]
@@ -21,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from grundy.game import LazyKernel
 from grundy.games.column_row.column_row import COLUMN_ROW, remove_column, remove_row
 from grundy.partition import Partition
 from grundy.partizan.partizan_registry import register_partizan
@@ -41,6 +43,7 @@ class CRPMRules(PartizanSumRuleset):
     )
     reference = "issue 26; the Partition-Games web app (games/crpm/)"
     transpose_negates = True
+    kernel = LazyKernel("grundy.games.partizan_cr.crpm_kernel:CRPM_KERNEL")
 
     def summand_left_options(self, partition: Partition) -> Iterator[tuple[Move, tuple]]:
         for part, _ in partition.runs:
