@@ -3,8 +3,10 @@
 For every partition of 0 ≤ n ≤ N (``--to``, default 12):
 
 - CRPM: the app's ``evaluatePosition`` with A (rows, Left) and with B (columns, Right) to
-  move, against grundy's outcome class (``grundy.outcome``: Left moving first wins iff
-  the class is L or N, Right iff R or N);
+  move, against grundy's outcome class, twice: the door's (``grundy.answer(...,
+  question="outcome")``, whichever source answers it: the compiled outcome levels) and
+  the canonical form's (``grundy.partizan.outcome``).  Left moving first wins iff the
+  class is L or N, Right iff R or N;
 - CRPS: the app's moves (each live row and each live column its GUI offers, played by
   ``GameState.performMove`` and again by ``Fragment``'s own ``splitIntoFragments``), the
   fragments each leaves read as partitions, against grundy's options
@@ -26,6 +28,7 @@ import re
 import grundy
 from grundy.partition import Partition, partitions_up_to
 from grundy.partizan import left_options, right_options
+from grundy.partizan import outcome as outcome_of
 from grundy.sums import PartitionSum
 from partition_games_app import AppUnavailable, add_app_arguments, fail, run_app
 
@@ -55,20 +58,25 @@ def as_sum(fragments: list[list[str]]) -> PartitionSum | None:
     return None if None in pieces else PartitionSum(pieces)
 
 
-def crpm_disagreements(lams: list[Partition], codes: list[int]) -> list[str]:
-    """Where the app's wins (code bit 0: Left moving first, bit 1: Right) differ from
-    grundy's outcome classes."""
-    wrong = []
+def crpm_disagreements(lams: list[Partition], codes: list[int]) -> tuple[set[str], list[str]]:
+    """The door's sources, and where the app's wins (code bit 0: Left moving first, bit 1:
+    Right) differ from the door's outcome class or from the canonical form's."""
+    sources, wrong = set(), []
     for lam, code in zip(lams, codes, strict=True):
-        outcome = grundy.outcome("crpm", lam)
-        ours = (outcome in ("L", "N")) | (outcome in ("R", "N")) << 1
-        if code != ours:
-            wrong.append(
-                f"CRPM {lam}: grundy {outcome}; the app: A moving first "
-                f"{'wins' if code & 1 else 'loses'}, B moving first "
-                f"{'wins' if code & 2 else 'loses'}"
-            )
-    return wrong
+        door = grundy.answer("crpm", lam, question="outcome")
+        sources.add(door.source)
+        for found, outcome in (
+            ("the door", door.value),
+            ("the canonical form", outcome_of("crpm", lam)),
+        ):
+            ours = (outcome in ("L", "N")) | (outcome in ("R", "N")) << 1
+            if code != ours:
+                wrong.append(
+                    f"CRPM {lam}: {found} {outcome}; the app: A moving first "
+                    f"{'wins' if code & 1 else 'loses'}, B moving first "
+                    f"{'wins' if code & 2 else 'loses'}"
+                )
+    return sources, wrong
 
 
 def crps_disagreements(lams: list[Partition], moves: list[dict]) -> tuple[int, list[str]]:
@@ -109,10 +117,11 @@ def main() -> None:
         crps = run_app("crps-moves", positions, args.mirror, args.timeout)
     except AppUnavailable as problem:
         fail(problem)
-    wrong = crpm_disagreements(lams, crpm["codes"])
+    sources, wrong = crpm_disagreements(lams, crpm["codes"])
     print(
         f"CRPM: {len(lams)} partitions of 0 ≤ n ≤ {args.to}, each with A (Left) and B (Right)"
-        f" to move: {2 * len(lams)} of the app's results against grundy's outcome class,"
+        f" to move: {2 * len(lams)} of the app's results against the outcome class of the"
+        f" door (source {', '.join(sorted(sources))}) and of the canonical form,"
         f" {len(wrong)} disagreements"
     )
     moves, crps_wrong = crps_disagreements(lams, crps["moves"])
