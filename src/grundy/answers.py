@@ -87,7 +87,7 @@ from weakref import WeakKeyDictionary
 
 from grundy.game import Option, Ruleset, capabilities
 from grundy.partition import Partition
-from grundy.registry import get_ruleset, identifies
+from grundy.registry import get_game, get_ruleset, identifies
 from grundy.solver import Solver, solver_for
 from grundy.validate import as_bool, as_store, parse_position
 
@@ -510,7 +510,7 @@ identify it)
 
 
 def partizan_game(game: Any) -> PartizanRuleset | None:
-    """The partizan game `game` is or names (a built-in or registered name), or None: the
+    """The partizan game `game` is or names (`grundy.registry.get_game`), or None: the
     game is impartial, asked of the sources above.
 
     >>> partizan_game("crpm").name, partizan_game("cr")
@@ -518,18 +518,9 @@ def partizan_game(game: Any) -> PartizanRuleset | None:
     """
     from grundy.game import PartizanRuleset
 
-    if isinstance(game, PartizanRuleset):
-        return game
-    if not isinstance(game, str):
-        return None
-    try:  # an impartial game's name: grundy.partizan is not even imported
-        get_ruleset(game)
-        return None
-    except ValueError:
-        pass
-    from grundy.partizan.partizan_registry import get_partizan, is_partizan_name
-
-    return get_partizan(game) if is_partizan_name(game) else None
+    if isinstance(game, str):
+        game = get_game(game)
+    return game if isinstance(game, PartizanRuleset) else None
 
 
 def check_partizan_asked(

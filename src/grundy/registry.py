@@ -1,6 +1,10 @@
 """Finding a game: built-in names, installed plug-ins, and ``module:attr`` references.
 
-A game is named in one of three ways, all resolved by `get_ruleset`:
+One registry holds both kinds of game: impartial ones (`grundy.game.Ruleset`, valued by
+nimbers) and partizan ones (`grundy.game.PartizanRuleset`, valued by canonical forms:
+CRPM, CRPS).  `get_game` finds either; `get_ruleset` an impartial game (a partizan
+game's name is a ValueError saying which commands answer it) and
+`grundy.partizan.get_partizan` a partizan one.  A game is named in one of three ways:
 
 * a registered name or alias, case-insensitive (``"lctr"``, ``"crim"``);
   a built-in game's module (`grundy.games`) is imported when its name is
@@ -8,8 +12,8 @@ A game is named in one of three ways, all resolved by `get_ruleset`:
 * a name published by an installed package under the entry-point group
   ``grundy.rulesets`` (``[project.entry-points."grundy.rulesets"]`` in its
   pyproject.toml: ``mygame = "mypkg.games:MyGame"``), loaded on first use;
-* a reference ``package.module:attr`` to a `Ruleset` instance, a `Ruleset`
-  subclass (instantiated without arguments) or a plain function listing the
+* a reference ``package.module:attr`` to a ruleset instance of either kind, a
+  ruleset subclass (instantiated without arguments) or a plain function listing the
   positions reachable in one move from a partition (wrapped in a
   `FunctionRuleset`); ``path/to/file.py:attr`` loads a file directly.
 
@@ -17,6 +21,13 @@ A game is named in one of three ways, all resolved by `get_ruleset`:
 'cr'
 >>> get_ruleset("grundy.games.lctr.lctr:LCTR").name
 'lctr'
+>>> get_game("grundy.games.partizan_cr.crpm:CRPM").display_name
+'CRPM'
+>>> get_ruleset("crpm")
+Traceback (most recent call last):
+...
+ValueError: crpm is a partizan game: grundy value, moves, count and play answer it \
+(this command asks for nimbers)
 """
 
 from __future__ import annotations
@@ -30,12 +41,14 @@ from types import ModuleType
 from typing import Any
 
 from grundy import games
-from grundy.game import FunctionRuleset, Ruleset
+from grundy.game import BaseRules, FunctionRuleset, PartizanRuleset, Ruleset
 
 __all__ = [
     "ENTRY_POINT_GROUP",
+    "get_game",
     "get_ruleset",
     "identifies",
+    "partizan_rulesets",
     "register",
     "registered",
     "ruleset_names",
@@ -45,19 +58,23 @@ __all__ = [
 #: The entry-point group under which other packages publish rulesets.
 ENTRY_POINT_GROUP = "grundy.rulesets"
 
-_REGISTRY: dict[str, Ruleset] = {}
-_REFERENCES: dict[str, Ruleset] = {}
+#: A game of either kind.
+Rules = Ruleset | PartizanRuleset
+_REGISTRY: dict[str, Rules] = {}
+_REFERENCES: dict[str, Rules] = {}
 _PLUGINS_LOADED = False
 
 
-def register(ruleset: Ruleset) -> Ruleset:
-    """Make `ruleset` known under its name and aliases; returns it.
+def register(ruleset: Rules) -> Rules:
+    """Make `ruleset` (of either kind) known under its name and aliases; returns it.
 
     A name already taken by another ruleset (a built-in one included, even
     before its module is loaded) is a ValueError.
     """
-    if not isinstance(ruleset, Ruleset):
-        raise TypeError(f"register expects a Ruleset, got {type(ruleset).__name__}")
+    if not isinstance(ruleset, (Ruleset, PartizanRuleset)):
+        raise TypeError(
+            f"register expects a Ruleset or a PartizanRuleset, got {type(ruleset).__name__}"
+        )
     if not ruleset.name:
         raise ValueError("a ruleset needs a non-empty name")
     for key in (ruleset.name, *ruleset.aliases):
@@ -71,23 +88,37 @@ def register(ruleset: Ruleset) -> Ruleset:
 
 
 def get_ruleset(game: str | Ruleset, **parameters: Any) -> Ruleset:
-    """The game named `game` (see the module docstring), with `parameters` applied.
+    """The impartial game named `game` (see the module docstring), with `parameters`
+    applied.
 
     >>> get_ruleset("chess", piece="leaps=1:2,2:1").name
     'chess[leaps=1:2,2:1]'
     """
-    if isinstance(game, str):  # first: telling a str from a Ruleset (an ABC) costs more
-        rules = _lookup(game)
-    elif isinstance(game, Ruleset):
-        rules = game
-    else:
-        raise TypeError(f"a game is named by a string, got {type(game).__name__}")
+    rules = get_game(game)
+    if isinstance(rules, PartizanRuleset):
+        raise ValueError(
+            f"{rules.name} is a partizan game: grundy value, moves, count and play answer it "
+            "(this command asks for nimbers)"
+        )
     if parameters or getattr(rules, "requires_parameters", False):
         rules = rules.with_parameters(**parameters)
     return rules
 
 
-def _lookup(name: str) -> Ruleset:
+def get_game(game: str | Rules) -> Rules:
+    """The game, impartial or partizan, that `game` names (see the module docstring).
+
+    >>> get_game("crps").name, get_game("crim").name
+    ('crps', 'cr')
+    """
+    if isinstance(game, str):  # first: telling a str from a Ruleset (an ABC) costs more
+        return _lookup(game)
+    if isinstance(game, (Ruleset, PartizanRuleset)):
+        return game
+    raise TypeError(f"a game is named by a string, got {type(game).__name__}")
+
+
+def _lookup(name: str) -> Rules:
     known = _REGISTRY.get(name)  # a registered name as written: the usual case
     if known is not None:
         return known
@@ -101,8 +132,10 @@ def _lookup(name: str) -> Ruleset:
     if key in _REGISTRY:
         return _REGISTRY[key]
     known = ", ".join(ruleset_names())
+    partizan = ", ".join(r.name for r in partizan_rulesets())
     raise ValueError(
-        f"unknown game {name!r}; known games: {known} (or a module:attr reference to a ruleset)"
+        f"unknown game {name!r}; known games: {known}; partizan: {partizan} "
+        "(or a module:attr reference to a ruleset)"
     )
 
 
@@ -129,21 +162,34 @@ def ruleset_names() -> list[str]:
 
 
 def rulesets() -> list[Ruleset]:
-    """Every registered ruleset once, by name."""
+    """Every registered impartial ruleset once, by name."""
+    return _of_kind(Ruleset)
+
+
+def partizan_rulesets() -> list[PartizanRuleset]:
+    """Every registered partizan ruleset once, by name.
+
+    >>> [rules.name for rules in partizan_rulesets()]
+    ['crpm', 'crps']
+    """
+    return _of_kind(PartizanRuleset)
+
+
+def _of_kind(kind: type[BaseRules]) -> list[Any]:
     _load_plugins()
-    unique = {id(r): r for r in _REGISTRY.values()}
+    unique = {id(r): r for r in _REGISTRY.values() if isinstance(r, kind)}
     return sorted(unique.values(), key=lambda r: r.name)
 
 
 def registered() -> dict[str, Ruleset]:
-    """Every name a registered ruleset is found by (lowercase: names, aliases and the
-    names plug-ins are published under), with its ruleset; no references.
+    """Every name a registered impartial ruleset is found by (lowercase: names, aliases
+    and the names plug-ins are published under), with its ruleset; no references.
 
     >>> registered()["crim"] is get_ruleset("cr")
     True
     """
     _load_plugins()
-    return dict(_REGISTRY)
+    return {key: r for key, r in _REGISTRY.items() if isinstance(r, Ruleset)}
 
 
 def entry_points(group: str) -> Any:
@@ -186,7 +232,7 @@ def _load_plugins() -> None:
         _REGISTRY.setdefault(ep.name.lower(), rules)
 
 
-def _from_reference(reference: str) -> Ruleset:
+def _from_reference(reference: str) -> Rules:
     """A ruleset from ``module:attr`` or ``file.py:attr`` (cached per reference)."""
     if reference in _REFERENCES:
         return _REFERENCES[reference]
@@ -238,12 +284,13 @@ def _import(where: str, reference: str) -> ModuleType:
         ) from exc
 
 
-def _as_ruleset(obj: Any, name: str) -> Ruleset:
-    """A Ruleset instance, a Ruleset subclass (instantiated) or an options function."""
-    if isinstance(obj, Ruleset):
+def _as_ruleset(obj: Any, name: str) -> Rules:
+    """A ruleset instance of either kind, a ruleset subclass (instantiated) or an options
+    function."""
+    if isinstance(obj, (Ruleset, PartizanRuleset)):
         return obj
     if inspect.isclass(obj):
-        if issubclass(obj, Ruleset):
+        if issubclass(obj, (Ruleset, PartizanRuleset)):
             return obj()
         raise ValueError(f"{name!r} is a class but not a Ruleset subclass")
     if callable(obj):

@@ -63,17 +63,7 @@ def _options(
 def resolve_game(game: str, piece: str | None = None) -> Ruleset:
     """The ruleset named on the command line, with its parameters (e.g. --piece)."""
     parameters = {} if piece is None else {"piece": piece}
-    try:
-        return get_ruleset(game, **parameters)
-    except ValueError:
-        from grundy.answers import partizan_game
-
-        if partizan_game(game) is None:
-            raise
-    raise ValueError(
-        f"{game} is a partizan game: grundy value, moves, count and play answer it "
-        "(this command asks for nimbers)"
-    )
+    return get_ruleset(game, **parameters)  # a partizan game's name says which commands answer
 
 
 def display_name(rules: Ruleset) -> str:
