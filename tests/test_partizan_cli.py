@@ -124,3 +124,43 @@ def test_every_command_answers_a_partizan_game_or_says_which_do(capsys, tmp_path
         assert main(args) == 2, args
         err = capsys.readouterr().err
         assert err.count("\n") == 1 and "is a partizan game: grundy value, moves" in err, args
+
+
+PLUG_IN = '''
+from grundy.partition import Partition
+from grundy.partizan.partizan_sums import PartizanSumRuleset
+
+
+class RowsOrLastBox(PartizanSumRuleset):
+    """Left removes a row; Right the last box of the last row."""
+
+    name = "rows-or-last-box"
+
+    def summand_left_options(self, lam):
+        parts = list(lam.parts())
+        for part, _ in lam.runs:
+            rest = list(parts)
+            rest.remove(part)
+            yield ("row", part), (Partition(rest),)
+
+    def summand_right_options(self, lam):
+        parts = list(lam.parts())
+        if parts:
+            parts[-1] -= 1
+            yield ("box", 1), (Partition([p for p in parts if p]),)
+'''
+
+
+def test_a_partizan_plug_in_named_by_its_file_is_valued_and_counted(capsys, tmp_path) -> None:
+    """A partizan ruleset of one's own, named file.py:attr, as an impartial one is."""
+    path = tmp_path / "rows_or_last_box.py"
+    path.write_text(PLUG_IN)
+    game = f"{path}:RowsOrLastBox"
+    # 1^2: Left leaves 1 (*), Right leaves 1 (*): {*|*} = 0; 2: {0|*}, which is ↑
+    assert run(capsys, "value", game, "1^2")["outcome"] == "P"
+    assert run(capsys, "value", game, "2")["value"] == "↑"
+    counted = run(capsys, "count", game, "--n", "1..4")
+    assert counted["source"] == ["search"]
+    assert counted["outcomes"]["2"] == {"L": 1, "R": 0, "N": 0, "P": 1}
+    assert main(["table", game, "2,1"]) == 2
+    assert "is a partizan game" in capsys.readouterr().err
