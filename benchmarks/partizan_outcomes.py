@@ -1,16 +1,20 @@
-"""CRPM's outcome classes of every partition of every n ≤ N, by the compiled partizan
-outcome levels (`grundy.engine.partizan_levels`), as b-files (issue 26).
+"""The outcome classes of every partition of every n ≤ N of CRPM (by the compiled partizan
+outcome levels, `grundy.engine.partizan_levels`) or CRPS (by its canonical forms,
+`grundy.analysis.partizan_counts`, to n = 30), as b-files (issue 26).
 
 For each n it prints the counts of L-, R-, N- and P-positions, the level's time and the
-process's peak memory, and checks the two facts of docs/findings/partizan_cr.md that a
-level's codes decide: no P-position, and λ′ is R exactly when λ is L (transposing swaps
-the players).  The b-files (OEIS format, "n a(n)" a line) are written atomically once
-every level is done:
+process's peak memory, and checks what docs/findings/partizan_cr.md states of them:
+as many R- as L-positions (transposing swaps the players; for CRPM, λ′ is R exactly
+where λ is L on a sample of each level).  The b-files (OEIS format, "n a(n)" a line)
+are written atomically once every level is done:
 
-* crpm_outcomes_L_b.txt: the partitions of n that Left wins whoever starts (as many are R);
-* crpm_outcomes_N_b.txt: those the player to move wins.
+* GAME_outcomes_L_b.txt: the partitions of n that Left wins whoever starts (as many
+  are R);
+* GAME_outcomes_N_b.txt: those the player to move wins;
+* GAME_outcomes_P_b.txt: those the player to move loses.
 
-    .venv/bin/python benchmarks/partizan_outcomes.py --to 90 --dir docs/findings/data
+    .venv/bin/python benchmarks/partizan_outcomes.py --game crpm --to 95 --dir docs/findings/data
+    .venv/bin/python benchmarks/partizan_outcomes.py --game crps --to 30 --dir docs/findings/data
 """
 
 from __future__ import annotations
@@ -23,8 +27,9 @@ from pathlib import Path
 
 import numpy as np
 
+from grundy.analysis.partizan_counts import DISTINCT_N, partizan_counts
 from grundy.atomic import write_text_atomic
-from grundy.engine.partizan_levels import CLASSES, PartizanLevels
+from grundy.engine.partizan_levels import PartizanLevels
 from grundy.engine.ranking import MAX_N, rank, unrank
 from grundy.partizan import get_partizan
 
@@ -40,21 +45,25 @@ def conjugates_swap(levels: PartizanLevels, n: int, samples: int) -> bool:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", choices=("crpm", "crps"), default="crpm")
     parser.add_argument("--to", type=int, default=70, help=f"the largest n (at most {MAX_N})")
     parser.add_argument("--dir", type=Path, help="where the b-files go (none if not given)")
     args = parser.parse_args()
-    if not 1 <= args.to <= MAX_N:
-        print(f"partizan_outcomes: --to must be in 1..{MAX_N}", file=sys.stderr)
+    rules = get_partizan(args.game)
+    top = MAX_N if rules.kernel is not None else DISTINCT_N
+    if not 1 <= args.to <= top:
+        print(f"partizan_outcomes: --to must be in 1..{top} for {args.game}", file=sys.stderr)
         return 2
-    levels = PartizanLevels(get_partizan("crpm").kernel)
+    levels = PartizanLevels(rules.kernel) if rules.kernel is not None else None
     rows = []
+    print(f"{rules.display_name}, {'its kernel' if levels else 'its canonical forms'}\n")
     print("| n | p(n) | L | R | N | P | seconds | peak MB |\n|---|---|---|---|---|---|---|---|")
     for n in range(1, args.to + 1):
         start = time.perf_counter()
-        levels.codes(n)
+        tally = levels.tally(n) if levels else partizan_counts(rules, n).outcomes
         seconds = time.perf_counter() - start
-        tally = levels.tally(n)
-        assert tally["L"] == tally["R"] and conjugates_swap(levels, n, 2000), n
+        assert tally["L"] == tally["R"], n
+        assert levels is None or conjugates_swap(levels, n, 2000), n
         peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024
         counts = " | ".join(str(tally[c]) for c in "LRNP")
         print(f"| {n} | {sum(tally.values())} | {counts} | {seconds:.2f} | {peak} |", flush=True)
@@ -63,10 +72,10 @@ def main() -> int:
     print(f"\nno P-position for 1 <= n <= {args.to}: {no_p}")
     if args.dir is not None:
         args.dir.mkdir(parents=True, exist_ok=True)
-        for name in ("L", "N"):
+        for name in "LNP":
             text = "".join(f"{n} {t[name]}\n" for n, t in rows)
-            write_text_atomic(args.dir / f"crpm_outcomes_{name}_b.txt", text)
-        print(f"b-files written to {args.dir} (classes {', '.join(CLASSES)})")
+            write_text_atomic(args.dir / f"{args.game}_outcomes_{name}_b.txt", text)
+        print(f"b-files {args.game}_outcomes_{{L,N,P}}_b.txt written to {args.dir}")
     return 0
 
 
