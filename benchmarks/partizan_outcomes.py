@@ -29,8 +29,8 @@ import numpy as np
 
 from grundy.analysis.partizan_counts import DISTINCT_N, partizan_counts
 from grundy.atomic import write_text_atomic
-from grundy.engine.partizan_levels import PartizanLevels
-from grundy.engine.ranking import MAX_N, rank, unrank
+from grundy.engine.partizan_levels import CLASSES, PartizanLevels
+from grundy.engine.ranking import MAX_N, rank, ranking_table, unrank
 from grundy.partizan import get_partizan
 
 
@@ -41,6 +41,44 @@ def conjugates_swap(levels: PartizanLevels, n: int, samples: int) -> bool:
     ranks = range(len(codes)) if len(codes) <= samples else rng.integers(0, len(codes), samples)
     swap = {0: 0, 1: 2, 2: 1, 3: 3}
     return all(codes[rank(unrank(n, int(r)).conjugate())] == swap[codes[r]] for r in ranks)
+
+
+def shapes(n_max: int) -> list[list[list[int]]]:
+    """ways[m][a][k]: the partitions of m with largest part a and k parts, by dynamic
+    programming (remove the first row: k − 1 parts ≤ a are left), apart from the game."""
+    ways = [[[0] * (n_max + 1) for _ in range(n_max + 1)] for _ in range(n_max + 1)]
+    ways[0][0][0] = 1
+    for m in range(1, n_max + 1):
+        for a in range(1, m + 1):
+            rest = m - a
+            for k in range(1, rest + 2):
+                ways[m][a][k] = sum(ways[rest][b][k - 1] for b in range(min(a, rest) + 1))
+    return ways
+
+
+def sign_rule_holds(levels: PartizanLevels, n: int, ways: list, samples: int) -> bool:
+    """CRPM's class is L, R or N as λ1 > ℓ, λ1 < ℓ or λ1 = ℓ (docs/findings/partizan_cr.md):
+    checked on the counts of each block of ranks with one first part a (the partitions of
+    n − a into parts ≤ a, in rank order from a = n down), and on `samples` random
+    partitions of n (all if fewer) one by one."""
+    codes = levels.codes(n)
+    table = ranking_table(n)
+    start = 0
+    for a in range(n, 0, -1):
+        block = codes[start : start + table[n - a, a]]
+        start += len(block)
+        found = np.bincount(block, minlength=4)
+        wanted = [0, sum(ways[n][a][:a]), sum(ways[n][a][a + 1 :]), ways[n][a][a]]  # P L R N
+        if found.tolist() != wanted:
+            return False
+    rng = np.random.default_rng(n + 1)
+    ranks = range(len(codes)) if len(codes) <= samples else rng.integers(0, len(codes), samples)
+    for r in ranks:
+        lam = unrank(n, int(r))
+        wanted = "L" if lam.largest > lam.length else "R" if lam.largest < lam.length else "N"
+        if CLASSES[codes[r]] != wanted:
+            return False
+    return True
 
 
 def main() -> int:
@@ -55,6 +93,8 @@ def main() -> int:
         print(f"partizan_outcomes: --to must be in 1..{top} for {args.game}", file=sys.stderr)
         return 2
     levels = PartizanLevels(rules.kernel) if rules.kernel is not None else None
+    ways = shapes(args.to) if levels else None
+    sign_rule = levels is not None
     rows = []
     print(f"{rules.display_name}, {'its kernel' if levels else 'its canonical forms'}\n")
     print("| n | p(n) | L | R | N | P | seconds | peak MB |\n|---|---|---|---|---|---|---|---|")
@@ -64,12 +104,19 @@ def main() -> int:
         seconds = time.perf_counter() - start
         assert tally["L"] == tally["R"], n
         assert levels is None or conjugates_swap(levels, n, 2000), n
+        if ways is not None:
+            sign_rule &= sign_rule_holds(levels, n, ways, 2000)
         peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024
         counts = " | ".join(str(tally[c]) for c in "LRNP")
         print(f"| {n} | {sum(tally.values())} | {counts} | {seconds:.2f} | {peak} |", flush=True)
         rows.append((n, tally))
     no_p = all(t["P"] == 0 for _, t in rows)
     print(f"\nno P-position for 1 <= n <= {args.to}: {no_p}")
+    if levels is not None:
+        print(
+            f"outcome = sign(λ1 − ℓ) for 1 <= n <= {args.to} (each level's counts for each "
+            f"first part; every position of n <= 25, 2000 random ones above): {sign_rule}"
+        )
     if args.dir is not None:
         args.dir.mkdir(parents=True, exist_ok=True)
         for name in "LNP":
