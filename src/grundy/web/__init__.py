@@ -8,6 +8,8 @@
 * `grundy.web.board` — what a position is drawn as and which of its parts a
   click plays, derived from the positions the moves lead to, for any ruleset;
 * `grundy.web.guard` — who the page answers (``Host``, ``Origin``);
+* `grundy.web.partizan_play` — a partizan game (CRPM, CRPS) on the side one picks, each
+  request answered in a bounded child of the solver pool;
 * `grundy.web.server` — the page served by waitress, with its limits on
   connections, time and threads.
 

@@ -11,7 +11,8 @@ each move as it did before (its play is deterministic).
 =====================  ================================================  =====================
 request                body (besides the game)                           answer
 =====================  ================================================  =====================
-``GET /api/games``                                                       every registered game
+``GET /api/games``                                                       every registered game,
+                                                                         the ``partizan`` ones,
                                                                          and ``script``: how
                                                                          positions are typeset
 ``POST /api/start``                                                      the state
@@ -23,6 +24,10 @@ request                body (besides the game)                           answer
 ``POST /api/explore``  ``path`` (option numbers from the current         a position's options
                        position), ``tree`` (count its game tree)         with their values
 =====================  ================================================  =====================
+
+A partizan game (``partizan`` in the list of games: CRPM, CRPS) is asked the same
+questions at ``POST /api/partizan/<question>``, with the ``side`` the person plays
+("left" or "right"), and answered with canonical forms (`grundy.web.partizan_play`).
 
 A bad request is answered with status 400 and ``{"error": "<one line>"}``,
 the line the command line prints after "grundy: error: "; a request from
@@ -63,6 +68,7 @@ from grundy.render.typeset import SCRIPT_PATTERN
 from grundy.web.board import board, target_option
 from grundy.web.game_list import Catalogue
 from grundy.web.guard import LOOPBACK_NAMES, Site
+from grundy.web.partizan_play import QUESTIONS, PartizanAsked, PartizanPlay
 from grundy.web.solving import GRACE_SECONDS, Busy, Died, Overrun, SolverPool, Solves
 
 __all__ = ["LOCAL", "MAX_BODY", "MAX_DIGITS", "create_app"]
@@ -100,6 +106,7 @@ def create_app(
     if pool is None:
         pool = SolverPool(wait_seconds=solve_seconds + GRACE_SECONDS)
     solves = Solves(pool, solve_seconds, kept_solves)
+    partizan = PartizanPlay(catalogue, pool, solve_seconds)
 
     @app.before_request
     def guard() -> Any:
@@ -122,6 +129,7 @@ def create_app(
     def games() -> _JSON:
         return {
             "games": catalogue.listing(),
+            "partizan": catalogue.partizan_listing(),
             "default": catalogue.default(),
             "solve_seconds": solve_seconds,
             "script": SCRIPT_PATTERN,  # how the page reads exponents and subscripts
@@ -213,6 +221,23 @@ def create_app(
             out["tree"] = _tree(rules, position, solves)
         return out
 
+    @app.post(f"/api/partizan/<any({', '.join(QUESTIONS)}):question>")
+    @_answers
+    def partizan_question(question: str) -> _JSON:
+        body = _body()
+        asked = PartizanAsked(
+            game=_field(body, "game", str),
+            position=_field(body, "position", str),
+            side=_field(body, "side", str),
+            first=_field(body, "first", str, "me"),
+            misere=_field(body, "misere", bool, False),
+            moves=tuple(_numbers(body, "moves")),
+            number=_field(body, "number", int, None),
+            target=_field(body, "target", str, None),
+            path=tuple(_numbers(body, "path")),
+        )
+        return partizan.answer(question, asked)
+
     @app.errorhandler(HTTPException)
     def http_error(exc: HTTPException) -> Any:
         return jsonify(error=_one_line(exc.description or exc.name)), exc.code
@@ -226,13 +251,13 @@ def create_app(
 
 
 # ---------------------------------------------------------------- requests
-def _answers(view: Callable[[], _JSON]) -> Callable[[], Any]:
+def _answers(view: Callable[..., _JSON]) -> Callable[..., Any]:
     """A view answering JSON: bad input → 400 with the one line the command line prints."""
 
     @functools.wraps(view)
-    def answer() -> Any:
+    def answer(**route: Any) -> Any:
         try:
-            return jsonify(view())
+            return jsonify(view(**route))
         except (ValueError, TypeError, OverflowError) as exc:
             return jsonify(error=_one_line(str(exc))), 400
         except MemoryError:

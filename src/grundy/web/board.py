@@ -135,7 +135,7 @@ def _readings(
     grid, ncols = _grid(kind, data)
     kids = [_child_grid(rules, kind, o.position) for o in options]
     yield "line", lambda: _line_reading(grid, ncols, kids)
-    if "box_positions" in capabilities(rules):
+    if isinstance(rules, Ruleset) and "box_positions" in capabilities(rules):  # not partizan
         yield "box", lambda: _box_reading(rules.box_positions(position) or [], options)
     yield "label", lambda: _label_reading(grid, options)
     if kind == Drawing.DIAGRAM:  # an option's diagram is drawn from the same corner

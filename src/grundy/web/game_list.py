@@ -6,7 +6,9 @@ plug-ins, by every name and alias they are found by) and the ``module:attr`` /
 once, when the server starts.  A request names one of them or is refused: a
 request never reaches `grundy.registry.get_ruleset`'s references, so no
 request imports or runs anything (docs/security.md).  Only a game that
-declares parameters (`Ruleset.parameters`: the chess piece) takes them.
+declares parameters (`Ruleset.parameters`: the chess piece) takes them.  The
+partizan games (`grundy.partizan`: CRPM, CRPS and those registered) are listed
+apart (`Catalogue.partizan`), by their names and aliases alone.
 
 >>> catalogue = Catalogue()
 >>> catalogue.ruleset(" CRIM ").name
@@ -18,6 +20,11 @@ games only when given to grundy serve --game
 >>> catalogue.check_parameters(catalogue.ruleset("lctr"), {"piece": "king"})
 Traceback (most recent call last):
 ValueError: game 'lctr' takes no parameters (got piece)
+>>> catalogue.partizan("CRPM").name
+'crpm'
+>>> catalogue.partizan("crpm:CRPM")
+Traceback (most recent call last):
+ValueError: unknown partizan game 'crpm:CRPM': this server plays the partizan games it lists
 """
 
 from __future__ import annotations
@@ -25,7 +32,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from grundy.game import Ruleset, capabilities
+from grundy.game import PartizanRuleset, Ruleset, capabilities, partizan_capabilities
+from grundy.partizan import get_partizan, partizan_names
 from grundy.registry import get_ruleset, registered
 
 __all__ = ["DEFAULT_GAME", "Catalogue"]
@@ -47,18 +55,42 @@ class Catalogue:
             *(_entry(name, rules) for name, rules in self._registered()),
             *(_entry(reference, rules) for reference, rules in self._references.items()),
         ]
+        self._partizan = {
+            key.lower(): rules
+            for rules in map(get_partizan, partizan_names())
+            for key in (rules.name, *rules.aliases)
+        }
 
     def ruleset(self, name: str) -> Ruleset:
         """The game a request names: a registered name (any case) or a reference given at
         start-up, exactly; a ValueError for any other name, having looked nothing up."""
         rules = self._references.get(name.strip()) or self._names.get(name.strip().lower())
-        if rules is None:
-            shown = name if len(name) <= 200 else name[:199] + "…"
+        if rules is None and name.strip().lower() in self._partizan:
             raise ValueError(
-                f"unknown game {shown!r}: this server plays the games it lists, and "
+                f"{name.strip()!r} is a partizan game: ask /api/partizan/… with a side"
+            )
+        if rules is None:
+            raise ValueError(
+                f"unknown game {_shown(name)!r}: this server plays the games it lists, and "
                 "module:attr games only when given to grundy serve --game"
             )
         return rules
+
+    def partizan(self, name: str) -> PartizanRuleset:
+        """The partizan game a request names: a listed name or alias (any case); a
+        ValueError for any other name, having looked nothing up."""
+        rules = self._partizan.get(name.strip().lower())
+        if rules is None:
+            raise ValueError(
+                f"unknown partizan game {_shown(name)!r}: this server plays the partizan "
+                "games it lists"
+            )
+        return rules
+
+    def partizan_listing(self) -> list[dict[str, Any]]:
+        """Every partizan game as the page lists it (`_entry`'s keys, and ``partizan``)."""
+        unique = {rules.name: rules for rules in self._partizan.values()}
+        return [_partizan_entry(rules) for _, rules in sorted(unique.items())]
 
     @staticmethod
     def check_parameters(rules: Ruleset, parameters: dict[str, Any]) -> None:
@@ -94,6 +126,11 @@ class Catalogue:
         return sorted(((rules.name, rules) for rules in unique.values()), key=lambda e: e[0])
 
 
+def _shown(name: str) -> str:
+    """A name as a request gave it, cut to 200 characters."""
+    return name if len(name) <= 200 else name[:199] + "…"
+
+
 def _entry(name: str, rules: Ruleset) -> dict[str, Any]:
     """The game as the page lists it, with the start it offers: the game's own
     (`Ruleset.example_start`), or a family's of its `Ruleset.example_parameters`.
@@ -112,4 +149,23 @@ def _entry(name: str, rules: Ruleset) -> dict[str, Any]:
         "capabilities": capabilities(rules),
         "example": played.example_start(),
         "example_parameters": parameters,
+    }
+
+
+def _partizan_entry(rules: PartizanRuleset) -> dict[str, Any]:
+    """A partizan game as the page lists it: as `_entry`, with ``partizan`` true.
+
+    >>> entry = _partizan_entry(get_partizan("crpm"))
+    >>> entry["example"], entry["partizan"], entry["capabilities"][:2]
+    ('4,3,2,1', True, ['components', 'negative'])
+    """
+    return {
+        "name": rules.name,
+        "aliases": list(rules.aliases),
+        "description": rules.description,
+        "parameters": {},
+        "capabilities": partizan_capabilities(rules),
+        "example": rules.example_start(),
+        "example_parameters": {},
+        "partizan": True,
     }

@@ -12,6 +12,13 @@ const PALETTE = [
   "#8c564b", "#5d6d7e", "#1f5f99", "#b5651d",
 ];
 const GOLDEN_ANGLE = 137.508;
+// A partizan game (grundy/web/partizan_play.py): the person plays Left or Right, a value is
+// a canonical form, and a move is coloured by whether it wins (green) or loses (red).
+const LOSING = PALETTE[2];
+const OUTCOMES = {
+  L: "Left wins, whoever starts", R: "Right wins, whoever starts",
+  N: "the player to move wins", P: "the player to move loses",
+};
 const CELL = 36;   // side of a box, px
 const HANDLE = 16; // depth of a row or column handle, px
 const GAP = 6;
@@ -30,6 +37,32 @@ function valueColour(v) {
   const hue = turned < 95 ? turned : turned + 60;  // 95°–155°, 0's green, left out
   const lightness = 28 + (k % 3) * 5;  // 28, 33 or 38%: white digits stay legible
   return `hsl(${hue.toFixed(3)}, 65%, ${lightness}%)`;
+}
+
+// The colour of an option in a hint or the explorer: an impartial game's by its value, a
+// partizan game's by whether the move wins.
+function hintColour(option) {
+  if (state.partizan) return option.winning ? PALETTE[0] : LOSING;
+  return valueColour(option.value);
+}
+
+// A value as a coloured badge; a long one (a partizan game's canonical form) cut short,
+// whole in its tooltip.
+const SHOWN_VALUE = 40;
+function shortened(value) {
+  const text = String(value);
+  return text.length > SHOWN_VALUE ? `${text.slice(0, SHOWN_VALUE - 1)}…` : text;
+}
+
+function valueBadge(option) {
+  const badge = element("span", { class: "value", style: `background:${hintColour(option)}` },
+    shortened(option.value));
+  if (shortened(option.value) !== String(option.value)) badge.title = String(option.value);
+  return badge;
+}
+
+function sideName(side) {
+  return side === "left" ? "Left" : "Right";
 }
 
 function element(tag, attributes = {}, text = "") {
@@ -57,10 +90,11 @@ function typeset(position) {
   return out;
 }
 
-// A move and the position it leads to: "bite at box (1, 2) → 4^2,3,1", the position typeset.
+// A move and the position it leads to: "bite at box (1, 2) → 4^2,3,1", both typeset (a move
+// in a sum names its summand: "in 3^2,1: remove a row of length 3").
 function moveTo(move, position) {
   const out = document.createDocumentFragment();
-  out.append(`${move} → `, typeset(position));
+  out.append(typeset(move), " → ", typeset(position));
   return out;
 }
 
@@ -71,8 +105,13 @@ function svgElement(tag, attributes = {}) {
 }
 
 // ------------------------------------------------------------------ the API
+// A partizan game's questions (its requests name a side) go to /api/partizan/….
+function route(path, body) {
+  return body && body.side !== undefined ? path.replace(/^\/api\//, "/api/partizan/") : path;
+}
+
 async function api(path, body) {
-  const response = await fetch(path, {
+  const response = await fetch(route(path, body), {
     method: body === undefined ? "GET" : "POST",
     headers: { "Content-Type": "application/json" },
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -92,11 +131,11 @@ function showError(message) {
   $("error").hidden = !message;
 }
 
-// What the server needs to replay the game.
+// What the server needs to replay the game (a partizan game's has a side, no parameters).
 function gameOf(s, moves = s.moves) {
   return {
     game: s.game, parameters: s.parameters, position: s.position,
-    misere: s.misere, first: s.first, moves,
+    misere: s.misere, first: s.first, moves, side: s.side,
   };
 }
 
@@ -140,6 +179,9 @@ function gameChanged() {
   const g = chosenGame();
   $("description").textContent = g.description;
   $("position").value = g.example || "";
+  $("side-choice").hidden = !g.partizan;
+  $("misere-choice").hidden = Boolean(g.partizan);  // partizan games: normal play only
+  if (g.partizan) $("misere").checked = false;
   const box = $("parameters");
   box.replaceChildren();
   for (const [name, help] of Object.entries(g.parameters)) {
@@ -167,6 +209,7 @@ async function startRequest() {
   const started = await ask("/api/start", {
     game, parameters, position: $("position").value,
     misere: $("misere").checked, first: $("first").value, moves: [],
+    side: chosenGame().partizan ? $("side").value : undefined,
   });
   if (started) await show(started);
   else clearGame(game);
@@ -209,11 +252,13 @@ function toggleHints() {
 // ------------------------------------------------------------------ drawing
 function render() {
   $("game-view").hidden = false;
-  const play = state.misere ? "misère play" : "normal play";
+  const play = state.partizan ? `you play ${sideName(state.side)}` : state.misere ? "misère play" : "normal play";
   $("title").replaceChildren(`${state.name} `, typeset(state.start), ` (${play})`);
   const status = $("status");
-  const said = state.replies.map((m) => `The computer: ${m}. `);
-  const over = ["Game over: the final position is ", typeset(state.current), ", with no move left. "];
+  const computer = state.partizan ? ` (${sideName(state.side === "left" ? "right" : "left")})` : "";
+  const said = state.replies.flatMap((m) => [`The computer${computer}: `, typeset(m), ". "]);
+  const stuck = state.partizan ? `, where ${sideName(state.mover)} has no move. ` : ", with no move left. ";
+  const over = ["Game over: the final position is ", typeset(state.current), stuck];
   status.className = { human: "won", computer: "lost" }[state.winner] || "";
   if (state.winner === "human") status.replaceChildren(...said, ...over, "You win!");
   else if (state.winner === "computer") status.replaceChildren(...said, ...over, "The computer wins.");
@@ -225,9 +270,9 @@ function render() {
   drawLegend();
 }
 
-function optionValue(number) {
-  const found = hint && hint.options.find((o) => o.number === number);
-  return found ? found.value : null;
+// The hint's option `number` (its value, whether it wins), or null without hints.
+function optionHint(number) {
+  return (hint && hint.options.find((o) => o.number === number)) || null;
 }
 
 function moveText(number) {
@@ -246,10 +291,11 @@ function makeTarget(node, target, paint) {
   const title = svgElement("title");
   title.textContent = moveText(target.option);
   node.append(title);
-  const value = optionValue(target.option);
-  if (value !== null) {
-    node.dataset.value = value;
-    node.style.setProperty(paint, valueColour(value));
+  const found = optionHint(target.option);
+  if (found) {
+    node.dataset.value = found.value;
+    node.dataset.winning = found.winning ? "yes" : "no";
+    node.style.setProperty(paint, hintColour(found));
   }
   node.addEventListener("click", () => play({ target: target.id }));
   node.addEventListener("keydown", (e) => {
@@ -300,7 +346,7 @@ function drawGrid(box, b) {
       svg.append(cell);
       cells[i].push(cell);
       if ((b.kept || []).some(([r, c]) => r === i && c === j)) markKept(svg, cell, x, y, size);
-      if (cell.dataset.value !== undefined && size >= 18) {
+      if (cell.dataset.value !== undefined && size >= 18 && !state.partizan) {  // a form won't fit
         const digits = svgElement("text", {
           x: left + j * size + 1 + size / 2, y: top + i * size + 1 + size / 2, class: "cell-value",
         });
@@ -362,6 +408,18 @@ function drawLegend() {
   legend.replaceChildren();
   legend.hidden = !hint;
   if (!hint) return;
+  if (state.partizan) {
+    const here = element("span", {}, `this position: value ${shortened(hint.value)} (${hint.outcome}: ${OUTCOMES[hint.outcome]}).`);
+    if (shortened(hint.value) !== hint.value) here.title = hint.value;
+    legend.append(here);
+    for (const [colour, text] of [[PALETTE[0], "a winning move"], [LOSING, "a losing move"]]) {
+      const item = element("span", { "data-legend": text });
+      item.append(element("span", { class: "swatch", style: `background:${colour}` }), text);
+      legend.append(item);
+    }
+    if (!hint.options.length) legend.append(element("span", {}, "no moves left"));
+    return;
+  }
   const values = [...new Set(hint.options.map((o) => o.value))].sort((a, b) => a - b);
   legend.append(element("span", {}, `this position: value ${hint.value}.`));
   for (const v of values) {
@@ -381,13 +439,13 @@ function listMoves() {
     const button = element("button", { type: "button", "data-number": o.number });
     const to = element("span", { class: "to" }, " → ");
     to.append(typeset(o.position));
-    button.append(o.move, to);
+    button.append(typeset(o.move), to);
     button.addEventListener("click", () => play({ number: o.number }));
     item.append(button);
-    const value = optionValue(o.number);
-    if (value !== null) {
-      item.append(element("span", { class: "value", style: `background:${valueColour(value)}` }, `${value}`));
-      if (value === 0) item.append(element("span", { class: "winning" }, "winning"));
+    const found = optionHint(o.number);
+    if (found) {
+      item.append(valueBadge(found));
+      if (found.winning) item.append(element("span", { class: "winning" }, "winning"));
     }
     list.append(item);
   }
@@ -405,7 +463,7 @@ function listHistory() {
   let mine = 0; // the person's moves up to each entry
   for (const h of state.history) {
     if (h.player === "human") mine += 1;
-    const who = h.player === "human" ? "you" : "computer";
+    const who = (h.player === "human" ? "you" : "computer") + (h.side ? ` (${sideName(h.side)})` : "");
     entries.push({ text: [`${who}: `, moveTo(h.move, h.position)], player: h.player, mine, yours: h.player === "computer" });
   }
   entries.forEach((e, k) => {
@@ -427,10 +485,14 @@ async function explore() {
   const root = await ask("/api/explore", { ...gameOf(state), path: [], tree: true });
   if (!root || ticket !== explored) return;
   const t = root.tree;
-  $("tree-size").replaceChildren(...(t.note
-    ? [`game tree: ${t.note}`]
-    : [typeset(root.position), `: value ${root.value}; game tree of ${t.nodes} nodes, ${t.leaves} leaves, ` +
-      `${t.states} distinct positions, height ${t.height}`]));
+  $("tree-size").title = String(root.value) === shortened(root.value) ? "" : root.value;
+  $("tree-size").replaceChildren(...(!t  // a partizan game: its value and who moves, no tree counted
+    ? [typeset(root.position), `: value ${shortened(root.value)} (${root.outcome}: ` +
+      `${OUTCOMES[root.outcome]}); ${sideName(root.mover)} to move`]
+    : t.note
+      ? [`game tree: ${t.note}`]
+      : [typeset(root.position), `: value ${root.value}; game tree of ${t.nodes} nodes, ${t.leaves} leaves, ` +
+        `${t.states} distinct positions, height ${t.height}`]));
   $("explorer").replaceChildren(branch(root, []));
 }
 
@@ -438,11 +500,12 @@ function branch(node, path) {
   const list = element("ul");
   for (const o of node.options) {
     const item = element("li", { "data-path": [...path, o.number].join(".") });
+    const ends = node.mover ? o.ends : !o.remoteness;  // remoteness 0: a terminal position
     const toggle = element("button", { type: "button", class: "toggle", "aria-expanded": "false" },
-      o.remoteness ? "▸" : "·");
-    toggle.disabled = !o.remoteness;  // remoteness 0: a terminal position
-    item.append(toggle, moveTo(o.move, o.position),
-      element("span", { class: "value", style: `background:${valueColour(o.value)}` }, `${o.value}`));
+      ends ? "·" : "▸");
+    toggle.disabled = ends;
+    item.append(toggle, node.mover ? `${sideName(node.mover)}: ` : "", moveTo(o.move, o.position),
+      valueBadge(o));
     toggle.addEventListener("click", () => act(async () => {
       const open = item.querySelector(":scope > ul");
       if (open) {
@@ -470,11 +533,14 @@ async function main() {
   $("hints").addEventListener("change", toggleHints);
   const answer = await ask("/api/games");
   if (!answer) return;
-  games = answer.games;
+  games = [...answer.games, ...answer.partizan];
   script = new RegExp(answer.script, "g");
+  const partizan = element("optgroup", { label: "partizan: you play Left or Right" });
   for (const g of games) {
-    $("game").append(element("option", { value: g.name }, g.aliases.length ? `${g.name} (${g.aliases.join(", ")})` : g.name));
+    const option = element("option", { value: g.name }, g.aliases.length ? `${g.name} (${g.aliases.join(", ")})` : g.name);
+    (g.partizan ? partizan : $("game")).append(option);
   }
+  if (answer.partizan.length) $("game").append(partizan);
   $("game").value = answer.default;
   gameChanged();
   document.body.dataset.busy = "no";
