@@ -4,11 +4,13 @@ One registry holds both kinds of game: impartial ones (`grundy.game.Ruleset`, va
 nimbers) and partizan ones (`grundy.game.PartizanRuleset`, valued by canonical forms:
 CRPM, CRPS).  `get_game` finds either; `get_ruleset` an impartial game (a partizan
 game's name is a ValueError saying which commands answer it) and
-`grundy.partizan.get_partizan` a partizan one.  A game is named in one of three ways:
+`grundy.partizan.get_partizan` a partizan one.  A game is named in one of four ways:
 
 * a registered name or alias, case-insensitive (``"lctr"``, ``"crim"``);
   a built-in game's module (`grundy.games`) is imported when its name is
   first looked up, so looking up one game imports only that game;
+* a name spelled as a family of games spells them (`grundy.games.spelled`): an octal
+  code such as ``"0.77"`` is that take-and-break game;
 * a name published by an installed package under the entry-point group
   ``grundy.rulesets`` (``[project.entry-points."grundy.rulesets"]`` in its
   pyproject.toml: ``mygame = "mypkg.games:MyGame"``), loaded on first use;
@@ -126,6 +128,9 @@ def _lookup(name: str) -> Rules:
     _load_builtin(key)
     if key in _REGISTRY:
         return _REGISTRY[key]
+    spelled = games.spelled(key)  # a game named by its spelling: an octal code, 0.77
+    if spelled is not None:
+        return spelled
     if ":" in name:
         return _from_reference(name.strip())
     _load_plugins()
@@ -135,7 +140,7 @@ def _lookup(name: str) -> Rules:
     partizan = ", ".join(r.name for r in partizan_rulesets())
     raise ValueError(
         f"unknown game {name!r}; known games: {known}; partizan: {partizan} "
-        "(or a module:attr reference to a ruleset)"
+        "(or an octal code such as 0.77, or a module:attr reference to a ruleset)"
     )
 
 

@@ -33,8 +33,21 @@ import pkgutil
 from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
+from typing import TYPE_CHECKING
 
-__all__ = ["OTHER_NAMES", "game_modules", "lazy_submodules", "load", "load_all", "module_of"]
+if TYPE_CHECKING:
+    from grundy.game import Ruleset
+
+__all__ = [
+    "OTHER_NAMES",
+    "SPELLINGS",
+    "game_modules",
+    "lazy_submodules",
+    "load",
+    "load_all",
+    "module_of",
+    "spelled",
+]
 
 #: The built-in names (lower case) that do not start with their module's name → that
 #: module (its family folder is found by `game_modules`).
@@ -46,10 +59,18 @@ OTHER_NAMES = {
     "cr": "column_row",
     "crim": "column_row",
     "crit": "rit",
+    "dawson-kayles": "octal",
     "downright": "lctr",
+    "grundy-game": "octal",
+    "kayles": "octal",
     "scc": "corners",
     "welter": "sato_welter",
 }
+
+#: The families whose games are named by a spelling, not a list: ``module:function`` of a
+#: function taking a lower-case name and returning its game, None for a name not spelled
+#: its way, or a ValueError for a bad spelling (an octal code: ``0.77``, ``4.07``).
+SPELLINGS = ("grundy.games.octal.octal:game_of_code",)
 
 
 @functools.cache
@@ -103,6 +124,20 @@ def load(name: str) -> bool:
     if module is not None:
         importlib.import_module(module)
     return module is not None
+
+
+def spelled(name: str) -> Ruleset | None:
+    """The game `name` (lower case) spells in a family of `SPELLINGS`, or None.
+
+    >>> spelled("0.77").name, spelled("no-such-game")
+    ('kayles', None)
+    """
+    for target in SPELLINGS:
+        module, _, function = target.partition(":")
+        found = getattr(importlib.import_module(module), function)(name)
+        if found is not None:
+            return found
+    return None
 
 
 def load_all() -> None:
