@@ -16,9 +16,11 @@ request is answered in a child of the solver pool (`grundy.web.solving.SolverPoo
 bounded in time (a solve's seconds) and memory, which reads the start, refuses a
 position of more than `MAX_BOXES` boxes before any option is listed, replays the game
 on a fresh `PartizanMatch` and sends back plain data (without fork, as on Windows, the
-request's thread does it, bounded by `MAX_BOXES` alone).  A canonical form is written
-out only when its tree has at most `MAX_FORM_NODES` nodes (`written`): its text grows
-exponentially with the diagram (CRPM 6,2,1^4, 12 boxes: 13,345 characters).
+request's thread does it, bounded by `MAX_BOXES` alone).  So a click costs a fork and a
+fresh valuation: 15 to 45 ms at 10 to 30 boxes, up to about a second at 40
+(benchmarks/bench_serve_partizan.py).  A canonical form is written out only when its
+tree has at most `MAX_FORM_NODES` nodes (`written`): its text grows exponentially with
+the diagram (CRPM 6,2,1^4, 12 boxes: 13,345 characters).
 
 >>> from grundy.web.game_list import Catalogue
 >>> from grundy.web.solving import SolverPool
