@@ -15,6 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from grundy import answer
+from grundy.analysis.conjectures import check_conjecture
 from grundy.analysis.partizan_counts import DISTINCT_N, partizan_counts
 from grundy.cli import main
 from grundy.engine import cached_njit
@@ -126,3 +127,25 @@ def test_count_json_omits_distinct_past_its_bound(capsys) -> None:  # type: igno
     assert list(data["distinct"]) == [str(DISTINCT_N)]
     assert data["source"] == ["kernel"]
     assert f"distinct values are counted for n <= {DISTINCT_N} only" in result.err
+
+
+def test_conjectures_over_partizan_outcome_classes() -> None:
+    """`check_conjecture` reads a partizan game's classes: from the kernel's levels in
+    blocks (CRPM) or from canonical forms (CRPS), and counts what the counts count."""
+    sign = check_conjecture("crpm", when="L", then="rank > 0", sizes=range(1, 31))
+    assert sign["holds"] and sign["checked"] == sum(
+        partizan_counts("crpm", n).outcomes["L"] for n in range(1, 31)
+    )
+    odd = check_conjecture("crps", when="P", then="n % 2 == 0", sizes=range(1, 14), limit=2)
+    assert not odd["holds"]
+    assert [(c["n"], c["position"], c["value"]) for c in odd["counterexamples"]] == [
+        (11, "4^2,3", "P"),
+        (11, "3^3,2", "P"),
+    ]
+    impartial = check_conjecture("cr", when="L or R", then="False", sizes=range(1, 9))
+    assert impartial["holds"] and impartial["checked"] == 0  # an impartial game has no L, R
+    assert check_conjecture("cr", when="N", then="not P", sizes=range(1, 9))["holds"]
+    with pytest.raises(ValueError, match="canonical forms, not numbers"):
+        check_conjecture("crpm", when="value == 0", then="True", sizes=[3])
+    with pytest.raises(ValueError, match="normal play only"):
+        check_conjecture("crpm", then="True", sizes=[3], misere=True)

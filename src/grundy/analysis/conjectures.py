@@ -1,7 +1,8 @@
 """Check a conjecture over every position of size n: "when P, then Q", smallest counterexamples.
 
 A conjecture is two predicates written as Python expressions over the
-position: ``value``, ``n`` (its size), ``position`` (its text) and, for games
+position: ``value``, its outcome ``P`` or ``N`` (a partizan game's also ``L``
+or ``R``), ``n`` (its size), ``position`` (its text) and, for games
 on one diagram, ``parts`` (the row lengths, largest first), ``rows``,
 ``columns``, ``rank`` (λ1 − ℓ, Dyson's rank) and ``durfee`` (the side of the
 Durfee square).  Allowed: numbers, comparisons, ``and``/``or``/``not``,
@@ -24,14 +25,30 @@ one partition at a time, as without an atlas.
 >>> result = check_conjecture("cr", when="value == 0", then="rank % 2 == 0", sizes=range(1, 13))
 >>> result["holds"], result["checked"]
 (True, 80)
+
+A partizan game's positions are asked their outcome class (its value is a canonical
+form, not a number): from its compiled kernel's outcome levels where it has one
+(`grundy.engine.partizan_levels`, a block of ranks at a time, as from an atlas), else
+from the canonical forms (`grundy.partizan`), to n = `DISTINCT_N`.
+
+>>> check_conjecture("crpm", when="L", then="rank > 0", sizes=range(1, 41))["holds"]
+True
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from grundy.answers import atlas_for, values
+from grundy.analysis.partizan_counts import DISTINCT_N
+from grundy.answers import (
+    PARTIZAN_KERNEL_N,
+    atlas_for,
+    check_partizan_asked,
+    partizan_game,
+    values,
+)
 from grundy.bounds import (
     CENSUS_BYTES,
     CONJECTURE_RATE,
@@ -42,8 +59,8 @@ from grundy.bounds import (
     too_many_sizes,
 )
 from grundy.expression import FAILURES, Expression, NotElementwise, shorten
-from grundy.game import ProgressCallback, Ruleset
-from grundy.partition import Partition
+from grundy.game import PartizanRuleset, ProgressCallback, Ruleset
+from grundy.partition import Partition, partitions
 from grundy.registry import get_ruleset
 from grundy.validate import as_bool
 
@@ -59,10 +76,13 @@ _FUNCTIONS: dict[str, Callable[..., Any]] = {
     "len": len, "min": min, "max": max, "abs": abs, "sum": sum,
 }  # fmt: skip
 #: The names a predicate may read, with what each is: the one list (`Predicate`, `_names`,
-#: the help of `grundy conjecture`).  The last five: games on one diagram only.
+#: the help of `grundy conjecture`).
 MEANINGS: dict[str, str] = {
     "value": "the position's value",
     "P": "whether it is a P-position: value == 0, and all an outcome atlas tells",
+    "N": "whether the player to move wins (not P)",
+    "L": "whether Left wins whoever starts (partizan games)",
+    "R": "whether Right wins whoever starts (partizan games)",
     "n": "its size",
     "position": "its text",
     "parts": "the row lengths, largest first",
@@ -73,7 +93,10 @@ MEANINGS: dict[str, str] = {
 }
 NAMES = tuple(MEANINGS)
 #: The names only a game on one diagram has.
-DIAGRAM_NAMES = NAMES[4:]
+DIAGRAM_NAMES = ("parts", "rows", "columns", "rank", "durfee")
+#: The outcome names, and the codes of the partizan outcome levels that are each
+#: (`grundy.engine.partizan_levels.CLASSES`: P, L, R, N).
+OUTCOMES = ("P", "L", "R", "N")
 
 
 def predicate_help() -> str:
@@ -134,23 +157,25 @@ def check_conjecture(
     None: $GRUNDY_ATLAS where it is this game's and convention's,
     `grundy.answers.atlas_for`), the sizes within its levels are read from it.
     """
-    rules = get_ruleset(game)
+    partizan = partizan_game(game)
+    rules = partizan if partizan is not None else get_ruleset(game)
     misere = as_bool(misere, "misere")
-    atlas = atlas_for(rules, misere, atlas)
     condition, claim = Predicate(when), Predicate(then)
     sizes = take_at_most(sizes, MAX_SIZES, too_many_sizes(f"checking a conjecture on {rules.name}"))
     if not sizes:
         raise ValueError("no sizes to check")
-    _check_work(rules, sizes, misere, -1 if atlas is None else atlas.levels)
+    if partizan is not None:
+        check_partizan_asked(partizan, misere, atlas)
+        check_level = partial(_check_partizan_level, partizan, condition, claim)
+    else:
+        atlas = atlas_for(rules, misere, atlas)
+        _check_work(rules, sizes, misere, -1 if atlas is None else atlas.levels)
+        check_level = partial(_check_impartial_level, rules, condition, claim, misere, atlas)
     checked = 0
     found: list[dict[str, Any]] = []
     for done, n in enumerate(sizes, 1):
         room = max(limit - len(found), 1)  # (one tells that it fails, even for limit 0)
-        if atlas is not None and n <= atlas.levels:
-            counted, failing = _check_level(rules, condition, claim, atlas, n, room)
-        else:
-            valued = _valued(rules, n, misere, atlas)
-            counted, failing = _check_each(rules, condition, claim, valued, n, room)
+        counted, failing = check_level(n, room)
         checked += counted
         found += failing
         if progress is not None:
@@ -167,6 +192,76 @@ def check_conjecture(
         "sizes": [sizes[0], n],
         "counterexamples": found[:limit],
     }
+
+
+def _check_impartial_level(
+    rules: Ruleset,
+    condition: Predicate,
+    claim: Predicate,
+    misere: bool,
+    atlas: Atlas | None,
+    n: int,
+    room: int,
+) -> tuple[int, list[dict[str, Any]]]:
+    """Level n of an impartial game: from the atlas where it holds n, else valued."""
+    if atlas is not None and n <= atlas.levels:
+        return _check_level(rules, condition, claim, atlas, n, room)
+    return _check_each(rules, condition, claim, _valued(rules, n, misere, atlas), n, room)
+
+
+def _check_partizan_level(
+    rules: PartizanRuleset, condition: Predicate, claim: Predicate, n: int, room: int
+) -> tuple[int, list[dict[str, Any]]]:
+    """Level n of a partizan game by outcome class: a block of ranks at a time from its
+    kernel's outcome levels, to n = `PARTIZAN_KERNEL_N`; else (no kernel) each diagram's
+    canonical form, to n = `DISTINCT_N`."""
+    if "value" in condition.names | claim.names:
+        raise ValueError(
+            f"{rules.name} is a partizan game: its values are canonical forms, not numbers; "
+            "write L, R, N or P (its outcome class)"
+        )
+    if rules.kernel is None or n > PARTIZAN_KERNEL_N:
+        if n > DISTINCT_N:
+            raise ValueError(
+                f"the outcomes of {rules.name} are checked to n = "
+                f"{PARTIZAN_KERNEL_N if rules.kernel is not None else DISTINCT_N}, not {n}"
+            )
+        from grundy.partizan import outcome
+
+        each = (
+            ((lambda lam=lam: rules.parse(lam)), outcome(rules, rules.parse(lam)))
+            for lam in partitions(n)
+        )
+        return _check_each(rules, condition, claim, each, n, room)
+    from grundy.atlas.features import FEATURES, features
+    from grundy.atlas.views import BLOCK
+    from grundy.engine.partizan_levels import shared_levels
+    from grundy.engine.ranking import unrank
+
+    names = sorted((condition.names | claim.names) & set(FEATURES))
+    codes = shared_levels(rules.kernel).codes(n)
+    checked = 0
+    found: list[dict[str, Any]] = []
+    for lo in range(0, len(codes), BLOCK):
+        block = codes[lo : lo + BLOCK]
+        columns = {name: block == code for code, name in enumerate(OUTCOMES)}
+        columns.update(n=n, **features(n, lo, len(block), names))
+        answer = _check_block(condition, claim, columns, len(block))
+        if answer is None:
+            each = (
+                ((lambda r=r: rules.parse(unrank(n, r))), OUTCOMES[code])
+                for r, code in enumerate(block.tolist(), lo)
+            )
+            counted, failing = _check_each(rules, condition, claim, each, n, room - len(found))
+        else:
+            counted, failing_at = answer
+            failing = [
+                _counterexample(rules, unrank(n, lo + i), OUTCOMES[block[i]], n)
+                for i in failing_at[: room - len(found)].tolist()
+            ]
+        checked += counted
+        found += failing
+    return checked, found
 
 
 def _check_work(rules: Ruleset, sizes: list[int], misere: bool, levels: int) -> None:
@@ -195,11 +290,11 @@ def _check_each(
 ) -> tuple[int, list[dict[str, Any]]]:
     """(how many positions `condition` holds on, the first `room` counterexamples) among
     the positions of size n with their values, each checked alone."""
-    cheap = condition.names <= {"value", "P", "n"}
+    cheap = condition.names <= {"value", *OUTCOMES, "n"}
     checked = 0
     found: list[dict[str, Any]] = []
     for position, value in valued:
-        if cheap and not condition({"value": value, "P": is_p_position(value), "n": n}):
+        if cheap and not condition({"value": value, **outcome_names(value), "n": n}):
             continue  # (no need to build the position's names)
         names = _names(rules, position(), value, n)
         if not cheap and not condition(names):
@@ -230,7 +325,10 @@ def _check_level(
     checked = 0
     found: list[dict[str, Any]] = []
     for lo, block, features in level_blocks(atlas, n, names):
-        values = {"P": block} if outcomes else {"value": block, "P": block == 0}
+        p = block.astype(bool) if outcomes else block == 0
+        values = {"P": p, "N": ~p, "L": p & False, "R": p & False}
+        if not outcomes:
+            values["value"] = block
         answer = _check_block(condition, claim, {**values, "n": n, **features}, len(block))
         if answer is None:
             known = [("P" if p else "N") for p in block.tolist()] if outcomes else block.tolist()
@@ -304,24 +402,30 @@ def _valued(
         yield (lambda position=position: position), value
 
 
-def is_p_position(value: int | str) -> bool:
-    """Whether a value (a nimber, or an outcome atlas's "P" or "N") is a P-position's.
+def outcome_names(value: int | str) -> dict[str, bool]:
+    """The outcome names of a value: a nimber, an outcome atlas's "P" or "N", or a
+    partizan game's outcome class ("L", "R", "N", "P").
 
-    >>> is_p_position(0), is_p_position(2), is_p_position("P"), is_p_position("N")
-    (True, False, True, False)
+    >>> outcome_names(0), outcome_names("L")["L"], outcome_names(3)["N"]
+    ({'P': True, 'L': False, 'R': False, 'N': False}, True, True)
     """
-    return value == 0 or value == "P"
+    if isinstance(value, str):
+        return {name: value == name for name in OUTCOMES}
+    return {"P": value == 0, "L": False, "R": False, "N": value != 0}
 
 
-def _names(rules: Ruleset, position: Any, value: int | str, n: int) -> dict[str, Any]:
+def _names(
+    rules: Ruleset | PartizanRuleset, position: Any, value: int | str, n: int
+) -> dict[str, Any]:
     names: dict[str, Any] = {
         "value": value,
-        "P": is_p_position(value),
+        **outcome_names(value),
         "n": n,
         "position": rules.format_position(position),
     }
-    try:
-        lam = rules.diagram(position)
+    try:  # a partizan game's diagram is the one summand it draws
+        draws = isinstance(rules, PartizanRuleset)
+        lam = rules.draw_data(position) if draws else rules.diagram(position)
     except ValueError:  # a sum of several diagrams
         lam = None
     if isinstance(lam, Partition):

@@ -7,7 +7,7 @@ from typing import Annotated
 import typer
 from rich.markup import escape
 
-from grundy.answers import atlas_for
+from grundy.answers import atlas_for, partizan_game
 from grundy.cli.common import app
 from grundy.cli.game_options import GameOptions, game_options
 from grundy.cli.interrupts import interruptible, starts_over
@@ -38,7 +38,8 @@ def conjecture_command(
     comparisons, and/or/not, + - * // % **, parts[0] and slices, and the functions
     below; nothing else runs.  A number past 10,000 bits (2 ** 2 ** 40) is refused,
     not computed.  With an atlas (--atlas DIR or $GRUNDY_ATLAS), the sizes within
-    its levels are read from it.
+    its levels are read from it.  A partizan game (CRPM, CRPS) is asked its outcome
+    classes: L, R, N, P.
 
     Exit status: 0 when it holds, 1 when there are counterexamples, 2 on bad input.
 
@@ -46,9 +47,11 @@ def conjecture_command(
     """
     from grundy.analysis.conjectures import check_conjecture
 
-    rules, misere = shared.rules(), shared.misere
+    misere = shared.misere
+    partizan = partizan_game(shared.game)  # asked its outcome classes (L, R, N, P)
+    rules = partizan if partizan is not None else shared.rules()
     sizes = parse_range(n, "--n")
-    values = atlas_for(rules, misere, shared.atlas)
+    values = shared.atlas if partizan is not None else atlas_for(rules, misere, shared.atlas)
     done = [0]
 
     def progress(finished: int, total: int) -> None:
