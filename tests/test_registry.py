@@ -16,7 +16,10 @@ import grundy
 import grundy.registry as registry
 from grundy import FunctionRuleset, Partition, PartitionRuleset, Ruleset, get_ruleset, register
 from grundy.cli import main
+from grundy.games.partizan_cr.crpm import CRPMRules
 from grundy.partition import partitions
+from grundy.partizan import get_partizan, partizan_names
+from grundy.registry import get_game
 
 # ------------------------------------------------------------ user games
 # Referred to as f"{__name__}:…" below, as a researcher's module would be.
@@ -297,6 +300,28 @@ def test_entry_point_plugins(isolated: None, monkeypatch: pytest.MonkeyPatch) ->
     assert asked == [registry.ENTRY_POINT_GROUP]  # loaded once per process
     assert grundy.value("take-row-plugin", "3,2,1") == 1
     assert grundy.value("corners-plugin", "3,2,1") == 0
+
+
+class PartizanPlugin(CRPMRules):
+    """A partizan game published by a plug-in: CRPM's moves under another name."""
+
+    name = "test-plugin-crpm"
+    kernel = None
+
+
+def test_a_partizan_plug_in_is_found_as_an_impartial_one(
+    isolated: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One registry, one entry-point group: a partizan plug-in is listed with the partizan
+    games, valued by its canonical forms, and refused by get_ruleset in one line."""
+    fake_entry_points(monkeypatch, plugin("partizan-plugin", f"{__name__}:PartizanPlugin"))
+    rules = get_game("partizan-plugin")
+    assert isinstance(rules, PartizanPlugin) and get_partizan("test-plugin-crpm") is rules
+    assert "test-plugin-crpm" in partizan_names()
+    assert "test-plugin-crpm" not in grundy.ruleset_names()  # the impartial games' list
+    assert grundy.outcome("partizan-plugin", "3,2") == grundy.outcome("crpm", "3,2") == "L"
+    with pytest.raises(ValueError, match="is a partizan game"):
+        get_ruleset("partizan-plugin")
 
 
 def test_broken_plugin(isolated: None, monkeypatch: pytest.MonkeyPatch) -> None:
