@@ -106,7 +106,6 @@ NIMBER_COMMANDS = [
     ("stats", "{game}", "3,2"),
     ("search", "{game}", "3,2"),
     ("sweep", "{game}", "partitions", "--n", "3"),
-    ("conjecture", "{game}", "--then", "value == 0", "--n", "3"),
     ("classify", "{game}", "--max-n", "3"),
     ("atlas", "build", "{game}", "--n", "3", "--dir", "{tmp}"),
 ]
@@ -114,10 +113,12 @@ NIMBER_COMMANDS = [
 
 @pytest.mark.parametrize("game", partizan.partizan_names())
 def test_every_command_answers_a_partizan_game_or_says_which_do(capsys, tmp_path, game) -> None:
-    """value, moves, count and play answer every partizan game; every other command that
-    takes a game says in one line that the game is partizan and which commands answer it."""
+    """value, moves, count, conjecture and play answer every partizan game; every other
+    command that takes a game says in one line that the game is partizan and which
+    commands answer it."""
     assert main(["value", game, "2,1"]) == 0 and main(["moves", game, "2,1"]) == 0
     assert main(["count", game, "--n", "1..3"]) == 0
+    assert main(["conjecture", game, "--when", "P", "--then", "not (L or R or N)", "--n", "3"]) == 0
     capsys.readouterr()
     for words in NIMBER_COMMANDS:
         args = [w.format(game=game, tmp=tmp_path / "atlas") for w in words]

@@ -203,7 +203,7 @@ def test_titles_name_the_games_as_the_docs_do() -> None:
     """Every built-in game declares a display name (`grundy.game.Ruleset.display_name`),
     the one docs/games.md gives it in bold before its command-line name."""
     from grundy.cli.common import display_name
-    from grundy.registry import get_ruleset, rulesets
+    from grundy.registry import get_game, get_ruleset, rulesets
     from grundy.solver import is_builtin
 
     docs = (Path(__file__).parents[1] / "docs" / "games.md").read_text()
@@ -211,7 +211,7 @@ def test_titles_name_the_games_as_the_docs_do() -> None:
     assert len(named) >= 15
     named["3-dimensional LCTR"] = named.pop("d-dimensional LCTR")  # `lctr-3d` is d = 3
     for name, game in named.items():
-        assert get_ruleset(game).display_name == name, game
+        assert get_game(game).display_name == name, game
     for rules in filter(is_builtin, rulesets()):
         assert rules.display_name != rules.name, rules.name  # declared, not the default
     assert display_name(get_ruleset("cr")) == "Column-Row"

@@ -28,7 +28,7 @@ game's name is a ValueError saying which commands answer it) and
 >>> get_ruleset("crpm")
 Traceback (most recent call last):
 ...
-ValueError: crpm is a partizan game: grundy value, moves, count and play answer it \
+ValueError: crpm is a partizan game: grundy value, moves, count, conjecture and play answer it \
 (this command asks for nimbers)
 """
 
@@ -99,8 +99,8 @@ def get_ruleset(game: str | Ruleset, **parameters: Any) -> Ruleset:
     rules = get_game(game)
     if isinstance(rules, PartizanRuleset):
         raise ValueError(
-            f"{rules.name} is a partizan game: grundy value, moves, count and play answer it "
-            "(this command asks for nimbers)"
+            f"{rules.name} is a partizan game: grundy value, moves, count, conjecture and play "
+            "answer it (this command asks for nimbers)"
         )
     if parameters or getattr(rules, "requires_parameters", False):
         rules = rules.with_parameters(**parameters)
