@@ -24,6 +24,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -42,6 +43,7 @@ from grundy.atlas.schema import OUTCOMES, VALUES, Layout, layout_of
 from grundy.engine.box_levels import BoxEngine
 from grundy.engine.levels import LevelEngine
 from grundy.engine.outcome_levels import OutcomeEngine
+from grundy.engine.retrograde_levels import RetrogradeEngine
 from grundy.game import Ruleset
 from grundy.validate import as_bool, as_int
 
@@ -62,12 +64,19 @@ def build(
     workers: int | None = None,
     box: tuple[int, int] | None = None,
     outcomes: bool = False,
+    retrograde: bool | None = None,
 ) -> Atlas:
     """Build (or resume) the atlas of `rules` up to level n_max in `directory`; or, with
     `box` = (a, b) and n_max None, the atlas of every diagram inside the a × b box
     (`grundy.engine.box_levels`: one level, valued in one pass, here).  With `outcomes`,
     the outcome atlas (`grundy.atlas.outcome_atlas`: the P-positions and the tallies
-    of winning moves, through `grundy.engine.outcome_levels`; levels, not a box).
+    of winning moves; levels, not a box).  An outcome atlas built here is valued by the
+    retrograde levels (`grundy.engine.retrograde_levels`: each P-position marks the
+    positions that move to it) where the game's kernel has an ``unmove``, and otherwise,
+    or on a cluster, by the forward ones (`grundy.engine.outcome_levels`), level by
+    level: retrograde where P-positions are rare below (`RetrogradeEngine.marks`).  Both
+    give the same files.  `retrograde` True asks for the retrograde levels throughout,
+    False for the forward ones (None: as said).
 
     Chunks already written are kept (checked when read); the rest are valued and
     written one by one.  `chunk` (a power of two) is the ranks a chunk holds:
@@ -90,13 +99,53 @@ def build(
     if box is not None and as_bool(outcomes, "outcomes"):
         raise ValueError("an outcome atlas holds whole levels (--n), not a box")
     layout = OUTCOMES if outcomes else VALUES
-    with _claimed(rules, n_max, directory, misere, chunk, box, layout) as (manifest, engine):
+    engines = _engines(rules, layout, scheduler, retrograde)
+    with _claimed(rules, n_max, directory, misere, chunk, box, layout, engines) as claim:
+        manifest, engine = claim
         if scheduler in (None, "serial"):
             _build_here(engine, manifest, Path(directory), on_progress)
         else:
             cluster = (scheduler, workers)
             _build_on_cluster(rules, engine, manifest, Path(directory), on_progress, cluster)
     return open_atlas(directory)
+
+
+#: What makes a level engine: engines(kernel, n_max, misere, chunk).
+Engines = Callable[..., LevelEngine]
+
+
+def _engines(
+    rules: Ruleset, layout: Layout, scheduler: str | None, retrograde: bool | None
+) -> Engines:
+    """What makes the level engine an atlas of `layout` is built with (`build`'s doc):
+    the value engine, the forward outcome engine, or the retrograde one (which marks the
+    levels where P-positions are rare below them, `RetrogradeEngine.marks`, or with
+    `retrograde` True every level).
+
+    >>> from grundy import get_ruleset
+    >>> _engines(get_ruleset("chomp"), OUTCOMES, None, None).__name__
+    'RetrogradeEngine'
+    >>> _engines(get_ruleset("chomp"), OUTCOMES, "local", True)
+    Traceback (most recent call last):
+    ...
+    ValueError: the retrograde levels mark a level whole, here: not on a cluster
+    """
+    kernel = getattr(rules, "kernel", None)
+    if kernel is None:
+        raise ValueError(f"{rules.name} has no compiled kernel, so it has no atlas")
+    if retrograde is not None and as_bool(retrograde, "retrograde"):
+        if layout is not OUTCOMES:
+            raise ValueError("the retrograde levels find outcomes: an outcome atlas only")
+        if scheduler not in (None, "serial"):
+            raise ValueError("the retrograde levels mark a level whole, here: not on a cluster")
+        if kernel.unmove is None:
+            raise ValueError(f"{rules.name}: its kernel has no unmove, so no retrograde levels")
+        return partial(RetrogradeEngine, rare=1)
+    if layout is not OUTCOMES:
+        return LevelEngine
+    if retrograde is None and kernel.unmove is not None and scheduler in (None, "serial"):
+        return RetrogradeEngine
+    return OutcomeEngine
 
 
 @contextmanager
@@ -108,15 +157,13 @@ def _claimed(
     chunk: int | None,
     box: tuple[int, int] | None,
     layout: Layout,
+    engines: Engines,
 ) -> Iterator[tuple[dict[str, Any], LevelEngine]]:
     """The directory's manifest (made if new) and an engine for it (levels 0 … n_max, or
-    the box; the outcome engine for an atlas of `OUTCOMES`), while this process holds
-    the directory's build lock."""
-    engines = OutcomeEngine if layout is OUTCOMES else LevelEngine
+    the box), made by `engines` (`_engines`), while this process holds the directory's
+    build lock."""
     misere = as_bool(misere, "misere")
-    kernel = getattr(rules, "kernel", None)
-    if kernel is None:
-        raise ValueError(f"{rules.name} has no compiled kernel, so it has no atlas")
+    kernel = rules.kernel
     if chunk is not None:
         LevelEngine.check_chunk(as_int(chunk, "chunk"))
     if box is not None:

@@ -36,7 +36,7 @@ from grundy.engine.search import Search, ValueTooLarge
 from grundy.engine.specialise import compiled_drivers
 from grundy.engine.transposition import pack
 from grundy.engine.wordops import NARROW_LETTERS, WIDE_LETTERS
-from grundy.engine.words import encode, width
+from grundy.engine.words import decode, encode, width
 from grundy.partition import Partition, partition_numbers
 
 __all__ = ["CompiledKernel"]
@@ -60,6 +60,11 @@ class CompiledKernel:
     positions that are not partitions, their packed key (a Python int, None
     if it does not fit), and `census_shift`: how far a partition's word is
     shifted left in the key of the same diagram as a starting position.
+    unmove: optionally, the kernel run backwards, ``unmove(w, k, out) -> m``: the words
+    of the parents of the partition w with k more boxes (each once for every move of
+    it that leaves w, in w's width, not made canonical) written to ``out[0:m]``, −1 if
+    out is too short; the retrograde outcome levels use it
+    (`grundy.engine.retrograde_levels`).
     """
 
     def __init__(
@@ -71,6 +76,7 @@ class CompiledKernel:
         allows_empty: bool = True,
         pack: Callable[[Any], int | None] | None = None,
         census_shift: int = 0,
+        unmove: Callable[..., int] | None = None,
     ) -> None:
         self.name = name
         self.expand = expand
@@ -79,6 +85,7 @@ class CompiledKernel:
         self.allows_empty = allows_empty
         self._pack = pack
         self.census_shift = census_shift
+        self.unmove = unmove
         self._shared: dict[tuple[bool, int], Search] = {}
 
     def __repr__(self) -> str:
@@ -176,6 +183,32 @@ class CompiledKernel:
         if self.splits:
             return list(zip(firsts, [_as_int(w) for w in out2[:m]], strict=True))
         return firsts
+
+    def parent_words(self, word: int, k: int, wide: bool = False) -> list[int]:
+        """What ``unmove`` writes for the packed partition `word` (a Python int) and k more
+        boxes: its parents' words in the kernel's order, repeats kept, as Python ints (in
+        wide words if `wide` or if a partition of the parents' size may need them, as the
+        retrograde levels give them).  For checking an unmove kernel against its game's
+        options; ValueError for a kernel without one.
+
+        >>> from grundy import get_ruleset
+        >>> from grundy.engine.words import decode, encode
+        >>> kernel = get_ruleset("chomp").kernel  # bites that leave [2, 1], of one box
+        >>> sorted(str(decode(w)) for w in kernel.parent_words(encode(Partition([2, 1])), 1))
+        ['2,1^2', '2^2', '3,1']
+        """
+        if self.unmove is None:
+            raise ValueError(f"{self.name}: its kernel has no unmove")
+        n = decode(int(word)).size + k  # the parents': a partition of n has ≤ n + 1 letters
+        word_width = 2 if wide or n + 1 > NARROW_LETTERS else 1
+        root = pack(int(word), word_width)
+        room = 16
+        while True:
+            out = np.zeros((room,) if word_width == 1 else (room, 2), np.uint64)
+            m = self.unmove(root, k, out)
+            if m >= 0:
+                return [_as_int(w) for w in out[:m]]
+            room *= 2  # the kernel asks for a larger buffer
 
     # ------------------------------------------------------ capabilities
     def value(self, position: Any, misere: bool = False) -> int | None:

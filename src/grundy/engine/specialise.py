@@ -70,15 +70,18 @@ def specialised(
     canonical: Callable[..., Any],
     name: str,
     seconds: float = 3,
+    also: dict[str, Callable[..., Any]] | None = None,
 ) -> dict[str, Callable[..., Any]]:
     """The plain functions `templates` (all of one module, whose globals they see, with
     ``expand`` and ``canonical`` free) compiled for one kernel, by name, cached on disk as
     `compiled_drivers` is: the way the atlas's level engine binds a kernel too.  `seconds`:
-    about how long they take to compile, for the line on stderr."""
+    about how long they take to compile, for the line on stderr.  `also`: more of the
+    kernel's compiled functions the templates call, by the names they call them
+    (the retrograde levels' ``unmove``)."""
     home = sys.modules[templates[0].__module__]
     kind = home.__name__.rsplit(".", 1)[-1]
     source = _source(templates, home.__name__, name)
-    identity = _identity(expand, canonical, name)
+    identity = _identity(expand, canonical, name, also)
     path = None
     if identity is not None and (folder := cache_subfolder("drivers")) is not None:
         path = _write_module(folder, kind, name, identity, source)
@@ -86,7 +89,7 @@ def specialised(
     module = types.ModuleType(path.stem if path else f"_grundy_{kind}_{id(expand):x}")
     namespace = module.__dict__
     namespace.update((k, v) for k, v in vars(home).items() if not k.startswith("__"))
-    namespace.update(expand=expand, canonical=canonical)
+    namespace.update(expand=expand, canonical=canonical, **(also or {}))
     exec(compile(source, str(path) if path else f"<{kind} of {name}>", "exec"), namespace)
     sys.modules[module.__name__] = module
     _NOTICES[module.__name__] = _notice(home.__name__, name, path is not None, seconds)
@@ -150,10 +153,16 @@ def _source(templates: tuple[Callable[..., Any], ...], home: str, name: str) -> 
     return header + "".join("\n\n" + inspect.getsource(t) for t in templates)
 
 
-def _identity(expand: Any, canonical: Any, name: str) -> str | None:
-    """A digest naming this kernel's code, or None if it cannot be pinned down."""
+def _identity(
+    expand: Any, canonical: Any, name: str, also: dict[str, Any] | None = None
+) -> str | None:
+    """A digest naming this kernel's code (and the functions `also` binds by name), or
+    None if it cannot be pinned down."""
     digest = hashlib.sha256(name.encode())
-    for function in (expand, canonical):
+    also = also or {}
+    for bound in also:
+        digest.update(bound.encode())
+    for function in (expand, canonical, *also.values()):
         py_func = getattr(function, "py_func", None)
         if py_func is None:
             return None

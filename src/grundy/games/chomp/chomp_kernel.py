@@ -17,6 +17,9 @@ and of the first column (the child starts with U: empty rows) go through
 `canon`, on whichever of the two words is normalised. The options come in the
 rules' order, row by row from the top, left to right (`grundy.games.chomp.chomp`).
 
+The unmove kernel (`chomp_unmove`) goes the other way: the positions that bite to a
+given one (the retrograde outcome levels, `grundy.engine.retrograde_levels`).
+
 >>> from grundy.partition import Partition
 >>> from grundy.engine.words import decode, encode
 >>> [str(decode(w)) for w in CHOMP.option_words(encode(Partition([2, 2])))]
@@ -29,9 +32,18 @@ import numpy as np
 
 from grundy.engine import CompiledKernel, cached_njit
 from grundy.engine.primitives import conjugation_canonical
-from grundy.engine.wordops import bit, canon, flip_bit, less, nbits, put_word, zero_like
+from grundy.engine.wordops import (
+    bit,
+    canon,
+    flip_bit,
+    insert_bit,
+    less,
+    nbits,
+    put_word,
+    zero_like,
+)
 
-__all__ = ["CHOMP", "chomp"]
+__all__ = ["CHOMP", "chomp", "chomp_unmove"]
 
 
 @cached_njit
@@ -120,4 +132,109 @@ def chomp(w, out, out2):
     return m
 
 
-CHOMP = CompiledKernel("chomp", chomp, conjugation_canonical, allows_empty=False)
+@cached_njit(inline="always")
+def _move_row(w, top, t, old, new):
+    """w with row t of a stack of rows (their U letters at top, top − 1, …, before any
+    box was added: row t's at top − t) moved from `old` added boxes to `new`.
+
+    A row's U letter moves up by the boxes added to it, past R letters only, and the
+    moves of the rows of a stack compose as flips (exclusive or), in any order.
+    """
+    if old != new:
+        w = flip_bit(flip_bit(w, top - t + old), top - t + new)
+    return w
+
+
+@cached_njit(inline="always")
+def _fill(w, added, top, rows, t, left, cap, least):
+    """Rows t … rows − 1 of the stack (`_move_row`) given `left` boxes greedily, each at
+    most `cap` and no more than the row above, leaving at least `least` for each row
+    below; `added` keeps each row's boxes.  Returns the word."""
+    for s in range(t, rows):
+        v = min(cap, left - least * (rows - 1 - s))
+        w = _move_row(w, top, s, added[s], v)
+        added[s] = v
+        left -= v
+        cap = v
+    return w
+
+
+@cached_njit(inline="always")
+def _stack_parents(w, top, rows, width, k, least, added, out, m):
+    """Write to out[m:] the words of w with k boxes added to a stack of `rows` rows
+    (`_move_row`) in the shape of a partition μ ⊢ k (row t gets μ_t), μ_0 ≤ `width`, every
+    row at least `least`; every μ once, in reverse lexicographic order.  Returns the new
+    count, which counts on past the end of `out` (those words are not written)."""
+    if k > rows * width or k < least * rows:
+        return m
+    for t in range(rows):
+        added[t] = 0
+    w = _fill(w, added, top, rows, 0, k, width, least)
+    while True:
+        if m < out.shape[0]:
+            put_word(out, m, w)
+        m += 1
+        tail = 0  # boxes of the rows below t
+        t = rows - 1
+        while t >= 0:  # the lowest row that can give a box to the rows below it
+            v = added[t] - 1
+            if v >= least and v * (rows - 1 - t) >= tail + 1:
+                break
+            tail += added[t]
+            t -= 1
+        if t < 0:
+            return m
+        w = _move_row(w, top, t, added[t], v)
+        added[t] = v
+        w = _fill(w, added, top, rows, t + 1, tail + 1, v, least)
+
+
+@cached_njit
+def chomp_unmove(w, k, out):
+    """The parents of the Chomp position w with k more boxes: every μ (k boxes) whose bite
+    leaves w, written to `out` (the words of w's width, not canonical); returns their
+    number, or −1 if out is too short.
+
+    A bite at (i, j) leaves λ minus the boxes (i′, j′) ≥ (i, j) of λ, and (i, j) is
+    then a box one can add to the remainder w: the top row of a run of equal rows of w
+    at the end of its rows (j = that row's length), or below the last row (j = 0),
+    never (0, 0).  The bitten boxes are a partition μ ⊢ k set in the quadrant beyond
+    (i, j), within the rows of its run (or any number below the last row) and within
+    the columns up to the row above (any number on the first row).  Each parent comes
+    once: a bite is named by its box.  On the word, row t of a run (from its top) has
+    its U letter moved up by μ_t (`_move_row`); below the last row, rows are first
+    added as leading U letters.
+    """
+    if k <= 0:
+        return 0
+    n = nbits(w)
+    added = np.zeros(k, dtype=np.int64)
+    m = 0
+    bottom = -1  # the last row's length: the R letters below its U
+    p = 0
+    while p < n:
+        if not bit(w, p):
+            p += 1
+            continue
+        if bottom < 0:
+            bottom = p
+        start = p
+        while p < n and bit(w, p):
+            p += 1
+        above = p  # the R letters above the run: how far past its rows a bite may reach
+        while above < n and not bit(w, above):
+            above += 1
+        width = above - p if above < n else k  # the first row: any width
+        rows = min(p - start, k)  # its top rows: μ has at most k rows
+        m = _stack_parents(w, p - 1, rows, width, k, 0, added, out, m)
+    below = w  # with h empty rows below the last, as leading U letters
+    for h in range(1, k + 1):
+        below = insert_bit(below, 0, 1)
+        if bottom > 0:
+            m = _stack_parents(below, h - 1, h, bottom, k, 1, added, out, m)
+    return m if m <= out.shape[0] else -1
+
+
+CHOMP = CompiledKernel(
+    "chomp", chomp, conjugation_canonical, allows_empty=False, unmove=chomp_unmove
+)
