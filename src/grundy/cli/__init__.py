@@ -32,7 +32,7 @@ import typer
 # isort: off
 from grundy.cli import sweep, pattern, conjecture, stats, count, classify, games  # noqa: F401
 from grundy.cli import play, nim, value, moves, reproduce, search, serve, table  # noqa: F401
-from grundy.cli import warm  # noqa: F401
+from grundy.cli import warm, sequence  # noqa: F401
 from grundy.cli import store, poset, poset_tables, atlas  # noqa: F401
 
 # isort: on
@@ -44,7 +44,15 @@ __all__ = ["PANELS", "app", "arranged", "main", "run"]
 #: The panels of `grundy -h`, in order, each with its commands (listed alphabetically).
 PANELS = {
     "Games and positions": ("games", "value", "moves", "table", "search", "play", "nim"),
-    "Families and sizes": ("sweep", "pattern", "count", "conjecture", "classify", "stats"),
+    "Families and sizes": (
+        "sweep",
+        "pattern",
+        "count",
+        "conjecture",
+        "classify",
+        "stats",
+        "sequence",
+    ),
     "Posets": ("poset",),
     "Kept results": ("store", "atlas", "warm"),
     "Papers and the page": ("reproduce", "serve"),

@@ -29,7 +29,7 @@ JsonOption = option(bool, "--json", help="Print one JSON object on stdout.")
 MisereOption = option(bool, "--misere", help="Misère play (000 §2.3).")
 GameArg = argument(
     str,
-    help="The game: a name from `grundy games` ({games}), or a "
+    help="The game: a name from `grundy games` ({games}), an octal code (0.137), or a "
     "module:attr / file.py:attr reference to your own ruleset.",
 )
 PieceOption = option(

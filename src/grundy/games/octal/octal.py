@@ -36,9 +36,9 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from grundy.game import PartitionRuleset, Ruleset
 from grundy.games.octal.octal_code import TakeAndBreak, looks_like_code, parse_code
@@ -46,12 +46,18 @@ from grundy.partition import Partition
 from grundy.registry import register
 from grundy.sums import sum_count_table
 
-__all__ = ["DAWSON_KAYLES", "GRUNDY_GAME", "KAYLES", "OctalGame", "game_of_code"]
+if TYPE_CHECKING:
+    from grundy.games.octal.octal_sequence import NimSequence, Prefix
+
+__all__ = ["DAWSON_KAYLES", "GRUNDY_GAME", "KAYLES", "VALUE_STEPS", "OctalGame", "game_of_code"]
 
 #: (the heap moved in, tokens taken, the heaps left).
 Move = tuple[int, int, tuple[int, ...]]
-#: The largest part whose heaps the bounds' chains count one by one (past it, a bound).
+#: The most heaps of a chain whose options `OctalGame.number_of_moves` adds up.
 _CHAIN_STEPS = 100_000
+#: The most steps of the kernel's splits a value question spends on a nim-sequence (about
+#: 10 s; `grundy sequence` computes further, with a progress bar).
+VALUE_STEPS = 1_500_000_000
 
 
 class OctalGame(PartitionRuleset):
@@ -121,6 +127,22 @@ class OctalGame(PartitionRuleset):
         return f"take {k} from a heap of {heap}, leaving {shown}"
 
     # ------------------------------------------------------------- values
+    def nim_sequence(
+        self, heaps: int, progress: Callable[[int, int], None] | None = None
+    ) -> Prefix:
+        """The game's nim-sequence G(0), …, G(heaps), with the period these values certify
+        where the octal periodicity theorem proves one (`grundy sequence`); `progress(done,
+        total)` is told as the kernel goes.  More than
+        `grundy.games.octal.octal_sequence.MAX_HEAPS` heaps is a ValueError.
+
+        >>> found = DAWSON_KAYLES.nim_sequence(200)
+        >>> found.values[:10].tolist(), found.period, found.needed
+        ([0, 0, 1, 1, 2, 0, 3, 1, 1, 0], Period(preperiod=53, period=34), 175)
+        """
+        from grundy.games.octal.octal_sequence import sequence_of
+
+        return sequence_of(self.rule).extend_to(heaps, progress).prefix(heaps)
+
     def components(self, position: Partition) -> Sequence[Partition] | None:
         """Its heaps, each a sum of one; equal heaps cancel in pairs (normal play, the
         only play the solver splits positions in), so a run of m equal heaps is listed
@@ -135,7 +157,7 @@ class OctalGame(PartitionRuleset):
         given by its certified period: `grundy.games.octal.octal_sequence`); None
         otherwise (small heaps are searched; misère play does not add up).  A heap past
         what the sequence is computed to, in a game without a certified period, is a
-        ValueError."""
+        ValueError (at once for a game the periodicity theorem does not cover)."""
         if misere or position.largest <= self.small_size:
             return None
         from grundy.games.octal.octal_sequence import sequence_of
@@ -145,14 +167,14 @@ class OctalGame(PartitionRuleset):
         for part, mult in position.runs:
             if mult % 2:
                 found = sequence.value(part)
-                if found is None:
+                if found is None and (self.rule.is_octal or part < sequence.limit()):
                     found = _grown(sequence, part).value(part)
-                    if found is None:
-                        raise ValueError(
-                            f"{self.name}: heap {part:,} is past the {sequence.limit():,} "
-                            "heaps its nim-sequence is computed to, and no period is "
-                            "certified within them"
-                        )
+                if found is None:
+                    raise ValueError(
+                        f"{self.name}: heap {part:,} is past the {sequence.limit():,} heaps "
+                        "its nim-sequence is computed to, and no period is certified "
+                        "within them"
+                    )
                 total ^= found
         return total
 
@@ -180,11 +202,17 @@ class OctalGame(PartitionRuleset):
         return sum(_heap_option_count(self.rule, part) for part, _ in position.runs)
 
     def number_of_states(self, position: Partition) -> int:
-        """The heaps of one chain of moves from the largest heap (`_chain`), at least."""
-        return _chain_length(self.rule, position.largest)
+        """At least the positions the largest heap alone reaches: those it splits into
+        (`_split_positions`), or the heaps of one chain of moves from it (`_chain_length`)."""
+        largest = position.largest
+        return max(_chain_length(self.rule, largest), _split_positions(self.rule, largest))
 
     def number_searched(self, position: Partition, misere: bool = False) -> int:
-        """At least the positions of one chain of moves from the largest heap (`_chain`)."""
+        """In normal play the search holds single heaps: at least one chain of moves from
+        the largest heap (`_chain_length`); in misère play whole positions, at least those
+        the largest heap splits into (`number_of_states`)."""
+        if misere:
+            return self.number_of_states(position)
         return _chain_length(self.rule, position.largest)
 
     def number_of_moves(self, position: Partition, misere: bool = False) -> int:
@@ -218,6 +246,44 @@ def _chain_length(rule: TakeAndBreak, largest: int) -> int:
     return 1 if step is None else 1 + max(largest - step, 0) // step
 
 
+#: The largest heap whose split positions `_split_positions` counts (past it: as many as
+#: this heap, a lower bound, the count growing with the heap).
+_SPLITS_COUNTED_TO = 300
+
+
+def _split_positions(rule: TakeAndBreak, heap: int) -> int:
+    """How many positions a heap of `heap` reaches by the two-heap splits of the least k
+    whose digit splits freely (bit 4): splitting the remainder again and again leaves any
+    partition μ with |μ| + k(ℓ(μ) − 1) = heap, one for each, μ1 first; 1 where no digit
+    splits freely.  The count grows with the heap (one more token for the largest part),
+    so past `_SPLITS_COUNTED_TO` it is that heap's, a lower bound.
+
+    >>> _split_positions(KAYLES.rule, 5), _split_positions(KAYLES.rule, 300) > 10**9
+    (4, True)
+    """
+    k = next((k for k in range(rule.t + 1) if rule.allows(k, 2)), None)
+    if k is None or rule.unequal:
+        return 1
+    return _splits_counted(k, min(heap, _SPLITS_COUNTED_TO))
+
+
+@lru_cache(maxsize=256)
+def _splits_counted(k: int, heap: int) -> int:
+    """Σ over ℓ of the partitions of heap − k(ℓ − 1) into exactly ℓ parts."""
+    # exactly[m][l]: partitions of m into exactly l parts (l ≤ m): add 1 to every part, or
+    # a new part 1
+    exactly = [[0] * (heap + 2) for _ in range(heap + 1)]
+    exactly[0][0] = 1
+    for m in range(1, heap + 1):
+        for parts in range(1, m + 1):
+            exactly[m][parts] = exactly[m - parts][parts] + exactly[m - 1][parts - 1]
+    total, parts = 0, 1
+    while heap - k * (parts - 1) >= parts:
+        total += exactly[heap - k * (parts - 1)][parts]
+        parts += 1
+    return max(total, 1)
+
+
 def _heap_option_count(rule: TakeAndBreak, n: int) -> int:
     """How many options a heap of n has (`OctalGame.heap_options`, all different)."""
     total = 0
@@ -232,16 +298,16 @@ def _heap_option_count(rule: TakeAndBreak, n: int) -> int:
     return total
 
 
-def _grown(sequence: Any, heap: int) -> Any:
-    """`sequence` computed far enough to value `heap`: four times further each time (so a
-    period certified early stops it), up to its limit."""
+def _grown(sequence: NimSequence, heap: int) -> NimSequence:
+    """`sequence` computed far enough to value `heap`, or to its limit: four times further
+    each time, so that a period certified early stops it; each time at most `VALUE_STEPS`
+    steps of the kernel (a `grundy.bounds.TooMuchWork` past them)."""
+    top = sequence.limit() - 1
     target = max(4 * sequence.length, 4096)
-    while True:
-        target = min(target, heap, sequence.limit() - 1)
-        sequence.extend_to(target)
-        if sequence.value(heap) is not None or target >= min(heap, sequence.limit() - 1):
-            return sequence
+    while sequence.value(heap) is None and sequence.length <= top:
+        sequence.extend_to(min(target, heap, top), budget=VALUE_STEPS)
         target *= 4
+    return sequence
 
 
 @lru_cache(maxsize=64)

@@ -38,8 +38,9 @@ HEX_DIGITS = "0123456789abcdef"
 #: The most digits after the point a code may have (a move removes at most this many).
 MAX_DIGITS = 64
 #: The spelling of something meant as a code: digits or letters around one point at least,
-#: starting with a digit or the point (``0.77``, ``.6``, ``4.07``; ``0.7x`` is a bad one).
-_LOOKS_LIKE_CODE = re.compile(r"^([0-9][0-9a-z]*)?\.[0-9a-z.]*$")
+#: starting with a digit, one hexadecimal letter or the point (``0.77``, ``.6``, ``c.3``;
+#: ``0.7x`` is a bad one).
+_LOOKS_LIKE_CODE = re.compile(r"^([0-9][0-9a-z]*|[a-f])?\.[0-9a-z.]*$")
 
 
 @dataclass(frozen=True)
@@ -63,13 +64,27 @@ class TakeAndBreak:
         return not self.unequal and all(d < 8 for d in self.digits)
 
     @property
+    def why_not_octal(self) -> str | None:
+        """Why the rule is no octal game (so the periodicity theorem does not apply), or
+        None for an octal one.
+
+        >>> parse_code("0.8").why_not_octal
+        'it may leave three heaps'
+        """
+        if self.unequal:
+            return "its splits must be into unequal heaps"
+        if not self.is_octal:
+            return "it may leave three heaps"
+        return None
+
+    @property
     def code(self) -> str:
         """The code's one spelling (``0.77``), Grundy's game's too (``4.`` + unequal)."""
         head, *tail = self.digits
         return f"{HEX_DIGITS[head]}.{''.join(HEX_DIGITS[d] for d in tail)}"
 
     def __str__(self) -> str:
-        return self.code + (" (unequal splits)" if self.unequal else "")
+        return self.code + (" with unequal splits" if self.unequal else "")
 
     def allows(self, k: int, heaps: int) -> bool:
         """Whether removing k tokens may leave `heaps` non-empty heaps (0 to 3).

@@ -35,12 +35,13 @@ __all__ = ["extend", "least_period"]
 
 
 @cached_njit
-def _split_reaches(c, n, digits, values, first, after, count, top, unequal, walks):
+def _split_reaches(c, n, digits, values, first, after, count, top, unequal, walks, spent):
     """Whether some split of a heap of n (removing k tokens, digit k with bit 4) into two
     non-empty heaps a + b = n − k (a ≠ b if `unequal`) has G(a) ⊕ G(b) = c; the values
     present are below `top` (a power of two).  Every pair of classes (v, v ⊕ c) and total
     is walked along its smaller class, one step each in turn, so that the first pair to
-    reach c ends the search wherever it is (`walks`: room for the walks' states)."""
+    reach c ends the search wherever it is (`walks`: room for the walks' states; each step
+    counted in spent[0])."""
     walking = 0
     for k in range(digits.shape[0]):
         m = n - k
@@ -68,6 +69,7 @@ def _split_reaches(c, n, digits, values, first, after, count, top, unequal, walk
                     walks[walking, 2],
                 )
                 continue
+            spent[0] += 1
             b = m - a
             if values[b] == target and not (unequal and a == b):
                 return True
@@ -77,11 +79,12 @@ def _split_reaches(c, n, digits, values, first, after, count, top, unequal, walk
 
 
 @cached_njit
-def extend(values, start, stop, digits, unequal, first, last, after, count, seen):
+def extend(values, start, stop, digits, unequal, first, last, after, count, seen, spent, budget):
     """G(n) into values[n] for start ≤ n < stop (those below `start` already there, with
-    their classes); returns the first n not valued: `stop`, or the heap whose value would
-    not fit the class arrays (`first`, `last`, `count`, `seen`: one entry a value), which
-    the caller grows before going on.
+    their classes); returns the first n not valued: `stop`, the heap at which spent[0] (the
+    steps of the splits' walks and loops, added to) reached `budget`, or the heap whose
+    value might not fit the class arrays (`first`, `last`, `count`, `seen`: one entry a
+    value), which the caller grows before going on.
 
     `digits[k]`: the bits of removing k tokens (`grundy.games.octal.octal_code`);
     `after[a]`: the next heap of a's value (−1: none); `seen[c] == n + 1`: value c is an
@@ -94,7 +97,7 @@ def extend(values, start, stop, digits, unequal, first, last, after, count, seen
         while values[n] >= top:
             top *= 2
     for n in range(start, stop):
-        if 2 * top >= capacity:
+        if 2 * top >= capacity or spent[0] >= budget:
             return n
         stamp = n + 1
         splits = 0
@@ -109,12 +112,15 @@ def extend(values, start, stop, digits, unequal, first, last, after, count, seen
             if bits & 8 and n - k >= 3:
                 m = n - k
                 for a in range(1, m // 3 + 1):
+                    spent[0] += (m - a) // 2 - a + 1
                     for b in range(a, (m - a) // 2 + 1):
                         seen[values[a] ^ values[b] ^ values[m - a - b]] = stamp
         g = 0
         while seen[g] == stamp or (
             splits
-            and _split_reaches(g, n, digits, values, first, after, count, top, unequal, walks)
+            and _split_reaches(
+                g, n, digits, values, first, after, count, top, unequal, walks, spent
+            )
         ):
             g += 1
         values[n] = g
@@ -143,7 +149,7 @@ def least_period(values, t):
     last = values.shape[0] - 1
     p = 1
     while 2 * p + t - 1 <= last:
-        most = (last + 2 - 2 * p - t) // 2  # the largest e whose check fits: 2e+2p+t−1 ≤ last
+        most = (last + 1 - 2 * p - t) // 2  # the largest e whose check fits: 2e+2p+t−1 ≤ last
         e = 0
         n = last - p
         while n >= 0:
