@@ -383,6 +383,41 @@ def test_value_moves_and_count_of_a_code(capsys: pytest.CaptureFixture[str]) -> 
     status, out, _ = run(capsys, "moves", "0.137", "4", "--json")
     assert [o["position"] for o in json.loads(out)["options"]] == ["2", "1"]
     status, out, _ = run(capsys, "count", "kayles", "--n", "0..8", "--json", "--no-store")
-    assert status == 0
-    counts = json.loads(out)
-    assert counts
+    counts = json.loads(out)["counts"]
+    rule = KAYLES.rule
+    for n in range(9):
+        expected = Counter(reference_value(rule, tuple(lam.parts())) for lam in partitions(n))
+        assert {int(v): k for v, k in counts[str(n)].items()} == expected, n
+
+
+def test_sweep_of_a_code(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(
+        capsys, "sweep", "0.137", "a,b", "--a", "1..40", "--b", "1..3", "--json", "--no-store"
+    )
+    assert (status, err) == (0, "")
+    rows = json.loads(out)["rows"]
+    assert len(rows) == 120
+    for row in rows:
+        assert row["value"] == DAWSON_A002187[row["a"]] ^ DAWSON_A002187[row["b"]], row
+
+
+def test_perfect_play_wins_exactly_from_the_n_positions() -> None:
+    from grundy.play import Match
+
+    for lam in partitions_up_to(8):
+        match = Match(KAYLES, lam)
+        while match.winner() is None:
+            if match.to_move() == "human":
+                match.play(next(iter(match.winning_options()), match.options()[0]).number)
+            else:
+                match.computer_move()
+        assert (match.winner() == "human") == (reference_value(KAYLES.rule, tuple(lam.parts())) > 0)
+
+
+def test_play_in_the_terminal(monkeypatch: pytest.MonkeyPatch, capsys) -> None:
+    lines = iter(["hint", "4", "quit"])
+    monkeypatch.setattr("builtins.input", lambda prompt="": next(lines))
+    assert main(["play", "kayles", "5,3"]) == 0
+    out = capsys.readouterr().out
+    assert "4. take 2 from a heap of 5, leaving 3 -> 3^2: value 0  winning" in out
+    assert "you: take 2 from a heap of 5, leaving 3" in out
