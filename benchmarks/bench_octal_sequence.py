@@ -85,6 +85,11 @@ def main(argv: list[str] | None = None) -> int:
             f"  python extrapolated as N^2; period {big.period}, certificate reads heap "
             f"{big.needed()}"
         )
+        python_us, kernel_us = 1e6 * python_s / small, 1e6 * big_s / args.heaps
+        print(
+            f"{code:<6} per heap: python {python_us:.1f} us (mean to {small:,}, growing with n), "
+            f"kernel {kernel_us:.3f} us (mean to {args.heaps:,}): {python_us / kernel_us:.0f}x"
+        )
     for code in ("0.77", "0.16", "0.07"):
         read, read_s = timed(lambda code=code: NimSequence(parse_code(code)).extend_to(args.heaps))
         print(
