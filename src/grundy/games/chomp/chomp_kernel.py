@@ -146,12 +146,12 @@ def _move_row(w, top, t, old, new):
 
 
 @cached_njit(inline="always")
-def _fill(w, added, top, rows, t, left, cap, least):
+def _fill(w, added, top, rows, t, left, cap):
     """Rows t … rows − 1 of the stack (`_move_row`) given `left` boxes greedily, each at
-    most `cap` and no more than the row above, leaving at least `least` for each row
-    below; `added` keeps each row's boxes.  Returns the word."""
+    most `cap` and no more than the row above; `added` keeps each row's boxes.  Returns
+    the word."""
     for s in range(t, rows):
-        v = min(cap, left - least * (rows - 1 - s))
+        v = min(cap, left)
         w = _move_row(w, top, s, added[s], v)
         added[s] = v
         left -= v
@@ -160,16 +160,16 @@ def _fill(w, added, top, rows, t, left, cap, least):
 
 
 @cached_njit(inline="always")
-def _stack_parents(w, top, rows, width, k, least, added, out, m):
+def _stack_parents(w, top, rows, width, k, added, out, m):
     """Write to out[m:] the words of w with k boxes added to a stack of `rows` rows
-    (`_move_row`) in the shape of a partition μ ⊢ k (row t gets μ_t), μ_0 ≤ `width`, every
-    row at least `least`; every μ once, in reverse lexicographic order.  Returns the new
-    count, which counts on past the end of `out` (those words are not written)."""
-    if k > rows * width or k < least * rows:
+    (`_move_row`) in the shape of a partition μ ⊢ k (row t gets μ_t), μ_0 ≤ `width`; every
+    μ once, in reverse lexicographic order.  Returns the new count, which counts on past
+    the end of `out` (those words are not written)."""
+    if k > rows * width:
         return m
     for t in range(rows):
         added[t] = 0
-    w = _fill(w, added, top, rows, 0, k, width, least)
+    w = _fill(w, added, top, rows, 0, k, width)
     while True:
         if m < out.shape[0]:
             put_word(out, m, w)
@@ -178,7 +178,7 @@ def _stack_parents(w, top, rows, width, k, least, added, out, m):
         t = rows - 1
         while t >= 0:  # the lowest row that can give a box to the rows below it
             v = added[t] - 1
-            if v >= least and v * (rows - 1 - t) >= tail + 1:
+            if v >= 0 and v * (rows - 1 - t) >= tail + 1:
                 break
             tail += added[t]
             t -= 1
@@ -186,7 +186,7 @@ def _stack_parents(w, top, rows, width, k, least, added, out, m):
             return m
         w = _move_row(w, top, t, added[t], v)
         added[t] = v
-        w = _fill(w, added, top, rows, t + 1, tail + 1, v, least)
+        w = _fill(w, added, top, rows, t + 1, tail + 1, v)
 
 
 @cached_njit
@@ -202,8 +202,9 @@ def chomp_unmove(w, k, out):
     (i, j), within the rows of its run (or any number below the last row) and within
     the columns up to the row above (any number on the first row).  Each parent comes
     once: a bite is named by its box.  On the word, row t of a run (from its top) has
-    its U letter moved up by μ_t (`_move_row`); below the last row, rows are first
-    added as leading U letters.
+    its U letter moved up by μ_t (`_move_row`).  Below the last row, μ of h rows is
+    h rows of one box (U letters inserted after the first R) and a partition of k − h
+    boxes into at most h rows added to them, each one box short of the last row.
     """
     if k <= 0:
         return 0
@@ -226,12 +227,11 @@ def chomp_unmove(w, k, out):
             above += 1
         width = above - p if above < n else k  # the first row: any width
         rows = min(p - start, k)  # its top rows: μ has at most k rows
-        m = _stack_parents(w, p - 1, rows, width, k, 0, added, out, m)
-    below = w  # with h empty rows below the last, as leading U letters
-    for h in range(1, k + 1):
-        below = insert_bit(below, 0, 1)
-        if bottom > 0:
-            m = _stack_parents(below, h - 1, h, bottom, k, 1, added, out, m)
+        m = _stack_parents(w, p - 1, rows, width, k, added, out, m)
+    below = w  # with h rows of one box below the last
+    for h in range(1, k + 1 if bottom > 0 else 1):
+        below = insert_bit(below, 1, 1)
+        m = _stack_parents(below, h, min(h, k - h), bottom - 1, k - h, added, out, m)
     return m if m <= out.shape[0] else -1
 
 
