@@ -32,6 +32,8 @@ from grundy.web.app import create_app
 from grundy.web.partizan_play import MAX_FORM_NODES, written
 from grundy.web.solving import GRACE_SECONDS, SolverPool
 from test_serve import browser, click_and_wait, page_url, settled  # noqa: F401 (fixtures)
+from test_serve import ok as ok_at
+from test_serve import post as post_at
 
 OTHER = {"left": "right", "right": "left"}
 
@@ -55,14 +57,11 @@ def here() -> Any:
 
 
 def post(client: Any, question: str, **body: Any) -> tuple[int, dict[str, Any]]:
-    answer = client.post(f"/api/partizan/{question}", json=body)
-    return answer.status_code, answer.get_json()
+    return post_at(client, f"/api/partizan/{question}", **body)
 
 
 def ok(client: Any, question: str, **body: Any) -> dict[str, Any]:
-    status, data = post(client, question, **body)
-    assert status == 200, data
-    return data
+    return ok_at(client, f"/api/partizan/{question}", **body)
 
 
 def game_of(state: dict[str, Any]) -> dict[str, Any]:
