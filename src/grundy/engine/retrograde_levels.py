@@ -70,8 +70,8 @@ __all__ = [
 STEP = 1 << 14
 #: The most P-positions a position below a level, by default, for it to be marked from
 #: below: then the words kept of them take at most a byte a position below, and the
-#: marking pays (Chomp, 1.2% P-positions: 4.4× less CPU than forward for n ≤ 70;
-#: Column-Row, 28%: none; docs/findings/outcomes.md).
+#: marking pays (Chomp, 1.2% P-positions: 5.9× less CPU than forward for n ≤ 70;
+#: Column-Row, 28%: 1.16×, for 29 times the memory; docs/findings/outcomes.md).
 RARE = 1 / 16
 
 
