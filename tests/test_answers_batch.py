@@ -110,7 +110,7 @@ def test_a_source_named_answers_alone(tmp_path: Path) -> None:
         grundy.answer("cr", "3,2", source="atlas")
     with pytest.raises(ValueError, match="unknown source 'oracle'"):
         grundy.answer("cr", "3,2", source="oracle")  # type: ignore[arg-type]
-    assert set(SOURCES) == {"closed form", "atlas", "store", "kernel", "search"}
+    assert set(SOURCES) == {"closed form", "quotient", "atlas", "store", "kernel", "search"}
 
 
 def test_the_lookups_alone_leave_the_rest_unvalued(tmp_path: Path) -> None:

@@ -8,16 +8,22 @@ nowhere else, from the first of these sources that holds the answer:
    (`Ruleset.closed_form`).  It costs nothing and is exact at every size, so
    nothing is asked before it; a ruleset whose closed form costs less than its
    canonical form (``closed_form_first``) has it asked on the position as given.
-2. **atlas** (``"atlas"``): a file of every value up to a size, computed once
+2. **misère quotient** (``"quotient"``), for the misère *outcome* of a sum only: a
+   quotient this process holds for the game (`grundy.misere.quotient_of` keeps the
+   quotients it computes: `grundy.misere.held`) that covers every component of the
+   position; the outcome is a product of the components' elements in a finite
+   monoid and a lookup in its P-portion.  It gives no value, so a value question
+   goes on to the sources below.
+3. **atlas** (``"atlas"``): a file of every value up to a size, computed once
    (`grundy.atlas`): a lookup, but from disk, and only for the positions within
    its levels or box.
-3. **results store** (``"store"``): values a sweep kept (`grundy.results`): one
+4. **results store** (``"store"``): values a sweep kept (`grundy.results`): one
    SQLite query, slower than the atlas's array, and holding only what was asked
    before.
-4. **compiled kernel** (``"kernel"``): the game's numba search (`grundy.engine`),
+5. **compiled kernel** (``"kernel"``): the game's numba search (`grundy.engine`),
    for positions above the ruleset's ``small_size``; fast, but it searches, and
    its first call compiles.
-5. **generic search** (``"search"``): `grundy.solver.Solver`, which answers any
+6. **generic search** (``"search"``): `grundy.solver.Solver`, which answers any
    finite game, at the price of an exhaustive search.
 
 Cheaper and surer first: each source is asked only where every source before it
@@ -127,8 +133,8 @@ __all__ = [
 ]
 
 #: Where an answer can come from, in the order they are asked (the module's doc).
-Source = Literal["closed form", "atlas", "store", "kernel", "search"]
-SOURCES: tuple[Source, ...] = ("closed form", "atlas", "store", "kernel", "search")
+Source = Literal["closed form", "quotient", "atlas", "store", "kernel", "search"]
+SOURCES: tuple[Source, ...] = ("closed form", "quotient", "atlas", "store", "kernel", "search")
 #: The sources that served an answer: one name, or several in the order of `SOURCES`.
 Served: TypeAlias = Source | tuple[Source, ...]
 
@@ -261,6 +267,7 @@ class _Door:
             have = _CAPABILITIES[rules] = frozenset(capabilities(rules))
         holding = {
             "closed form": "closed_form" in have,
+            "quotient": misere and _holds_quotient(rules),
             "atlas": atlas is not None,
             "store": self.store is not None,
             "kernel": "kernel" in have,
@@ -275,7 +282,9 @@ class _Door:
         else:
             asked = tuple(name for name in LOOKUPS if name in lookups) or SOURCES
         self.complete = not lookups
-        self.sources = tuple(name for name in asked if holding[name])
+        #: a misère quotient answers outcomes, not values (`quotient_outcome`)
+        self.quotient = "quotient" in asked and holding["quotient"]
+        self.sources = tuple(name for name in asked if holding[name] and name != "quotient")
         self.closed_first = "closed form" in self.sources and rules.closed_form_first
         #: an outcome atlas (`grundy.atlas.outcome_atlas`) answers outcomes, not values
         self.outcomes = atlas if atlas is not None and not atlas.holds_values else None
@@ -352,11 +361,26 @@ class _Door:
         found = self.outcomes
         if found is None or "atlas" not in self.sources or not found.covers(position):
             return None
-        if "closed form" in self.sources:
-            parts = self._split(position)
-            if not isinstance(parts, list) or len(self._closed_form(parts)) == len(parts):
-                return None
+        if self._closed_form_values(position):
+            return None
         return found.outcome(position)
+
+    def quotient_outcome(self, position: Any) -> str | None:
+        """ "P" or "N" from a misère quotient held for the game that covers every
+        component of `position` (parsed), where the closed form, asked first, does not
+        value it; else None."""
+        if not self.quotient or self._closed_form_values(position):
+            return None
+        from grundy.misere.held import outcome
+
+        return outcome(self.rules, position)
+
+    def _closed_form_values(self, position: Any) -> bool:
+        """Whether the closed form, where it is asked, values `position` (parsed)."""
+        if "closed form" not in self.sources:
+            return False
+        parts = self._split(position)
+        return not isinstance(parts, list) or len(self._closed_form(parts)) == len(parts)
 
     def _store(self, terms: list[Any]) -> dict[Any, int]:
         assert self.store is not None
@@ -401,11 +425,19 @@ class _Door:
 #: Why a source named alone cannot answer (`_Door`).
 _NONE: dict[Source, str] = {
     "closed form": "it declares none",
+    "quotient": "none is held for it in misère play (grundy.misere.quotient_of)",
     "atlas": f"none was given, nor named by ${ATLAS_VARIABLE} for this game and convention",
     "store": "none was given (or the game's name does not identify it)",
     "kernel": "it has no compiled kernel",
     "search": "",
 }
+
+
+def _holds_quotient(rules: Ruleset) -> bool:
+    """Whether this process holds a misère quotient for `rules` (`grundy.misere.held`)."""
+    from grundy.misere.held import held
+
+    return bool(held(rules))
 
 
 def reference_solver(rules: Ruleset) -> Solver:
@@ -484,6 +516,15 @@ def answer(
     ...
     ValueError: cr has no store to ask here: none was given (or the game's name does not \
 identify it)
+
+    A misère quotient held for the game (`grundy.misere.quotient_of`) answers the
+    misère outcome of a sum of the components it covers:
+
+    >>> from grundy.misere import held, quotient_of
+    >>> _ = quotient_of("0.75", heaps=8)
+    >>> answer("0.75", "8,5,3,3", misere=True, question="outcome")
+    Answer(value='N', source='quotient', kind='outcome')
+    >>> held.forget(get_ruleset("0.75"))
     """
     partizan = partizan_game(game)
     if partizan is not None:
@@ -491,6 +532,9 @@ identify it)
     door = _door(game, misere, atlas, store, source)
     parsed = parse_position(door.rules, position)
     if question in ("value", "outcome"):
+        known = door.quotient_outcome(parsed) if question == "outcome" else None
+        if known is not None:  # a misère quotient: who wins, from a product of elements
+            return Answer(known, "quotient", "outcome")
         known = door.outcome(parsed)
         if known is not None:  # an outcome atlas: who wins, and no value
             return Answer(known, "atlas", "outcome")

@@ -34,6 +34,7 @@ from grundy.cli import sweep, pattern, conjecture, stats, count, classify, games
 from grundy.cli import play, nim, value, moves, reproduce, search, serve, table  # noqa: F401
 from grundy.cli import warm, sequence  # noqa: F401
 from grundy.cli import store, poset, poset_tables, atlas  # noqa: F401
+from grundy.cli import quotient  # noqa: F401
 
 # isort: on
 from grundy.cli.common import HELP_OPTIONS, app
@@ -52,6 +53,7 @@ PANELS = {
         "classify",
         "stats",
         "sequence",
+        "quotient",
     ),
     "Posets": ("poset",),
     "Kept results": ("store", "atlas", "warm"),
