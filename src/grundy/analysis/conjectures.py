@@ -236,32 +236,23 @@ def _check_partizan_level(
     from grundy.atlas.features import FEATURES, features
     from grundy.atlas.views import BLOCK
     from grundy.engine.partizan_levels import shared_levels
-    from grundy.engine.ranking import unrank
 
     names = sorted((condition.names | claim.names) & set(FEATURES))
     codes = shared_levels(rules.kernel).codes(n)
-    checked = 0
-    found: list[dict[str, Any]] = []
-    for lo in range(0, len(codes), BLOCK):
-        block = codes[lo : lo + BLOCK]
-        columns = {name: block == code for code, name in enumerate(OUTCOMES)}
-        columns.update(n=n, **features(n, lo, len(block), names))
-        answer = _check_block(condition, claim, columns, len(block))
-        if answer is None:
-            each = (
-                ((lambda r=r: rules.parse(unrank(n, r))), OUTCOMES[code])
-                for r, code in enumerate(block.tolist(), lo)
-            )
-            counted, failing = _check_each(rules, condition, claim, each, n, room - len(found))
-        else:
-            counted, failing_at = answer
-            failing = [
-                _counterexample(rules, unrank(n, lo + i), OUTCOMES[block[i]], n)
-                for i in failing_at[: room - len(found)].tolist()
-            ]
-        checked += counted
-        found += failing
-    return checked, found
+
+    def blocks() -> Iterator[Block]:
+        for lo in range(0, len(codes), BLOCK):
+            block = codes[lo : lo + BLOCK]
+            columns = {name: block == code for code, name in enumerate(OUTCOMES)}
+            columns.update(n=n, **features(n, lo, len(block), names))
+            yield lo, block, columns
+
+    return _check_blocks(rules, condition, claim, n, room, blocks(), _classes)
+
+
+def _classes(codes: np.ndarray) -> list[str]:
+    """The outcome classes of partizan outcome codes."""
+    return [OUTCOMES[code] for code in codes.tolist()]
 
 
 def _check_work(rules: Ruleset, sizes: list[int], misere: bool, levels: int) -> None:
@@ -311,9 +302,8 @@ def _check_level(
     """`_check_each` on the partitions of n with their values from the atlas's level n,
     a block at a time: on arrays where they answer exactly (`_check_block`), else
     partition by partition."""
-    from grundy.atlas.features import FEATURES, partitions_at
+    from grundy.atlas.features import FEATURES
     from grundy.atlas.views import level_blocks
-    from grundy.engine.ranking import unrank
 
     names = sorted((condition.names | claim.names) & set(FEATURES))
     outcomes = not atlas.holds_values  # an outcome atlas: its blocks say which are P
@@ -322,28 +312,61 @@ def _check_level(
             f"the outcome atlas of {rules.name} holds only who wins at level {n}, not values: "
             "write P (a P-position) where the predicates say value, or give a value atlas"
         )
+
+    def blocks() -> Iterator[Block]:
+        for lo, block, features in level_blocks(atlas, n, names):
+            p = block.astype(bool) if outcomes else block == 0
+            columns = {"P": p, "N": ~p, "L": p & False, "R": p & False, "n": n, **features}
+            if not outcomes:
+                columns["value"] = block
+            yield lo, block, columns
+
+    return _check_blocks(
+        rules, condition, claim, n, room, blocks(), _p_or_n if outcomes else _as_list
+    )
+
+
+#: A block of a level: its first rank, its values (or codes) and the columns of names.
+Block = tuple[int, "np.ndarray", dict[str, Any]]
+
+
+def _as_list(values: np.ndarray) -> list[int]:
+    """A value atlas's block as values."""
+    return values.tolist()
+
+
+def _p_or_n(bits: np.ndarray) -> list[str]:
+    """An outcome atlas's block (1: a P-position) as outcomes."""
+    return ["P" if bit else "N" for bit in bits.tolist()]
+
+
+def _check_blocks(
+    rules: Ruleset | PartizanRuleset,
+    condition: Predicate,
+    claim: Predicate,
+    n: int,
+    room: int,
+    blocks: Iterable[Block],
+    as_values: Callable[[np.ndarray], list[int | str]],
+) -> tuple[int, list[dict[str, Any]]]:
+    """`_check_each` on level n a block of ranks at a time: on its columns where the
+    arrays answer exactly (`_check_block`), else partition by partition, the values read
+    from the block by `as_values`."""
+    from grundy.atlas.features import partitions_at
+    from grundy.engine.ranking import unrank
+
     checked = 0
     found: list[dict[str, Any]] = []
-    for lo, block, features in level_blocks(atlas, n, names):
-        p = block.astype(bool) if outcomes else block == 0
-        values = {"P": p, "N": ~p, "L": p & False, "R": p & False}
-        if not outcomes:
-            values["value"] = block
-        answer = _check_block(condition, claim, {**values, "n": n, **features}, len(block))
+    for lo, block, columns in blocks:
+        answer = _check_block(condition, claim, columns, len(block))
         if answer is None:
-            known = [("P" if p else "N") for p in block.tolist()] if outcomes else block.tolist()
-            ranked = zip(partitions_at(n, lo, len(block)), known, strict=True)
+            ranked = zip(partitions_at(n, lo, len(block)), as_values(block), strict=True)
             each = (((lambda lam=lam: rules.parse(lam)), value) for lam, value in ranked)
             counted, failing = _check_each(rules, condition, claim, each, n, room - len(found))
         else:
             counted, failing_at = answer
             failing = [
-                _counterexample(
-                    rules,
-                    unrank(n, lo + i),
-                    ("P" if block[i] else "N") if outcomes else int(block[i]),
-                    n,
-                )
+                _counterexample(rules, unrank(n, lo + i), as_values(block[i : i + 1])[0], n)
                 for i in failing_at[: room - len(found)].tolist()
             ]
         checked += counted
