@@ -227,6 +227,10 @@ class Server:
         )
         self._stop = threading.Event()
         self._stopped = threading.Event()
+        # held while the loop closes its sockets, so that `shutdown` never pulls a trigger
+        # whose descriptor is closed (or, worse, already reused by another file)
+        self._closing = threading.Lock()
+        self._closed = False
 
     def serve_forever(self) -> None:
         """Serve until `shutdown` or Ctrl-C (which returns), then close everything."""
@@ -241,14 +245,18 @@ class Server:
         except KeyboardInterrupt:  # Ctrl-C: stop serving
             pass
         finally:
-            self.close()
+            with self._closing:
+                self.close()
+                self._closed = True
             self._stopped.set()
 
     def shutdown(self) -> None:
         """Stop `serve_forever` (running in another thread) and wait until it has closed
         every connection."""
         self._stop.set()
-        self._front.pull_trigger()
+        with self._closing:
+            if not self._closed:  # the loop may have seen the stop and closed already
+                self._front.pull_trigger()
         self._stopped.wait()
 
     def close(self) -> None:
