@@ -19,6 +19,9 @@ from grundy.atlas import AtlasError, build
 from grundy.atlas.files import Atlas
 from grundy.cli import main
 from grundy.engine import CompiledKernel
+from grundy.engine.box_levels import BoxEngine
+from grundy.engine.box_outcomes import BoxOutcomeEngine
+from grundy.engine.box_ranking import box_size, box_unrank
 from grundy.engine.levels import LevelEngine
 from grundy.engine.outcome_levels import NO_MOVE, OutcomeEngine
 from grundy.engine.ranking import rank
@@ -29,7 +32,7 @@ from grundy.registry import rulesets
 from grundy.solver import Solver
 
 #: The largest level checked against the value engine; against brute force, `BRUTE_N`.
-CHECKED_N, BRUTE_N = 24, 14
+CHECKED_N, BRUTE_N = 40, 14
 #: Games whose kernel lists some move twice where their rules list it once (CRIT: a row
 #: move and a column move that leave the same diagram; partition Nim: 1 → the empty
 #: board), so that their winning moves are the kernel's count, not the rules'.
@@ -86,6 +89,76 @@ def test_outcomes_agree_with_values_and_with_brute_force(name: str) -> None:
                 winning = sum(levels[c.size][rank(c)] == 0 for c in children)
                 expected = NO_MOVE if misere and not children else min(winning, 2)
                 assert code == expected, (name, misere, str(lam))
+
+
+@pytest.mark.parametrize("name", outcome_games())
+@pytest.mark.parametrize("box", [(5, 5), (4, 6)])
+def test_box_outcomes_agree_with_the_value_box_and_with_the_levels(
+    name: str, box: tuple[int, int]
+) -> None:
+    """Both conventions, the 5 × 5 box and a box that is not square (options read as
+    their conjugates): a P-position exactly where the value box engine has 0, and each
+    diagram's code (its winning moves) that of the same partition in the outcome levels,
+    which the test above checks against brute force."""
+    rules = get_ruleset(name)
+    a, b = box
+    for misere in (False, True):
+        values = BoxEngine(rules.kernel, a, b, misere).value_level(0)
+        codes = BoxOutcomeEngine(rules.kernel, a, b, misere, chunk=64).value_level(0)
+        assert np.array_equal(codes == 0, values == 0), (name, box, misere)
+        levels = OutcomeEngine(rules.kernel, a * b, misere)
+        for r in range(0 if rules.kernel.allows_empty else 1, box_size(a, b)):
+            lam = box_unrank(a, b, r)
+            assert codes[r] == levels.value_level(lam.size)[rank(lam)], (name, misere, str(lam))
+
+
+def test_a_box_outcome_atlas_answers_resumes_and_matches_at_the_command_line(
+    tmp_path: Path, capsys
+) -> None:
+    chomp = get_ruleset("chomp")
+    whole = build(chomp, None, tmp_path / "whole", box=(6, 6), outcomes=True, chunk=128)
+    assert (whole.outcome("3,2"), whole.outcome("6^6")) == ("P", "N")
+    assert whole.tallies(0)["P"] == int(
+        np.count_nonzero(
+            build(chomp, None, tmp_path / "values", box=(6, 6), chunk=128).level(0) == 0
+        )
+    )
+
+    # a build stopped within the box resumes to the same bytes, the chunks written
+    # before held as bitmaps
+    class Stopped(Exception):
+        pass
+
+    def stop_halfway(n: int, done: int, size: int) -> None:
+        if done >= size // 2:
+            raise Stopped
+
+    partial = tmp_path / "partial"
+    with pytest.raises(Stopped):
+        build(chomp, None, partial, box=(6, 6), outcomes=True, chunk=128, on_progress=stop_halfway)
+    rows = json.loads((partial / "level-000" / "chunks.json").read_text())["chunks"]
+    assert 0 < sum(row is not None for row in rows) < len(rows)
+    build(chomp, None, partial, box=(6, 6), outcomes=True)
+    assert atlas_files(partial) == atlas_files(tmp_path / "whole")
+    assert (
+        main(
+            [
+                "atlas",
+                "build",
+                "chomp",
+                "--box",
+                "6x6",
+                "--outcomes",
+                "--chunk",
+                "128",
+                "--dir",
+                str(tmp_path / "cli"),
+            ]
+        )
+        == 0
+    )
+    capsys.readouterr()
+    assert atlas_files(tmp_path / "cli") == atlas_files(tmp_path / "whole")
 
 
 def test_an_outcome_atlas_on_disk_answers_and_tallies(tmp_path: Path) -> None:

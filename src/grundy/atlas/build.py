@@ -41,6 +41,7 @@ from grundy.atlas.files import (
 from grundy.atlas.opening import open_atlas
 from grundy.atlas.schema import OUTCOMES, VALUES, Layout, layout_of
 from grundy.engine.box_levels import BoxEngine
+from grundy.engine.box_outcomes import BoxOutcomeEngine
 from grundy.engine.levels import LevelEngine
 from grundy.engine.outcome_levels import OutcomeEngine
 from grundy.engine.retrograde_levels import RetrogradeEngine
@@ -70,7 +71,8 @@ def build(
     `box` = (a, b) and n_max None, the atlas of every diagram inside the a × b box
     (`grundy.engine.box_levels`: one level, valued in one pass, here).  With `outcomes`,
     the outcome atlas (`grundy.atlas.outcome_atlas`: the P-positions and the tallies
-    of winning moves; levels, not a box).  An outcome atlas built here is valued by the
+    of winning moves; a box by `grundy.engine.box_outcomes`).  An outcome atlas of levels
+    built here is valued by the
     retrograde levels (`grundy.engine.retrograde_levels`: each P-position marks the
     positions that move to it) where the game's kernel has an ``unmove``, and otherwise,
     or on a cluster, by the forward ones (`grundy.engine.outcome_levels`), level by
@@ -96,8 +98,8 @@ def build(
         raise ValueError("give either the largest level n_max or a box (a, b), not both")
     if box is not None and scheduler not in (None, "serial"):
         raise ValueError("a box is valued in one pass (each chunk needs those before): no cluster")
-    if box is not None and as_bool(outcomes, "outcomes"):
-        raise ValueError("an outcome atlas holds whole levels (--n), not a box")
+    if box is not None and retrograde:
+        raise ValueError("the retrograde levels mark whole levels (--n): a box is valued forward")
     layout = OUTCOMES if outcomes else VALUES
     engines = _engines(rules, layout, scheduler, retrograde)
     with _claimed(rules, n_max, directory, misere, chunk, box, layout, engines) as claim:
@@ -168,12 +170,13 @@ def _claimed(
         LevelEngine.check_chunk(as_int(chunk, "chunk"))
     if box is not None:
         box = (as_int(box[0], "box rows"), as_int(box[1], "box columns"))
-        BoxEngine(kernel, *box, misere)  # refuses a box past the words before a file is made
+        boxes = BoxOutcomeEngine if layout is OUTCOMES else BoxEngine
+        boxes(kernel, *box, misere)  # refuses a box past the words before a file is made
     else:
         engines(kernel, as_int(n_max, "n_max"), misere)  # refuses a bad n_max as early
     with claimed(Path(directory), rules, misere, chunk, box, layout) as manifest:
         if box is not None:
-            engine: LevelEngine = BoxEngine(kernel, *box, misere, manifest["chunk"])
+            engine: LevelEngine = boxes(kernel, *box, misere, manifest["chunk"])
         else:
             engine = engines(kernel, n_max, misere, manifest["chunk"])
         yield manifest, engine

@@ -88,6 +88,20 @@ def option_rank(o, r, symmetric, b, table):
     return t if 0 <= t < r else -1
 
 
+def twin_rank(word, w, b, table):
+    """The box rank of the twin of `word` (w: its canonical form): another diagram with
+    the same canonical form, w itself or else word's conjugate; −1 if there is none, or
+    it is not inside the box."""
+    twin = w
+    if w == word:
+        twin = conj(word)
+        if canonical(twin) != w:  # noqa: F821 (bound per kernel)
+            return -1
+    if twin == word:
+        return -1
+    return box_word_rank(twin, b, table)
+
+
 def value_box_ranks(box, span, held, scratch):
     """Value the diagrams of box ranks span.at[0] … hi − 1 (`Span`; every rank below lo
     is held, as level 0).
@@ -111,19 +125,13 @@ def value_box_ranks(box, span, held, scratch):
             continue
         word = from_parts(parts, length, like)
         w = canonical(word)  # noqa: F821 (bound per kernel)
-        twin = w
-        if w == word:
-            twin = conj(word)
-            if canonical(twin) != w:  # noqa: F821 (bound per kernel)
-                twin = word
-        if twin != word:
-            t = box_word_rank(twin, b, table)
-            if lo <= t < r:
-                chunk[r - lo] = chunk[t - lo]
-                continue
-            if 0 <= t < lo:
-                chunk[r - lo] = held_at(held, t, base)
-                continue
+        t = twin_rank(word, w, b, table)
+        if lo <= t < r:
+            chunk[r - lo] = chunk[t - lo]
+            continue
+        if 0 <= t < lo:
+            chunk[r - lo] = held_at(held, t, base)
+            continue
         m = expand(w, out, out2)  # noqa: F821 (bound per kernel)
         if m < 0 or m + 1 >= len(seen):
             return stop(at, r, OPTIONS_FULL)
@@ -146,7 +154,7 @@ def value_box_ranks(box, span, held, scratch):
     return stop(at, hi, LEVEL_DONE)
 
 
-TEMPLATES = (value_box_ranks, option_rank)
+TEMPLATES = (value_box_ranks, option_rank, twin_rank)
 
 
 class BoxEngine(LevelEngine):
