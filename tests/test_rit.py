@@ -8,6 +8,7 @@ compared with it on every partition with n ≤ 14, normal and misère play.
 from __future__ import annotations
 
 from functools import cache
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -247,3 +248,23 @@ def test_crit_random(lam: Partition, misere: bool) -> None:
     expected = ref_value("crit", parts(lam), misere)
     assert grundy.value("crit", lam, misere) == expected
     assert grundy.value("crit", lam.conjugate(), misere) == expected
+
+
+@pytest.mark.parametrize("misere", [False, True])
+def test_p_position_counts_from_the_closed_form_are_the_outcome_engines(misere: bool) -> None:
+    """rit_counts.p_positions (no partition listed) against the outcome levels of RIT's
+    kernel (no closed form used) for every n ≤ 40, and the atlas's b-file to n = 90."""
+    from grundy.engine.outcome_levels import OutcomeEngine, P
+    from grundy.games.rit.rit_counts import p_positions
+
+    counts = p_positions(90, misere)
+    engine = OutcomeEngine(get_ruleset("rit").kernel, 40, misere)
+    for n in range(41):
+        codes = engine.value_level(n)
+        if n:
+            assert counts[n] == int((codes == P).sum()), (misere, n)
+    if not misere:
+        records = Path(grundy.__file__).parent / "reproduce" / "records"
+        lines = (records / "sequence_rit_p_b.txt").read_text().splitlines()
+        published = dict(map(int, line.split()) for line in lines if line and line[0] != "#")
+        assert {n: counts[n] for n in published} == published
