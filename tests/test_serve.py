@@ -278,9 +278,11 @@ def test_too_large_positions_are_refused_in_time() -> None:
     status, data = post(client, "/api/start", game="chomp", position="12^12")
     assert time.monotonic() - began < 0.2 + GRACE_SECONDS + 1
     assert status == 400
+    # the child's own deadline counts what it solved; on a loaded machine the pool's
+    # deadline may come first and stop it with no count: both say the same
     assert re.fullmatch(
-        r"chomp 12\^12 is too large to play interactively: it was not solved in 0\.2 s "
-        r"\(\d+ positions solved\); try a smaller position",
+        r"chomp 12\^12 is too large to play interactively: it was not solved in 0\.2 s"
+        r"( \(\d+ positions solved\))?; try a smaller position",
         data["error"],
     )
     assert ok(client, "/api/start", game="chomp", position="3,2")["current"] == "3,2"
