@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from grundy import get_ruleset
 from grundy.atlas import build
 from grundy.engine import CompiledKernel
-from grundy.engine.outcome_levels import OutcomeEngine, P
+from grundy.engine.outcome_levels import OutcomeEngine, P, bitmap
 from grundy.engine.retrograde_levels import RARE, RetrogradeEngine
 from grundy.engine.words import decode, encode
 from grundy.partition import Partition, partitions
@@ -118,11 +118,13 @@ def test_retrograde_codes_are_the_forward_engines(name: str, misere: bool) -> No
     kernel = get_ruleset(name).kernel
     forward = OutcomeEngine(kernel, CODES_N, misere, chunk=256)
     marked = RetrogradeEngine(kernel, CODES_N, misere, chunk=256, rare=1)
+    unranked = RetrogradeEngine(kernel, CODES_N, misere, chunk=256, rare=1, words_bytes=0)
     default = RetrogradeEngine(kernel, CODES_N, misere, chunk=512)
     p_positions = positions_below = 0
     for n in range(CODES_N + 1):
         codes = forward.value_level(n)
         assert np.array_equal(marked.value_level(n), codes), (name, misere, n)
+        assert np.array_equal(unranked.value_level(n), codes), (name, misere, n)
         assert np.array_equal(default.value_level(n), codes), (name, misere, n)
         assert marked.marks(n)
         assert default.marks(n) == (p_positions <= RARE * positions_below), (name, misere, n)
@@ -133,6 +135,24 @@ def test_retrograde_codes_are_the_forward_engines(name: str, misere: bool) -> No
         assert set(range(20 if not misere else 29, CODES_N + 1)) <= marked_levels
     else:  # P-positions are 28% of Column-Row's
         assert max(marked_levels) <= 2
+
+
+@pytest.mark.parametrize("misere", [False, True])
+def test_marked_levels_in_chunks_of_two_ranks_and_as_bitmaps(misere: bool) -> None:
+    """Chunks that do not start at a byte of the counters (two bits a rank), and each
+    level's bitmap as `OutcomeEngine.level` gives it, from P-positions' offsets or bits."""
+    kernel = get_ruleset("chomp").kernel
+    forward = OutcomeEngine(kernel, 16, misere, chunk=2)
+    marked = RetrogradeEngine(kernel, 16, misere, chunk=2, rare=1)
+    lean = RetrogradeEngine(kernel, 16, misere, chunk=64, rare=1)
+    levels = [forward.value_level(n) for n in range(17)]
+    for n, codes in enumerate(levels):
+        assert np.array_equal(marked.value_level(n), codes), (misere, n)
+        assert np.array_equal(lean.value_level(n), codes), (misere, n)
+    for n, codes in enumerate(levels):
+        forward.pack(n)
+        assert np.array_equal(marked.level(n), forward.level(n)), (misere, n)
+        assert np.array_equal(lean.level(n), bitmap(codes)), (misere, n)  # 64 ranks: 8 bytes
 
 
 def files_of(directory: Path) -> dict[str, bytes]:

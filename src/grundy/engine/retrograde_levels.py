@@ -23,16 +23,26 @@ counted apart), and so the forward engine's code.  ``tests/test_retrograde.py``
 checks that the codes are the forward engine's, level by level, in both
 conventions.
 
-A level is marked whole, at its first chunk asked (`RetrogradeEngine.value_chunk`),
-and its codes kept until the next level starts; the levels below are held as the
-forward engine holds them (bitmaps, `OutcomeEngine.pack`), and the words of their
-P-positions are kept beside them, unranked once.  Memory: a byte a position of the
-level being marked, and a word (8 or 16 bytes) a P-position below.  So a level is
-marked only where the P-positions below are rare (`RARE`, at most one position in
-16: the words then take at most a byte a position below); elsewhere it is valued
-forward, as `OutcomeEngine` values it.  Every level is marked by every P-position
-below it, so the chunks of one level cannot be shared out without repeating the
-marking: a cluster keeps the forward engine.
+Memory, for records (Chomp to n = 140 holds 1.5·10¹¹ positions below):
+
+* the level being marked: its counters, two bits a position (`quarters`), marked
+  whole at its first chunk asked (`RetrogradeEngine.value_chunk`) and kept until
+  the next level starts;
+* each chunk below whose P-positions are rare (fewer than one in 32): their offsets
+  in the chunk, four bytes each, and no bitmap (`rare_offsets`); a chunk with more
+  keeps its bitmap (an eighth of a byte a position), read for its P-positions when
+  a level is marked;
+* the words of the P-positions below, unranked once, for the lowest levels while
+  they fit `WORDS_BYTES`; above it each P-position is unranked again for each level
+  it marks (`mark_parents`).
+
+Chomp at n = 119: 0.4 GB of counters, 0.9 GB of offsets and the words, against
+7.0 GB with bitmaps and every word held.  A level is marked only where the
+P-positions below are rare (`RARE`, at most one position in 16); elsewhere it is
+valued forward, as `OutcomeEngine` values it, from the bitmaps of the levels below
+(made again from the offsets where they were let go).  Every level is marked by
+every P-position below it, so the chunks of one level cannot be shared out without
+repeating the marking: a cluster keeps the forward engine.
 
 >>> from grundy import get_ruleset
 >>> engine = RetrogradeEngine(get_ruleset("chomp").kernel, n_max=6, rare=1)  # mark all
@@ -52,16 +62,26 @@ import numpy as np
 from grundy.engine import CompiledKernel, cached_njit
 from grundy.engine.level_loop import LEVEL_DONE, NOT_SMALLER, OPTIONS_FULL, stop
 from grundy.engine.levels import DEFAULT_CHUNK, in_width
-from grundy.engine.outcome_levels import NO_MOVE, SEVERAL, OutcomeEngine, P
+from grundy.engine.outcome_levels import (
+    NO_MOVE,
+    SEVERAL,
+    OutcomeEngine,
+    P,
+    bitmap,
+    from_quarters,
+)
 from grundy.engine.ranking import NARROW_N, parts_unrank, word_rank
 from grundy.engine.specialise import specialised
 from grundy.engine.wordops import from_parts, get_word, put_word
 
 __all__ = [
     "RARE",
+    "WORDS_BYTES",
     "RetrogradeEngine",
+    "code_at",
     "mark_parents",
     "no_move_ranks",
+    "rare_offsets",
     "unranked_words",
     "words_buffer",
 ]
@@ -69,47 +89,67 @@ __all__ = [
 #: Positions below handled per compiled call (Ctrl-C comes between calls).
 STEP = 1 << 14
 #: The most P-positions a position below a level, by default, for it to be marked from
-#: below: then the words kept of them take at most a byte a position below, and the
-#: marking pays (Chomp, 1.2% P-positions: 5.9× less CPU than forward for n ≤ 70;
-#: Column-Row, 28%: 1.16×, for 29 times the memory; docs/findings/outcomes.md).
+#: below (Chomp, 1.2% P-positions: 5.9× less CPU than forward for n ≤ 70; Column-Row,
+#: 28%: 1.16×, for 29 times the memory; docs/findings/outcomes.md).
 RARE = 1 / 16
+#: The bytes of P-positions' words kept unranked, lowest levels first (the module's doc).
+WORDS_BYTES = 2 << 30
+#: A chunk keeps its P-positions' offsets (four bytes each) rather than its bitmap where
+#: they take fewer bytes: fewer than one position in 32.
+_OFFSET_BYTES = 4
 
 
-def mark_parents(n, table, words, k, counts, out, at, hi):
-    """Raise counts[r] (saturating at 2, `SEVERAL`) once for each move of each parent, of
-    rank r in level n, of the partitions words[at[0]:hi] (of level n − k) that the
-    kernel's ``unmove`` lists with k more boxes.  Stops with LEVEL_DONE at hi,
-    OPTIONS_FULL where ``out`` is too short for one's parents (none of them marked), or
-    NOT_SMALLER where a parent is not of size n (a broken kernel); at[0] is the index
-    reached."""
+@cached_njit
+def code_at(counts, r):
+    """The code of rank r in counters two bits a position (`quarters`' order)."""
+    return (counts[r >> 2] >> ((r & 3) << 1)) & 3
+
+
+def mark_parents(n, m, table, words, offsets, first, counts, out, at, hi):
+    """Raise the code of rank r (in `counts`, two bits a rank; saturating at 2,
+    `SEVERAL`) once for each move of each parent, of rank r in level n, of the
+    P-positions i = at[0] … hi − 1 of level m: words[i] where ``words`` has them
+    (unranked once), else the partition of rank first + offsets[i] (unranked here),
+    whose parents the kernel's ``unmove`` lists with n − m more boxes.  Stops with
+    LEVEL_DONE at hi, OPTIONS_FULL where ``out`` is too short for one's parents (none
+    of them marked), or NOT_SMALLER where a parent is not of size n (a broken kernel);
+    at[0] is the index reached."""
+    parts = np.zeros(m + 2, dtype=np.int64)
+    like = get_word(out, 0)
     for i in range(at[0], hi):
-        m = unmove(in_width(get_word(words, i), out), k, out)  # noqa: F821 (bound per kernel)
-        if m < 0:
+        if len(words):
+            q = in_width(get_word(words, i), out)
+        else:
+            q = from_parts(parts, parts_unrank(m, first + offsets[i], table, parts), like)
+        found = unmove(q, n - m, out)  # noqa: F821 (bound per kernel)
+        if found < 0:
             return stop(at, i, OPTIONS_FULL)
-        for j in range(m):
+        for j in range(found):
             size, r = word_rank(get_word(out, j), table)
             if size != n:
                 return stop(at, i, NOT_SMALLER)
-            if counts[r] < SEVERAL:
-                counts[r] += 1
+            byte = counts[r >> 2]
+            shift = (r & 3) << 1
+            if (byte >> shift) & 3 < SEVERAL:
+                counts[r >> 2] = byte + (1 << shift)
     return stop(at, hi, LEVEL_DONE)
 
 
 def no_move_ranks(n, table, counts, out, at, hi):
-    """Misère play: counts[r] ← `NO_MOVE` for every unmarked rank r of at[0] … hi − 1 of
-    level n whose partition the kernel gives no option (in ``out``).  Stops as
-    `mark_parents` does."""
+    """Misère play: the code of every unmarked rank r of at[0] … hi − 1 of level n (in
+    `counts`, two bits a rank) ← `NO_MOVE` where the kernel gives its partition no
+    option (in ``out``).  Stops as `mark_parents` does."""
     parts = np.zeros(n + 2, dtype=np.int64)
     out2 = np.zeros_like(out)  # (the second pieces of options that split: none here)
     for r in range(at[0], hi):
-        if counts[r] != P:
+        if code_at(counts, r) != P:
             continue
         length = parts_unrank(n, r, table, parts)
-        m = expand(from_parts(parts, length, get_word(out, 0)), out, out2)  # noqa: F821
-        if m < 0:
+        found = expand(from_parts(parts, length, get_word(out, 0)), out, out2)  # noqa: F821
+        if found < 0:
             return stop(at, r, OPTIONS_FULL)
-        if m == 0:
-            counts[r] = NO_MOVE
+        if found == 0:
+            counts[r >> 2] |= NO_MOVE << ((r & 3) << 1)
     return stop(at, hi, LEVEL_DONE)
 
 
@@ -138,12 +178,25 @@ def words_buffer(size: int, n: int) -> np.ndarray:
     return np.zeros((size,) if n <= NARROW_N else (size, 2), np.uint64)
 
 
+def rare_offsets(p_offsets: np.ndarray, ranks: int) -> np.ndarray | None:
+    """The offsets (uint32) of a chunk's P-positions where they take fewer bytes than
+    its bitmap, else None.
+
+    >>> rare_offsets(np.array([5, 70]), 100).tolist(), rare_offsets(np.array([5, 70]), 40)
+    ([5, 70], None)
+    """
+    if len(p_offsets) * _OFFSET_BYTES >= -(-ranks // 8):
+        return None
+    return p_offsets.astype(np.uint32)
+
+
 class RetrogradeEngine(OutcomeEngine):
     """Levels 0 … n_max of one kernel with an ``unmove`` and one convention, by outcome:
-    the codes of `OutcomeEngine`, which it is in every other way (holding, packing,
-    reading).  A level is marked from the P-positions below (the module's doc) where
-    those are rare, at most `rare` of the positions below (`RARE`: for Chomp every level
-    from n = 20 up), and valued forward otherwise (`rare` = 1: every level marked).
+    the codes of `OutcomeEngine`, which it is in every other way (holding, reading).  A
+    level is marked from the P-positions below (the module's doc) where those are rare,
+    at most `rare` of the positions below (`RARE`: for Chomp every level from n = 20
+    up), and valued forward otherwise (`rare` = 1: every level marked).  At most
+    `words_bytes` of the P-positions' words are kept (`WORDS_BYTES`).
 
     >>> from grundy import get_ruleset
     >>> RetrogradeEngine(get_ruleset("rit").kernel, n_max=4)
@@ -163,6 +216,7 @@ class RetrogradeEngine(OutcomeEngine):
         misere: bool = False,
         chunk: int = DEFAULT_CHUNK,
         rare: float = RARE,
+        words_bytes: int = WORDS_BYTES,
     ) -> None:
         if kernel.unmove is None:
             raise ValueError(
@@ -170,11 +224,41 @@ class RetrogradeEngine(OutcomeEngine):
             )
         if not 0 <= rare <= 1:
             raise ValueError(f"rare is a share of the positions, from 0 to 1, got {rare!r}")
+        if type(words_bytes) is not int or words_bytes < 0:
+            raise ValueError(f"words_bytes is a number of bytes, got {words_bytes!r}")
         super().__init__(kernel, n_max, misere, chunk)
         self.rare = rare
-        self._valued: tuple[int, np.ndarray] | None = None  # (n, codes) of the level marked last
+        self.words_bytes = words_bytes
+        self._valued: tuple[int, np.ndarray] | None = None  # (n, counters) of the level marked
+        self._offsets: dict[int, np.ndarray] = {}  # slot → its P-positions' offsets (rare)
         self._p_words: dict[int, np.ndarray] = {}  # level → the words of its P-positions
         self._p_counts: dict[int, int] = {}  # level → its P-positions
+
+    def hold(self, n: int, k: int, values: np.ndarray) -> None:
+        """Hold chunk k of level n from its codes (`value_chunk`): its P-positions'
+        offsets where rare; its codes (two bits each, read by the twins of a level valued
+        forward) or, for a marked level, its bitmap where not rare."""
+        kept = self._keep_offsets(n, k, np.flatnonzero(values == P))
+        if self._valued is None or self._valued[0] != n:
+            super().hold(n, k, values)
+        elif not kept:
+            super().hold_bits(n, k, bitmap(values))
+
+    def hold_bits(self, n: int, k: int, bits: np.ndarray) -> None:
+        """Hold chunk k of level n from its bitmap (`bitmap`): its P-positions' offsets
+        where rare, else the bitmap itself."""
+        ranks = len(self.ranks(n, k))
+        if bits.dtype != np.uint8 or bits.shape != (-(-ranks // 8),):
+            raise ValueError(f"level {n} chunk {k} is not a uint8 bitmap of {ranks} ranks")
+        found = np.flatnonzero(np.unpackbits(bits, count=ranks, bitorder="little"))
+        if not self._keep_offsets(n, k, found):
+            super().hold_bits(n, k, bits)
+
+    def is_held(self, n: int, k: int | None = None) -> bool:
+        """Whether chunk k of level n (every chunk of it if k is None) is held."""
+        first = self.held.first
+        slots = range(first[n], first[n + 1]) if k is None else [first[n] + k]
+        return all(slot in self._held or slot in self._offsets for slot in slots)
 
     def marks(self, n: int) -> bool:
         """Whether level n is marked from the P-positions below, rather than valued forward:
@@ -188,13 +272,14 @@ class RetrogradeEngine(OutcomeEngine):
         self, n: int, k: int, progress: Callable[[int], None] | None = None
     ) -> np.ndarray:
         """The codes of chunk k of level n (uint8: `grundy.engine.outcome_levels`); every
-        level below must be held (and is packed into bitmaps first).  A level marked from
-        below (`marks`) is valued whole at the first chunk asked, and `progress(done)` is
-        called once the chunk's ranks are; otherwise as `OutcomeEngine.value_chunk`."""
+        level below must be held.  A level marked from below (`marks`) is valued whole
+        at the first chunk asked, and `progress(done)` is called once the chunk's ranks
+        are; otherwise as `OutcomeEngine.value_chunk`."""
         self._check_chunk(n, k)
         self._check_ready(n, k)
         if not self.marks(n):
-            self._p_words.clear()
+            self._valued = None
+            self._bitmaps_below(n)
             return super().value_chunk(n, k, progress)
         if self._valued is None or self._valued[0] != n:
             self._valued = None  # the level before is let go first
@@ -202,26 +287,80 @@ class RetrogradeEngine(OutcomeEngine):
         ranks = self.ranks(n, k)
         if progress is not None:
             progress(len(ranks))
-        return self._valued[1][ranks.start : ranks.stop].copy()
+        if ranks.start % 4 == 0:
+            packed = self._valued[1][ranks.start // 4 : -(-ranks.stop // 4)]
+            return from_quarters(packed, len(ranks)).copy()
+        return np.array([code_at(self._valued[1], r) for r in ranks], dtype=np.uint8)
+
+    def level(self, n: int) -> np.ndarray:
+        """Level n's bitmap (every chunk held), made from its offsets where it keeps them."""
+        if 0 <= n <= self.n_max and self.is_held(n):
+            self._bitmaps_of(n)
+        return super().level(n)
 
     @property
     def nbytes(self) -> int:
-        """The bytes held: the levels below, the words of their P-positions and the codes
-        of the level marked last."""
+        """The bytes held: the levels below (bitmaps, offsets, the words kept) and the
+        counters of the level marked last."""
         valued = self._valued[1].nbytes if self._valued is not None else 0
-        return super().nbytes + valued + sum(w.nbytes for w in self._p_words.values())
+        offsets = sum(o.nbytes for o in self._offsets.values())
+        words = sum(w.nbytes for w in self._p_words.values())
+        return super().nbytes + valued + offsets + words
+
+    def _keep_offsets(self, n: int, k: int, p_offsets: np.ndarray) -> bool:
+        """Keep chunk k of level n as its P-positions' offsets if they are rare (its
+        bitmap, if held, let go); whether it is kept so."""
+        self._check_chunk(n, k)
+        offsets = rare_offsets(p_offsets, len(self.ranks(n, k)))
+        slot = int(self.held.first[n] + k)
+        if offsets is None:
+            self._offsets.pop(slot, None)
+            return False
+        self._offsets[slot] = offsets
+        self._let_go(slot)
+        return True
+
+    def _let_go(self, slot: int) -> None:
+        """Stop holding the bitmap or codes of `slot` (its offsets stay)."""
+        self._held.pop(slot, None)
+        self.held.where[slot] = 0
+
+    def _bitmaps_below(self, n: int) -> None:
+        """Hold every level below n as the forward engine reads it: as bitmaps (`_bitmaps_of`)."""
+        for m in range(n):
+            self._bitmaps_of(m)
+
+    def _bitmaps_of(self, m: int) -> None:
+        """Hold every chunk of level m as its bitmap, packed from its codes or made from its
+        offsets (which it keeps)."""
+        self.pack(m)  # (a rare chunk's codes give way to its offsets: `hold_bits`)
+        for k, slot in enumerate(range(self.held.first[m], self.held.first[m + 1])):
+            if slot in self._offsets and slot not in self._held:
+                bits = np.zeros(len(self.ranks(m, k)), dtype=np.uint8)
+                bits[self._offsets[slot]] = 1
+                super().hold_bits(m, k, np.packbits(bits, bitorder="little"))
 
     def _marked(self, n: int) -> np.ndarray:
-        """The codes of every rank of level n (uint8), marked from the P-positions below."""
-        for below in range(n):
-            self.pack(below)
-        counts = np.zeros(int(self.sizes[n]), dtype=np.uint8)
+        """The codes of every rank of level n, two bits each (`quarters`), marked from the
+        P-positions below."""
+        for slot in list(self._held):  # the bitmaps of chunks with offsets: let go
+            if slot in self._offsets:
+                self._let_go(slot)
+        counts = np.zeros(-(-int(self.sizes[n]) // 4), dtype=np.uint8)
         loops = _compiled(self.kernel)
         for m in range(n):
             words = self._words_of(m)
-            self._run(loops["mark_parents"], n, len(words), (n, self.table, words, n - m, counts))
+            if len(words):
+                none = np.zeros(0, np.uint32)
+                arguments = (n, m, self.table, words, none, np.int64(0), counts)
+                self._run(loops["mark_parents"], n, len(words), arguments)
+                continue
+            for k, p_offsets in enumerate(self._p_offsets(m)):
+                first = np.int64(self.ranks(m, k).start)
+                arguments = (n, m, self.table, words, p_offsets, first, counts)
+                self._run(loops["mark_parents"], n, len(p_offsets), arguments)
         if self.base:  # misère play: an unmarked position with no move wins
-            self._run(loops["no_move_ranks"], n, len(counts), (n, self.table, counts))
+            self._run(loops["no_move_ranks"], n, int(self.sizes[n]), (n, self.table, counts))
         return counts
 
     def _run(self, loop: Callable[..., int], n: int, items: int, arguments: tuple) -> None:
@@ -240,32 +379,44 @@ class RetrogradeEngine(OutcomeEngine):
                     f"{self.kernel.name}: level {n}: its unmove listed a parent of another size"
                 )
 
-    def _bits(self, m: int) -> list[tuple[range, np.ndarray]]:
-        """(ranks, bitmap) of each chunk of level m, packed into bitmaps first."""
+    def _p_offsets(self, m: int) -> list[np.ndarray]:
+        """The offsets of the P-positions of each chunk of level m (held), kept or read
+        from its bitmap (packed first)."""
         self.pack(m)
-        first = int(self.held.first[m])
-        return [(self.ranks(m, k), self._held[first + k]) for k in range(self.chunks(m))]
+        found = []
+        for k, slot in enumerate(range(self.held.first[m], self.held.first[m + 1])):
+            if slot in self._offsets:
+                found.append(self._offsets[slot])
+            else:
+                bits = self._held[slot]
+                ranks = len(self.ranks(m, k))
+                found.append(
+                    np.flatnonzero(np.unpackbits(bits, count=ranks, bitorder="little")).astype(
+                        np.uint32
+                    )
+                )
+        return found
 
     def _p_count(self, m: int) -> int:
         """The P-positions of level m (held); kept."""
         if m not in self._p_counts:
-            self._p_counts[m] = sum(
-                int(np.unpackbits(bits, count=len(ranks), bitorder="little").sum())
-                for ranks, bits in self._bits(m)
-            )
+            self._p_counts[m] = sum(len(found) for found in self._p_offsets(m))
         return self._p_counts[m]
 
     def _words_of(self, m: int) -> np.ndarray:
-        """The words of the P-positions of level m (held), in its width; kept."""
+        """The words of the P-positions of level m (held), in its width, where they fit in
+        `words_bytes` with those of the levels below (kept), else none."""
         if m not in self._p_words:
-            found = [
-                np.flatnonzero(np.unpackbits(bits, count=len(ranks), bitorder="little"))
-                + ranks.start
-                for ranks, bits in self._bits(m)
+            count = self._p_count(m)
+            held = sum(w.nbytes for w in self._p_words.values())
+            if held + count * words_buffer(1, m).nbytes > self.words_bytes:
+                return words_buffer(0, m)
+            words = words_buffer(count, m)
+            ranks = [
+                o.astype(np.int64) + self.ranks(m, k).start
+                for k, o in enumerate(self._p_offsets(m))
             ]
-            ranks = np.concatenate(found) if found else np.zeros(0, dtype=np.int64)
-            words = words_buffer(len(ranks), m)
-            if len(ranks):
-                unranked_words(m, ranks, self.table, words)
+            if count:
+                unranked_words(m, np.concatenate(ranks), self.table, words)
             self._p_words[m] = words
         return self._p_words[m]
