@@ -195,7 +195,37 @@ def test_the_retrograde_levels_are_refused_where_they_cannot_run(tmp_path: Path)
         build(chomp, 4, tmp_path / "b", retrograde=True)
     with pytest.raises(ValueError, match="no unmove"):
         build(rit, 4, tmp_path / "c", outcomes=True, retrograde=True)
+    with pytest.raises(ValueError, match="processes must be a whole number"):
+        RetrogradeEngine(chomp.kernel, 4, processes=0)
+    for refused in (
+        {"outcomes": False},
+        {"outcomes": True, "workers": 2},
+        {"outcomes": True, "retrograde": False},
+    ):
+        with pytest.raises(ValueError, match="processes share out the retrograde marking"):
+            build(chomp, 4, tmp_path / "d", processes=2, **refused)
+    with pytest.raises(ValueError, match="processes share out"):
+        build(rit, 4, tmp_path / "d", outcomes=True, processes=2)
     assert not any(tmp_path.iterdir())  # refused before any file is made
+
+
+@pytest.mark.parametrize("name", UNMOVE_GAMES)
+@pytest.mark.parametrize("misere", [False, True])
+def test_marking_shared_out_to_processes_gives_the_same_codes(name: str, misere: bool) -> None:
+    """Three processes, the words of the P-positions below kept for the lowest levels
+    only (so that shares of both kinds, words and offsets, are dealt out)."""
+    kernel = get_ruleset(name).kernel
+    alone = RetrogradeEngine(kernel, 26, misere, chunk=256, rare=1)
+    shared = RetrogradeEngine(kernel, 26, misere, chunk=256, rare=1, words_bytes=5000, processes=3)
+    for n in range(27):
+        assert np.array_equal(shared.value_level(n), alone.value_level(n)), (name, misere, n)
+
+
+def test_an_atlas_marked_by_two_processes_is_the_same_files(tmp_path: Path) -> None:
+    chomp = get_ruleset("chomp")
+    build(chomp, 26, tmp_path / "one", chunk=512, outcomes=True)
+    build(chomp, 26, tmp_path / "two", chunk=512, outcomes=True, processes=2)
+    assert files_of(tmp_path / "one") == files_of(tmp_path / "two")
 
 
 @numba.njit

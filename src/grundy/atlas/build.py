@@ -66,6 +66,7 @@ def build(
     box: tuple[int, int] | None = None,
     outcomes: bool = False,
     retrograde: bool | None = None,
+    processes: int | None = None,
 ) -> Atlas:
     """Build (or resume) the atlas of `rules` up to level n_max in `directory`; or, with
     `box` = (a, b) and n_max None, the atlas of every diagram inside the a × b box
@@ -78,7 +79,9 @@ def build(
     or on a cluster, by the forward ones (`grundy.engine.outcome_levels`), level by
     level: retrograde where P-positions are rare below (`RetrogradeEngine.marks`).  Both
     give the same files.  `retrograde` True asks for the retrograde levels throughout,
-    False for the forward ones (None: as said).
+    False for the forward ones (None: as said).  `processes` shares the marking of each
+    retrograde level out to that many processes of this machine
+    (`RetrogradeEngine`'s `processes`).
 
     Chunks already written are kept (checked when read); the rest are valued and
     written one by one.  `chunk` (a power of two) is the ranks a chunk holds:
@@ -102,6 +105,16 @@ def build(
         raise ValueError("the retrograde levels mark whole levels (--n): a box is valued forward")
     layout = OUTCOMES if outcomes else VALUES
     engines = _engines(rules, layout, scheduler, retrograde)
+    if processes is not None:
+        if as_int(processes, "processes") < 1:
+            raise ValueError(f"processes must be at least 1, got {processes}")
+        if getattr(engines, "func", engines) is not RetrogradeEngine or box is not None:
+            raise ValueError(
+                "processes share out the retrograde marking of an outcome atlas's levels "
+                "(--outcomes, a game with an unmove, on this machine: no --workers, "
+                "--scheduler or --box)"
+            )
+        engines = partial(engines, processes=processes)
     with _claimed(rules, n_max, directory, misere, chunk, box, layout, engines) as claim:
         manifest, engine = claim
         if scheduler in (None, "serial"):

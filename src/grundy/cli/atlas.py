@@ -63,6 +63,12 @@ OutcomesOption = option(
     help="Keep only who wins: each level's P-positions (a bit a position or less) and "
     "its tallies of N-positions with one winning move and with several.",
 )
+ProcessesOption = option(
+    int | None,
+    "--processes",
+    help="With --outcomes: mark each level the retrograde engine marks in K processes on "
+    "this machine (each holds the level's counters, a quarter byte a position).",
+)
 SizesToBuildOption = option(str | None, "--n", help="Sizes A..B or N: levels 0 … B are built.")
 
 
@@ -76,6 +82,7 @@ def atlas_build(
     workers: WorkersOption = None,
     scheduler: ClusterOption = None,
     outcomes: OutcomesOption = False,
+    processes: ProcessesOption = None,
     *,
     shared: GameOptions,
 ) -> None:
@@ -128,7 +135,17 @@ def atlas_build(
             bar.update(before[0] + done, total)
 
         atlas = build(
-            rules, n_max, directory, misere, on_level, chunk, scheduler, workers, shape, outcomes
+            rules,
+            n_max,
+            directory,
+            misere,
+            on_level,
+            chunk,
+            scheduler,
+            workers,
+            shape,
+            outcomes,
+            processes=processes,
         )
     info = atlas.info()
     emit(info, shared.as_json, lambda: console.print(_describe(info)))

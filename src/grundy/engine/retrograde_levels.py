@@ -54,8 +54,12 @@ repeating the marking: a cluster keeps the forward engine.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import mmap
+import os
+import signal
+from collections.abc import Callable, Iterator
 from functools import cache
+from typing import NamedTuple
 
 import numpy as np
 
@@ -80,6 +84,7 @@ __all__ = [
     "RetrogradeEngine",
     "code_at",
     "mark_parents",
+    "merge_counts",
     "no_move_ranks",
     "rare_offsets",
     "unranked_words",
@@ -156,6 +161,19 @@ def no_move_ranks(n, table, counts, out, at, hi):
 TEMPLATES = (mark_parents, no_move_ranks)
 
 
+@cached_njit
+def merge_counts(into, other):
+    """into ← into + other, two bits a rank, each rank's sum saturating at 2 (`SEVERAL`):
+    the counters of two shares of the P-positions below, marked apart."""
+    for i in range(len(into)):
+        a, b = into[i], other[i]
+        if b:
+            merged = 0
+            for shift in range(0, 8, 2):
+                merged |= min(((a >> shift) & 3) + ((b >> shift) & 3), SEVERAL) << shift
+            into[i] = merged
+
+
 @cache
 def _compiled(kernel: CompiledKernel) -> dict[str, Callable[..., int]]:
     """`TEMPLATES` compiled for `kernel` (its ``unmove`` and ``expand``; once per process,
@@ -190,13 +208,38 @@ def rare_offsets(p_offsets: np.ndarray, ranks: int) -> np.ndarray | None:
     return p_offsets.astype(np.uint32)
 
 
+class Share(NamedTuple):
+    """P-positions of level m that mark a level together: words[i] (unranked once), or
+    else, where ``words`` is empty, the ranks first + offsets[i]."""
+
+    m: int
+    words: np.ndarray
+    offsets: np.ndarray
+    first: np.int64
+
+    @property
+    def size(self) -> int:
+        """The P-positions of the share."""
+        return len(self.words) or len(self.offsets)
+
+    def part(self, start: int, stop: int) -> Share:
+        """P-positions start … stop − 1 of this share."""
+        if len(self.words):
+            return self._replace(words=self.words[start:stop])
+        return self._replace(offsets=self.offsets[start:stop])
+
+
 class RetrogradeEngine(OutcomeEngine):
     """Levels 0 … n_max of one kernel with an ``unmove`` and one convention, by outcome:
     the codes of `OutcomeEngine`, which it is in every other way (holding, reading).  A
     level is marked from the P-positions below (the module's doc) where those are rare,
     at most `rare` of the positions below (`RARE`: for Chomp every level from n = 20
     up), and valued forward otherwise (`rare` = 1: every level marked).  At most
-    `words_bytes` of the P-positions' words are kept (`WORDS_BYTES`).
+    `words_bytes` of the P-positions' words are kept (`WORDS_BYTES`).  With `processes`
+    above 1, the P-positions below are shared out to that many processes of this machine
+    (forked), each marking a level's counters of its own, which are then added up
+    (`merge_counts`): the codes are the same, the memory of the counters `processes`
+    times as much.
 
     >>> from grundy import get_ruleset
     >>> RetrogradeEngine(get_ruleset("rit").kernel, n_max=4)
@@ -217,6 +260,7 @@ class RetrogradeEngine(OutcomeEngine):
         chunk: int = DEFAULT_CHUNK,
         rare: float = RARE,
         words_bytes: int = WORDS_BYTES,
+        processes: int = 1,
     ) -> None:
         if kernel.unmove is None:
             raise ValueError(
@@ -226,9 +270,14 @@ class RetrogradeEngine(OutcomeEngine):
             raise ValueError(f"rare is a share of the positions, from 0 to 1, got {rare!r}")
         if type(words_bytes) is not int or words_bytes < 0:
             raise ValueError(f"words_bytes is a number of bytes, got {words_bytes!r}")
+        if type(processes) is not int or processes < 1:
+            raise ValueError(f"processes must be a whole number of at least 1, got {processes!r}")
+        if processes > 1 and not hasattr(os, "fork"):
+            raise ValueError("marking in several processes needs os.fork (Linux, macOS)")
         super().__init__(kernel, n_max, misere, chunk)
         self.rare = rare
         self.words_bytes = words_bytes
+        self.processes = processes
         self._valued: tuple[int, np.ndarray] | None = None  # (n, counters) of the level marked
         self._offsets: dict[int, np.ndarray] = {}  # slot → its P-positions' offsets (rare)
         self._p_words: dict[int, np.ndarray] = {}  # level → the words of its P-positions
@@ -347,21 +396,69 @@ class RetrogradeEngine(OutcomeEngine):
             if slot in self._offsets:
                 self._let_go(slot)
         counts = np.zeros(-(-int(self.sizes[n]) // 4), dtype=np.uint8)
-        loops = _compiled(self.kernel)
+        shares = list(self._shares(n))
+        if self.processes == 1:
+            self._mark(n, shares, counts)
+        else:
+            self._mark_apart(n, shares, counts)
+        if self.base:  # misère play: an unmarked position with no move wins
+            loop = _compiled(self.kernel)["no_move_ranks"]
+            self._run(loop, n, int(self.sizes[n]), (n, self.table, counts))
+        return counts
+
+    def _shares(self, n: int) -> Iterator[Share]:
+        """The P-positions of every level below n, in shares (by level, and by chunk where
+        their words are not kept)."""
         for m in range(n):
             words = self._words_of(m)
             if len(words):
-                none = np.zeros(0, np.uint32)
-                arguments = (n, m, self.table, words, none, np.int64(0), counts)
-                self._run(loops["mark_parents"], n, len(words), arguments)
+                yield Share(m, words, np.zeros(0, np.uint32), np.int64(0))
                 continue
             for k, p_offsets in enumerate(self._p_offsets(m)):
-                first = np.int64(self.ranks(m, k).start)
-                arguments = (n, m, self.table, words, p_offsets, first, counts)
-                self._run(loops["mark_parents"], n, len(p_offsets), arguments)
-        if self.base:  # misère play: an unmarked position with no move wins
-            self._run(loops["no_move_ranks"], n, int(self.sizes[n]), (n, self.table, counts))
-        return counts
+                yield Share(m, words, p_offsets, np.int64(self.ranks(m, k).start))
+
+    def _mark(self, n: int, shares: list[Share], counts: np.ndarray) -> None:
+        """Raise `counts` (level n's, two bits a rank) for the parents of every share."""
+        loop = _compiled(self.kernel)["mark_parents"]
+        for share in shares:
+            arguments = (n, share.m, self.table, share.words, share.offsets, share.first, counts)
+            self._run(loop, n, share.size, arguments)
+
+    def _mark_apart(self, n: int, shares: list[Share], counts: np.ndarray) -> None:
+        """`_mark` in `processes` processes: the shares cut into pieces dealt out in turn,
+        this process marking the first deal into `counts`, each forked one the next into
+        counters of its own (anonymous shared memory), added into `counts` as it ends."""
+        piece = max(1, -(-sum(share.size for share in shares) // (8 * self.processes)))
+        pieces = [s.part(a, a + piece) for s in shares for a in range(0, s.size, piece)]
+        deals = [pieces[i :: self.processes] for i in range(self.processes)]
+        children: dict[int, mmap.mmap] = {}
+        try:
+            for deal in deals[1:]:
+                memory = mmap.mmap(-1, max(len(counts), 1))
+                pid = os.fork()
+                if pid == 0:  # the child: mark, and leave without running the parent's exits
+                    status = 1
+                    try:
+                        self._mark(n, deal, np.frombuffer(memory, np.uint8, len(counts)))
+                        status = 0
+                    finally:
+                        os._exit(status)
+                children[pid] = memory
+            self._mark(n, deals[0], counts)
+            for pid in list(children):
+                status = os.waitpid(pid, 0)[1]
+                memory = children.pop(pid)
+                if status:
+                    raise ValueError(
+                        f"{self.kernel.name}: level {n}: a marking process failed "
+                        f"(wait status {status}); run with processes=1 to see why"
+                    )
+                merge_counts(counts, np.frombuffer(memory, np.uint8, len(counts)))
+                memory.close()
+        finally:
+            for pid in children:  # stopped (Ctrl-C, an error): no process is left behind
+                os.kill(pid, signal.SIGKILL)
+                os.waitpid(pid, 0)
 
     def _run(self, loop: Callable[..., int], n: int, items: int, arguments: tuple) -> None:
         """`loop(*arguments, out, at, hi)` over items 0 … items − 1, `STEP` a call (Ctrl-C
