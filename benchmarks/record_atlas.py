@@ -9,6 +9,8 @@ moment (Ctrl-C, kill), it resumes from the last chunk written: run it again.
 
     nohup nice .venv/bin/python benchmarks/record_atlas.py cr --n 110 \\
         --dir /work/records/cr --log /work/records/cr.jsonl &
+    nohup nice .venv/bin/python benchmarks/record_atlas.py chomp --n 119 --outcomes \\
+        --processes 2 --dir /work/records/chomp --log /work/records/chomp.jsonl &
     .venv/bin/python benchmarks/record_atlas.py --report /work/records/cr.jsonl --from 80
 """
 
@@ -33,17 +35,24 @@ def resident_bytes() -> int:
     return 0
 
 
+def cpu_seconds() -> float:
+    """CPU seconds of this process and of its children that have ended (the processes
+    that mark a retrograde level, `--processes`)."""
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return time.process_time() + children.ru_utime + children.ru_stime
+
+
 class LevelLog:
     """Appends a line to `path` each time a level completes (seen from progress reports)."""
 
     def __init__(self, path: Path, game: str) -> None:
         self.path, self.game = path, game
-        self.wall, self.cpu = time.perf_counter(), time.process_time()
+        self.wall, self.cpu = time.perf_counter(), cpu_seconds()
 
     def __call__(self, n: int, done: int, size: int) -> None:
         if done == size:  # a level's time runs from the end of the one before
             self.write(n, size)
-            self.wall, self.cpu = time.perf_counter(), time.process_time()
+            self.wall, self.cpu = time.perf_counter(), cpu_seconds()
 
     def write(self, n: int, size: int) -> None:
         # the level's chunks are written, its manifest row comes right after this report
@@ -52,9 +61,11 @@ class LevelLog:
             "n": n,
             "positions": size,
             "wall_s": round(time.perf_counter() - self.wall, 2),
-            "cpu_s": round(time.process_time() - self.cpu, 2),
+            "cpu_s": round(cpu_seconds() - self.cpu, 2),
             "rss_bytes": resident_bytes(),
             "peak_rss_bytes": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024,
+            "children_peak_rss_bytes": resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+            * 1024,
             "finished": time.strftime("%Y-%m-%d %H:%M:%S"),
         }
         with self.path.open("a") as log:
@@ -96,6 +107,8 @@ def main() -> None:
     parser.add_argument("--log", type=Path)
     parser.add_argument("--misere", action="store_true")
     parser.add_argument("--workers", type=int)
+    parser.add_argument("--outcomes", action="store_true", help="an outcome atlas")
+    parser.add_argument("--processes", type=int, help="retrograde marking in K processes")
     parser.add_argument("--report", type=Path, help="print a log as a table and stop")
     parser.add_argument("--from", dest="first", type=int, default=0, help="first level shown")
     args = parser.parse_args()
@@ -105,7 +118,16 @@ def main() -> None:
     rules = get_ruleset(args.game)
     log = LevelLog(args.log, rules.name)
     try:
-        build(rules, args.n, args.dir, args.misere, on_progress=log, workers=args.workers)
+        build(
+            rules,
+            args.n,
+            args.dir,
+            args.misere,
+            on_progress=log,
+            workers=args.workers,
+            outcomes=args.outcomes,
+            processes=args.processes,
+        )
     except KeyboardInterrupt:
         print(f"stopped; {open_atlas(args.dir).info()}: run the same command to resume")
         raise SystemExit(130) from None
