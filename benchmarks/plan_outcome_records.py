@@ -18,20 +18,35 @@ the share of P-positions likewise.  From those fits it prints, for a target leve
 These are extrapolations far past what was measured (p(200) ≈ 4·10^12 against
 p(80) ≈ 1.6·10^7); the fit and its range are printed with them.
 
+With --log, the plan of a retrograde record run (`grundy.engine.retrograde_levels`, one
+machine of K processes) is made instead from the levels that run logged
+(`benchmarks/record_atlas.py`: CPU seconds a level, its own and its marking
+processes') and the P-positions of its atlas (--atlas): the CPU a position fitted as
+a·n^b on the logged levels, the P-share likewise, and for each target the CPU hours
+past the last level logged, the wall hours on K processes, and the memory at the
+target level: K copies of its counters (a quarter byte a position), four bytes a
+P-position below (their offsets), and the words kept (`WORDS_BYTES`).
+
     .venv/bin/python benchmarks/plan_outcome_records.py [--n 80] [--workers 64]
+    .venv/bin/python benchmarks/plan_outcome_records.py --log /work/records/chomp.jsonl \\
+        --atlas /work/records/chomp --processes 16
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import time
+from pathlib import Path
 
 import numpy as np
 
 from grundy import get_ruleset
+from grundy.atlas import open as open_atlas
 from grundy.atlas.outcome_chunks import encode
 from grundy.engine.outcome_levels import OutcomeEngine
+from grundy.engine.retrograde_levels import WORDS_BYTES
 from grundy.partition import partition_numbers
 
 TARGETS = (130, 140, 150, 175, 200)
@@ -87,12 +102,44 @@ def plan(game: str, rows: list[tuple[int, int, float, int, int]], workers: int) 
         )
 
 
+def plan_retrograde(log: Path, directory: Path, processes: int) -> None:
+    """The plan of a retrograde record run from its log and its atlas (the module's doc)."""
+    logged: dict[int, dict] = {}
+    for line in log.read_text().splitlines():
+        if line.strip():
+            row = json.loads(line)
+            logged[row["n"]] = row  # a level resumed is logged again: the last row wins
+    atlas = open_atlas(directory)
+    ns = sorted(n for n in logged if logged[n]["cpu_s"] > 0)
+    last = max(ns)
+    a, b = power_fit(ns, [logged[n]["cpu_s"] / logged[n]["positions"] for n in ns])
+    pa, pb = power_fit(ns, [atlas.tallies(n)["P"] / logged[n]["positions"] for n in ns])
+    p = partition_numbers(max(TARGETS))
+    p_below = sum(atlas.tallies(n)["P"] for n in range(last + 1))
+    print(f"{atlas.info()['game']}: levels {ns[0]}..{last} logged ({log}), {p_below:,} "
+          f"P-positions to n = {last}")  # fmt: skip
+    print(f"  fit: seconds a position = {a:.3g}·n^{b:.3f}; P-share = {pa:.3g}·n^{pb:.3f}")
+    print(f"  {'to n':>5} {'CPU h past ' + str(last):>15} {f'wall h ({processes} p.)':>14} "
+          f"{'GiB at n':>9}")  # fmt: skip
+    for target in (t for t in TARGETS if t > last):
+        cpu = sum(p[n] * a * n**b for n in range(last + 1, target + 1)) / 3600
+        below = p_below + sum(p[n] * pa * n**pb for n in range(last + 1, target))
+        memory = (processes * p[target] / 4 + 4 * below + WORDS_BYTES) / 2**30
+        print(f"  {target:>5} {cpu:>15.3g} {cpu / processes:>14.3g} {memory:>9.3g}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--n", type=int, default=80)
     parser.add_argument("--workers", type=int, default=64)
     parser.add_argument("--games", default="chomp,cr")
+    parser.add_argument("--log", type=Path, help="a retrograde record run's log")
+    parser.add_argument("--atlas", type=Path, help="with --log: that run's atlas")
+    parser.add_argument("--processes", type=int, default=16, help="with --log")
     args = parser.parse_args()
+    if args.log:
+        plan_retrograde(args.log, args.atlas, args.processes)
+        return
     for game in args.games.split(","):
         rows = measure(game, args.n)
         print("  n  p(n)  CPU s  P  bytes: " + "; ".join(
