@@ -52,8 +52,8 @@ def test_an_interrupted_build_names_the_level_it_was_on(
     was on level 6, and levels 0..5 are kept."""
     real = grundy.atlas.build
 
-    def stopped_after_level_5(rules: Any, n_max: int, *args: Any) -> Any:
-        real(rules, 5, *args)
+    def stopped_after_level_5(rules: Any, n_max: int, *args: Any, **options: Any) -> Any:
+        real(rules, 5, *args, **options)
         raise KeyboardInterrupt
 
     monkeypatch.setattr(grundy.atlas, "build", stopped_after_level_5)
