@@ -215,9 +215,9 @@ def test_marking_shared_out_to_processes_gives_the_same_codes(name: str, misere:
     """Three processes, the words of the P-positions below kept for the lowest levels
     only (so that shares of both kinds, words and offsets, are dealt out)."""
     kernel = get_ruleset(name).kernel
-    alone = RetrogradeEngine(kernel, 26, misere, chunk=256, rare=1)
-    shared = RetrogradeEngine(kernel, 26, misere, chunk=256, rare=1, words_bytes=5000, processes=3)
-    for n in range(27):
+    alone = RetrogradeEngine(kernel, 24, misere, chunk=256, rare=1)
+    shared = RetrogradeEngine(kernel, 24, misere, chunk=256, rare=1, words_bytes=3000, processes=3)
+    for n in range(25):
         assert np.array_equal(shared.value_level(n), alone.value_level(n)), (name, misere, n)
 
 
