@@ -1,16 +1,23 @@
-"""Packed positions for compiled kernels: boundary words of one or two machine words.
+"""Packed positions for compiled kernels: boundary words of one, two or three machine words.
 
 A partition is packed as its boundary word (`grundy.engine.words`): bit t is
 letter t, 1 for an up step U (the end of a row), 0 for a right step R (the
 bottom of a column), read from the bottom left.  A *narrow* word is a
 uint64 holding up to `NARROW_LETTERS` letters; a *wide* word is a pair
-(lo, hi) of uint64 holding up to `WIDE_LETTERS` letters.  Either way the top
-8 bits of the last limb stay free for the transposition table's info byte.
+(lo, hi) of uint64 holding up to `WIDE_LETTERS` letters; a *broad* word a
+triple of uint64 (its limbs, lowest first) holding up to `BROAD_LETTERS`, for
+the level engines past n = 119 (game kernels and searches take narrow and wide
+words, `grundy.game.KERNEL_LETTERS`).  Either way the top 8 bits of the last
+limb stay free for the transposition table's info byte.  An array of words
+has one dimension per limb of its words, so that numba's type of it says
+their width: uint64[n] (narrow), uint64[n, 2] (wide) and uint64[n, 1, 3]
+(broad; `word_array`).
 
 Every primitive here is a numba `overload`: one name, an implementation per
 word type chosen at compile time, so a kernel or driver written once with
 these names is compiled for narrow words (scalar code, as fast as hand-written
-uint64 code) and for wide words.
+uint64 code) and for words of several limbs.  Those have one implementation
+for wide and broad words alike (`_by_width`).
 
 >>> import numba
 >>> @numba.njit
@@ -18,6 +25,8 @@ uint64 code) and for wide words.
 ...     return nbits(w)
 >>> length(np.uint64(0b1011)), length((np.uint64(0), np.uint64(1)))
 (4, 65)
+>>> length((np.uint64(0), np.uint64(0), np.uint64(1)))
+129
 """
 
 from __future__ import annotations
@@ -29,27 +38,35 @@ from typing import Any
 import numpy as np
 from numba import types
 from numba.core.errors import NumbaIRAssumptionWarning
+from numba.cpython.unsafe.numbers import trailing_zeros
+from numba.cpython.unsafe.tuple import tuple_setitem
 from numba.extending import overload
 
 from grundy.engine.cache import cached_njit
 from grundy.game import KERNEL_LETTERS
 
 __all__ = [
+    "BROAD_LETTERS",
     "EXACT",
+    "LETTERS",
     "NARROW_LETTERS",
     "WIDE_LETTERS",
     "bit",
     "canon",
     "conj",
     "delete_bit",
+    "empty_word",
     "entry",
     "flip_bit",
+    "flip_low",
     "from_parts",
     "get_word",
     "home",
     "insert_bit",
     "is_zero",
+    "keep_low",
     "less",
+    "limbs",
     "nbits",
     "put_entry",
     "put_word",
@@ -57,6 +74,8 @@ __all__ = [
     "to_parts",
     "tt_get",
     "tt_put",
+    "word_array",
+    "word_width",
     "zero_like",
 ]
 
@@ -64,6 +83,10 @@ __all__ = [
 NARROW_LETTERS = 56
 #: Letters in a wide word (two uint64; 8 bits of the second left for the info byte).
 WIDE_LETTERS = KERNEL_LETTERS
+#: Letters in a broad word (three uint64; 8 bits of the third left for the info byte).
+BROAD_LETTERS = 3 * 64 - 8
+#: The letters a word of 1, 2 or 3 limbs holds.
+LETTERS = {1: NARROW_LETTERS, 2: WIDE_LETTERS, 3: BROAD_LETTERS}
 
 EXACT = 0x80  # info byte 0x80 | v: the value is exactly v; 0..0x7F: ruled-out values
 WINDOW = 64  # slots probed per lookup (linear probing)
@@ -75,19 +98,47 @@ _ZERO = _U(0)
 _WMASK = _U((1 << NARROW_LETTERS) - 1)
 _SHIFT = _U(NARROW_LETTERS)
 _FIB = _U(0x9E3779B97F4A7C15)
-_MIX = _U(0xC2B2AE3D27D4EB4F)  # spreads the high limb before Fibonacci hashing
+_MIX = _U(0xC2B2AE3D27D4EB4F)  # spreads the higher limbs before Fibonacci hashing
 _M1, _M2, _M4 = _U(0x5555555555555555), _U(0x3333333333333333), _U(0x0F0F0F0F0F0F0F0F)
 _M8, _M16 = _U(0x00FF00FF00FF00FF), _U(0x0000FFFF0000FFFF)
 
 
+def word_width(word: Any) -> int:
+    """The limbs of a word as numba is given it: 1 for a uint64, else its length.
+
+    >>> word_width(np.uint64(5)), word_width(empty_word(3))
+    (1, 3)
+    """
+    return 1 if np.ndim(word) == 0 else len(word)
+
+
+def empty_word(width: int) -> np.uint64 | tuple[np.uint64, ...]:
+    """The empty word of `width` limbs (1, 2 or 3).
+
+    >>> empty_word(1), empty_word(2)
+    (np.uint64(0), (np.uint64(0), np.uint64(0)))
+    """
+    return _ZERO if width == 1 else (_ZERO,) * width
+
+
+def word_array(size: int, width: int) -> np.ndarray:
+    """`size` empty words of `width` limbs: uint64[size], uint64[size, 2] or
+    uint64[size, 1, 3] (one dimension per limb, so that numba's type says the width).
+
+    >>> word_array(4, 1).shape, word_array(4, 2).shape, word_array(4, 3).shape
+    ((4,), (4, 2), (4, 1, 3))
+    """
+    return np.zeros(((size,), (size, 2), (size, 1, 3))[width - 1], dtype=np.uint64)
+
+
 def _width(t: types.Type) -> int | None:
-    """1 for a narrow word or an array of them (one dimension), 2 for a wide word or an
-    array of them (two dimensions), None for anything else."""
+    """1, 2 or 3 for a word of so many limbs (a uint64, or a tuple of two or three) or an
+    array of them (of so many dimensions, `word_array`), None for anything else."""
     if isinstance(t, types.Integer):
         return 1
-    if isinstance(t, types.UniTuple) and t.count == 2:
-        return 2
-    if isinstance(t, types.Array) and t.ndim in (1, 2):
+    if isinstance(t, types.UniTuple) and t.count in (2, 3):
+        return t.count
+    if isinstance(t, types.Array) and t.ndim in (1, 2, 3):
         return t.ndim
     return None
 
@@ -96,23 +147,29 @@ def _by_width(
     function: Callable[..., Any],
     narrow: Callable[..., Any],
     wide: Callable[..., Any],
+    broad: Callable[..., Any] | None = None,
     inline: bool = False,
 ) -> None:
-    """Register `narrow` and `wide` as the implementations of `function` for narrow and
-    wide words, told apart by its first argument (a word, or an array of words).
+    """Register `narrow`, `wide` and `broad` as the implementations of `function` for
+    narrow, wide and broad words, told apart by its first argument (a word, or an array
+    of words).  Without `broad`, `wide` serves both: one implementation for words of
+    several limbs, written on the lowest limb w[0] and the word of the limbs above it,
+    `_rest(w)` (narrow for a wide word, wide for a broad one), on which it calls the
+    primitive itself, numba picking that one's implementation by its type.
 
     inline: inlined into the caller, for the small primitives of every inner loop.
     numba does not let LLVM inline overloads compiled on their own (a table lookup ran
-    2.8 times slower than the same code inlined).  Their wide versions are written
-    without branches (masks instead of `if`, `&` instead of `and`): numba's inliner
-    mishandles the variables of branches and loops (numba issues #7802 and #8130,
-    "variable ... is not in scope").  Otherwise the overload is compiled on its own;
-    it is not cached on disk by itself: its code is cached inside each compiled caller
-    (`grundy.engine.cache`).
+    2.8 times slower than the same code inlined).  Their versions for several limbs are
+    written without branches (masks instead of `if`, `&` instead of `and`): numba's
+    inliner mishandles the variables of branches and loops (numba issues #7802 and
+    #8130, "variable ... is not in scope").  Otherwise the overload is compiled on its
+    own; it is not cached on disk by itself: its code is cached inside each compiled
+    caller (`grundy.engine.cache`).
     """
+    implementations = {1: narrow, 2: wide, 3: wide if broad is None else broad}
 
     def implementation(first: types.Type, *rest: types.Type) -> Callable[..., Any] | None:
-        return {1: narrow, 2: wide}.get(_width(first))
+        return implementations.get(_width(first))
 
     overload(function, inline="always" if inline else "never", strict=False)(implementation)
 
@@ -126,7 +183,7 @@ def _by_width(
 # (numba sets the message in bold, an ANSI escape first, when stderr is a terminal)
 warnings.filterwarnings(
     "ignore",
-    message=r"(\x1b\[[0-9;]*m)?variable '_tt_get_(narrow|wide)_",
+    message=r"(\x1b\[[0-9;]*m)?variable '_tt_get_",
     category=NumbaIRAssumptionWarning,
 )
 
@@ -156,65 +213,140 @@ def _low(k):  # the k ≤ 64 lowest bits set
     return _U(0xFFFFFFFFFFFFFFFF) if k >= 64 else (_ONE << _U(k)) - _ONE
 
 
+@cached_njit
+def _ones(k):
+    """The k ≤ 64 lowest bits of a uint64 set, without a branch (and no shift by 64)."""
+    return ((_ONE << _U(k & 63)) - _ONE) | (_ZERO - _U(k >> 6))
+
+
+# ------------------------------------------------------------- the limbs
+def _rest(w):
+    """The word of the limbs of w (of several) above its lowest: narrow for a wide word,
+    wide for a broad one."""
+
+
+@overload(_rest, inline="always")
+def _rest_impl(w):
+    if isinstance(w, types.UniTuple) and w.count == 2:
+        return lambda w: w[1]
+    if isinstance(w, types.UniTuple) and w.count > 2:
+        return lambda w: w[1:]
+    return None
+
+
+def _cons(low, rest):
+    """The word of limbs `low` (a uint64) and then those of the word `rest`."""
+
+
+@overload(_cons, inline="always")
+def _cons_impl(low, rest):
+    if isinstance(rest, types.Integer):
+        return lambda low, rest: (low, rest)
+    return lambda low, rest: (low,) + rest
+
+
+def limbs(w):
+    """The limbs of w, lowest first, as a tuple: (w,) for a narrow word."""
+
+
+_by_width(limbs, lambda w: (w,), lambda w: w, inline=True)
+
+
+def _limb(w, q):
+    """Limb q of w, or 0 for q past its limbs (chosen by masks, without a branch)."""
+
+
+def _limb_limbs(w, q):
+    return (w[0] & (_ZERO - _U(q == 0))) | _limb(_rest(w), q - 1)
+
+
+_by_width(_limb, lambda w, q: w & (_ZERO - _U(q == 0)), _limb_limbs, inline=True)
+
+
+def _xor_limb(w, q, x):
+    """w with x xored into its limb q (none for q past its limbs)."""
+
+
+def _xor_limb_limbs(w, q, x):
+    return _cons(w[0] ^ (x & (_ZERO - _U(q == 0))), _xor_limb(_rest(w), q - 1, x))
+
+
+_by_width(_xor_limb, lambda w, q, x: w ^ (x & (_ZERO - _U(q == 0))), _xor_limb_limbs, inline=True)
+
+
+def _shift_down(w, s):
+    """w shifted down by s ≤ 63 letters (its s lowest dropped)."""
+
+
+def _shift_down_limbs(w, s):
+    rest = _rest(w)
+    low = (w[0] >> _U(s)) | ((_limb(rest, 0) << _U(63 - s)) << _ONE)
+    return _cons(low, _shift_down(rest, s))
+
+
+_by_width(_shift_down, lambda w, s: w >> _U(s), _shift_down_limbs, inline=True)
+
+
 # --------------------------------------------------------------- primitives
 def nbits(w):
     """Bit length: the number of letters of a normalised word."""
 
 
-def _nbits_wide(w):
-    low, high = _bl64(w[0]), _bl64(w[1])
+def _nbits_limbs(w):
+    low, high = _bl64(w[0]), nbits(_rest(w))
     return low + np.int64(high > 0) * (64 + high - low)
 
 
-_by_width(nbits, lambda w: _bl64(w), _nbits_wide, inline=True)
+_by_width(nbits, lambda w: _bl64(w), _nbits_limbs, inline=True)
 
 
 def bit(w, p):
     """Letter p (0 or 1)."""
 
 
-def _bit_wide(w, p):
-    high = _ZERO - _U(p >> 6)  # all ones when the letter is in the high limb
-    limb = (w[0] & ~high) | (w[1] & high)
-    return np.int64((limb >> _U(p & 63)) & _ONE)
+def _bit_limbs(w, p):
+    return np.int64((_limb(w, p >> 6) >> _U(p & 63)) & _ONE)
 
 
-_by_width(bit, lambda w, p: np.int64((w >> _U(p)) & _ONE), _bit_wide, inline=True)
+_by_width(bit, lambda w, p: np.int64((w >> _U(p)) & _ONE), _bit_limbs, inline=True)
 
 
 def is_zero(w):
     """Whether w is the empty word (the empty partition)."""
 
 
-_by_width(is_zero, lambda w: w == _ZERO, lambda w: (w[0] | w[1]) == _ZERO, inline=True)
+def _is_zero_limbs(w):
+    return (w[0] == _ZERO) & is_zero(_rest(w))
+
+
+_by_width(is_zero, lambda w: w == _ZERO, _is_zero_limbs, inline=True)
 
 
 def less(a, b):
     """a < b as numbers."""
 
 
-def _less_wide(a, b):
-    return (a[1] < b[1]) | ((a[1] == b[1]) & (a[0] < b[0]))
+def _less_limbs(a, b):
+    high_a, high_b = _rest(a), _rest(b)
+    return less(high_a, high_b) | ((high_a == high_b) & (a[0] < b[0]))
 
 
-_by_width(less, lambda a, b: a < b, _less_wide, inline=True)
+_by_width(less, lambda a, b: a < b, _less_limbs, inline=True)
 
 
 def delete_bit(w, p):
     """w without letter p: the letters above p move down by one."""
 
 
-def _delete_bit_wide(w, p):
-    lo, hi = w
-    carry = hi & _ONE
+def _delete_bit_limbs(w, p):
+    low, rest = w[0], _rest(w)
     if p < 64:
-        lo = (lo & _low(p)) | (((lo >> _U(p)) >> _ONE) << _U(p)) | (carry << _U(63))
-        return (lo, hi >> _ONE)
-    q = p - 64
-    return (lo, (hi & _low(q)) | ((hi >> _U(q + 1)) << _U(q)))
+        low = (low & _low(p)) | (((low >> _U(p)) >> _ONE) << _U(p)) | (_limb(rest, 0) << _U(63))
+        return _cons(low, _shift_down(rest, 1))
+    return _cons(low, delete_bit(rest, p - 64))
 
 
-_by_width(delete_bit, lambda w, p: (w & _low(p)) | ((w >> _U(p + 1)) << _U(p)), _delete_bit_wide)
+_by_width(delete_bit, lambda w, p: (w & _low(p)) | ((w >> _U(p + 1)) << _U(p)), _delete_bit_limbs)
 
 
 def insert_bit(w, p, b):
@@ -225,19 +357,27 @@ def _insert_bit_narrow(w, p, b):
     return (w & _low(p)) | ((w >> _U(p)) << _U(p + 1)) | (_U(b) << _U(p))
 
 
-def _insert_bit_wide(w, p, b):
-    lo, hi = w
+def _insert_bit_limbs(w, p, b):
+    low, rest = w[0], _rest(w)
     if p < 64:
-        top = lo >> _U(63)
-        hi = (hi << _ONE) | top
-        high = (lo >> _U(p)) << _U(p)
-        lo = (lo & _low(p)) | (high << _ONE) | (_U(b) << _U(p))
-        return (lo, hi)
-    q = p - 64
-    return (lo, (hi & _low(q)) | ((hi >> _U(q)) << _U(q + 1)) | (_U(b) << _U(q)))
+        rest = _push(rest, low >> _U(63))
+        low = (low & _low(p)) | (((low >> _U(p)) << _U(p)) << _ONE) | (_U(b) << _U(p))
+        return _cons(low, rest)
+    return _cons(low, insert_bit(rest, p - 64, b))
 
 
-_by_width(insert_bit, _insert_bit_narrow, _insert_bit_wide)
+_by_width(insert_bit, _insert_bit_narrow, _insert_bit_limbs)
+
+
+def _push(w, b):
+    """w shifted up by one letter, b (0 or 1, a uint64) its new lowest letter."""
+
+
+def _push_limbs(w, b):
+    return _cons((w[0] << _ONE) | b, _push(_rest(w), w[0] >> _U(63)))
+
+
+_by_width(_push, lambda w, b: (w << _ONE) | b, _push_limbs, inline=True)
 
 
 def strip_low_ones(w):
@@ -250,15 +390,15 @@ def _strip_low_ones_narrow(w):
     return w
 
 
-def _strip_low_ones_wide(w):
-    lo, hi = w
-    while lo & _ONE:
-        lo = (lo >> _ONE) | ((hi & _ONE) << _U(63))
-        hi >>= _ONE
-    return (lo, hi)
+def _strip_low_ones_limbs(w):
+    s = np.int64(min(trailing_zeros(~w[0]), _U(63)))  # the low limb's low 1s (63 at most)
+    while s:
+        w = _shift_down(w, s)
+        s = np.int64(min(trailing_zeros(~w[0]), _U(63)))
+    return w
 
 
-_by_width(strip_low_ones, _strip_low_ones_narrow, _strip_low_ones_wide)
+_by_width(strip_low_ones, _strip_low_ones_narrow, _strip_low_ones_limbs)
 
 
 def conj(w):
@@ -272,24 +412,22 @@ def _conj_narrow(w):
     return (~(_rev64(w) >> _U(64 - n))) & _low(n)
 
 
-def _conj_wide(w):
-    lo, hi = w
-    n = 64 + _bl64(hi) if hi else _bl64(lo)
-    if n == 0:
-        return w
-    # reversed 128 bits are (rev(hi), rev(lo)) as (lo, hi); shift right by 128 − n
-    rlo, rhi = _rev64(hi), _rev64(lo)
-    s = 128 - n
-    if s >= 64:
-        rlo, rhi = rhi >> _U(s - 64), _ZERO
-    elif s > 0:
-        rlo, rhi = (rlo >> _U(s)) | (rhi << _U(64 - s)), rhi >> _U(s)
-    if n > 64:
-        return ((~rlo), (~rhi) & _low(n - 64))
-    return ((~rlo) & _low(n), _ZERO)
+def _conj_limbs(w):
+    n = nbits(w)
+    count = len(w)
+    reverse = w  # the limbs' 64 · count letters reversed
+    for i in range(count):
+        reverse = tuple_setitem(reverse, count - 1 - i, _rev64(w[i]))
+    s = 64 * count - n  # the reversed word shifted down by s: limb i from limbs i + s / 64 …
+    q, r = s >> 6, s & 63
+    c = w
+    for i in range(count):
+        limb = (_limb(reverse, i + q) >> _U(r)) | ((_limb(reverse, i + q + 1) << _U(63 - r)) << _ONE)
+        c = tuple_setitem(c, i, ~limb & _ones(min(max(n - 64 * i, 0), 64)))
+    return c
 
 
-_by_width(conj, _conj_narrow, _conj_wide)
+_by_width(conj, _conj_narrow, _conj_limbs)
 
 
 def canon(w):
@@ -308,19 +446,54 @@ def home(w, logcap):
     """The home slot of w in a table of 2**logcap slots (Fibonacci hashing)."""
 
 
-def _home_wide(w, logcap):
-    return np.int64(((w[0] ^ (w[1] * _MIX)) * _FIB) >> _U(64 - logcap))
+def _home(w, logcap):
+    return np.int64((_mix(w) * _FIB) >> _U(64 - logcap))
 
 
-_by_width(home, lambda w, logcap: np.int64((w * _FIB) >> _U(64 - logcap)), _home_wide, inline=True)
+_by_width(home, _home, _home, inline=True)
+
+
+def _mix(w):
+    """w's limbs folded into one uint64 for hashing (a narrow word is itself)."""
+
+
+_by_width(_mix, lambda w: w, lambda w: w[0] ^ (_mix(_rest(w)) * _MIX), inline=True)
+
+
+def keep_low(w, k):
+    """w's k lowest letters (the letters above them cleared)."""
+
+
+def _keep_low_limbs(w, k):
+    return _cons(w[0] & _ones(min(k, 64)), keep_low(_rest(w), max(k - 64, 0)))
+
+
+_by_width(keep_low, lambda w, k: w & _ones(k), _keep_low_limbs, inline=True)
+
+
+def flip_low(w, k):
+    """w with its k lowest letters flipped (R ↔ U)."""
+
+
+def _flip_low_limbs(w, k):
+    return _cons(w[0] ^ _ones(min(k, 64)), flip_low(_rest(w), max(k - 64, 0)))
+
+
+_by_width(flip_low, lambda w, k: w ^ _ones(k), _flip_low_limbs, inline=True)
 
 
 # ---------------------------------------------------- words in arrays
 def get_word(array, i):
-    """The word stored at index i of a word array (uint64[n] narrow, uint64[n, 2] wide)."""
+    """The word stored at index i of a word array (`word_array`)."""
 
 
-_by_width(get_word, lambda array, i: array[i], lambda array, i: (array[i, 0], array[i, 1]), True)
+_by_width(
+    get_word,
+    lambda array, i: array[i],
+    lambda array, i: (array[i, 0], array[i, 1]),
+    lambda array, i: (array[i, 0, 0], array[i, 0, 1], array[i, 0, 2]),
+    inline=True,
+)
 
 
 def put_word(array, i, w):
@@ -336,41 +509,63 @@ def _put_word_wide(array, i, w):
     array[i, 1] = w[1]
 
 
-_by_width(put_word, _put_word_narrow, _put_word_wide, inline=True)
+def _put_word_broad(array, i, w):
+    array[i, 0, 0] = w[0]
+    array[i, 0, 1] = w[1]
+    array[i, 0, 2] = w[2]
+
+
+_by_width(put_word, _put_word_narrow, _put_word_wide, _put_word_broad, inline=True)
 
 
 # ------------------------------------------------ the transposition table
+def _info(w):
+    """The info byte of a table slot's contents (the top 8 bits of the last limb)."""
+
+
+_by_width(_info, lambda w: np.int64(w >> _SHIFT), lambda w: _info(_rest(w)), inline=True)
+
+
+def _without_info(w):
+    """A table slot's contents without the info byte: its word."""
+
+
+def _without_info_limbs(w):
+    return _cons(w[0], _without_info(_rest(w)))
+
+
+_by_width(_without_info, lambda w: w & _WMASK, _without_info_limbs, inline=True)
+
+
+def _with_info(w, info):
+    """The contents of a table slot for the word w and the info byte `info`."""
+
+
+def _with_info_limbs(w, info):
+    return _cons(w[0], _with_info(_rest(w), info))
+
+
+_by_width(_with_info, lambda w, info: w | (_U(info) << _SHIFT), _with_info_limbs, inline=True)
+
+
 def tt_get(keys, logcap, w):
     """The info byte of word w in the table (0 when nothing is known)."""
 
 
-def _tt_get_narrow(keys, logcap, w):
+def _tt_get_word(keys, logcap, w):
     mask = keys.shape[0] - 1
     i = home(w, logcap)
     for _ in range(WINDOW):
-        k = keys[i]
-        if k == _ZERO:
+        k = get_word(keys, i)
+        if is_zero(k):
             return 0
-        if (k & _WMASK) == w:
-            return np.int64(k >> _SHIFT)
+        if _without_info(k) == w:
+            return _info(k)
         i = (i + 1) & mask
     return 0
 
 
-def _tt_get_wide(keys, logcap, w):
-    mask = keys.shape[0] - 1
-    i = home(w, logcap)
-    for _ in range(WINDOW):
-        lo, hi = keys[i, 0], keys[i, 1]
-        if lo == _ZERO and hi == _ZERO:
-            return 0
-        if lo == w[0] and (hi & _WMASK) == w[1]:
-            return np.int64(hi >> _SHIFT)
-        i = (i + 1) & mask
-    return 0
-
-
-_by_width(tt_get, _tt_get_narrow, _tt_get_wide, inline=True)
+_by_width(tt_get, _tt_get_word, _tt_get_word, inline=True)
 
 
 def tt_put(keys, logcap, meta, w, info):
@@ -416,27 +611,23 @@ def entry(keys, i):
     """(word, info byte) of slot i of a table's key array (the word is 0 if empty)."""
 
 
-def _entry_wide(keys, i):
-    return (keys[i, 0], keys[i, 1] & _WMASK), np.int64(keys[i, 1] >> _SHIFT)
+def _entry(keys, i):
+    k = get_word(keys, i)
+    return _without_info(k), _info(k)
 
 
-_by_width(entry, lambda keys, i: (keys[i] & _WMASK, np.int64(keys[i] >> _SHIFT)), _entry_wide, True)
+_by_width(entry, _entry, _entry, inline=True)
 
 
 def put_entry(keys, i, w, info):
     """Slot i of a table's key array ← the word w with the info byte `info`."""
 
 
-def _put_entry_narrow(keys, i, w, info):
-    keys[i] = w | (_U(info) << _SHIFT)
+def _put_entry(keys, i, w, info):
+    put_word(keys, i, _with_info(w, info))
 
 
-def _put_entry_wide(keys, i, w, info):
-    keys[i, 0] = w[0]
-    keys[i, 1] = w[1] | (_U(info) << _SHIFT)
-
-
-_by_width(put_entry, _put_entry_narrow, _put_entry_wide, inline=True)
+_by_width(put_entry, _put_entry, _put_entry, inline=True)
 
 
 # ------------------------------------------------------ words and parts
@@ -444,20 +635,18 @@ def zero_like(w):
     """The empty word of w's width."""
 
 
-_by_width(zero_like, lambda w: _ZERO, lambda w: (_ZERO, _ZERO), inline=True)
+_by_width(zero_like, lambda w: _ZERO, lambda w: _cons(_ZERO, zero_like(_rest(w))), inline=True)
 
 
 def flip_bit(w, p):
     """w with letter p flipped (R ↔ U)."""
 
 
-def _flip_bit_wide(w, p):
-    mask = _ONE << _U(p & 63)
-    high = _ZERO - _U(p >> 6)  # all ones when the letter is in the high limb
-    return (w[0] ^ (mask & ~high), w[1] ^ (mask & high))
+def _flip_bit_limbs(w, p):
+    return _xor_limb(w, p >> 6, _ONE << _U(p & 63))
 
 
-_by_width(flip_bit, lambda w, p: w ^ (_ONE << _U(p)), _flip_bit_wide, inline=True)
+_by_width(flip_bit, lambda w, p: w ^ (_ONE << _U(p)), _flip_bit_limbs, inline=True)
 
 
 @cached_njit
