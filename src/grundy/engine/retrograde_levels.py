@@ -27,7 +27,7 @@ A level is marked whole, at its first chunk asked (`RetrogradeEngine.value_chunk
 and its codes kept until the next level starts; the levels below are held as the
 forward engine holds them (bitmaps, `OutcomeEngine.pack`), and the words of their
 P-positions are kept beside them, unranked once.  Memory: a byte a position of the
-level being marked, and a word (8 or 16 bytes) a P-position below.  So a level is
+level being marked, and a word (8, 16 or 24 bytes) a P-position below.  So a level is
 marked only where the P-positions below are rare (`RARE`, at most one position in
 16: the words then take at most a byte a position below); elsewhere it is valued
 forward, as `OutcomeEngine` values it.  Every level is marked by every P-position
@@ -53,9 +53,9 @@ from grundy.engine import CompiledKernel, cached_njit
 from grundy.engine.level_loop import LEVEL_DONE, NOT_SMALLER, OPTIONS_FULL, stop
 from grundy.engine.levels import DEFAULT_CHUNK, in_width
 from grundy.engine.outcome_levels import NO_MOVE, SEVERAL, OutcomeEngine, P
-from grundy.engine.ranking import NARROW_N, parts_unrank, word_rank
+from grundy.engine.ranking import like_word, parts_unrank, word_rank
 from grundy.engine.specialise import specialised
-from grundy.engine.wordops import from_parts, get_word, put_word
+from grundy.engine.wordops import from_parts, get_word, put_word, word_array, word_width
 
 __all__ = [
     "RARE",
@@ -63,7 +63,6 @@ __all__ = [
     "mark_parents",
     "no_move_ranks",
     "unranked_words",
-    "words_buffer",
 ]
 
 #: Positions below handled per compiled call (Ctrl-C comes between calls).
@@ -133,11 +132,6 @@ def unranked_words(n, ranks, table, words):
         put_word(words, i, from_parts(parts, parts_unrank(n, ranks[i], table, parts), like))
 
 
-def words_buffer(size: int, n: int) -> np.ndarray:
-    """Room for `size` words of level n's width (narrow up to `NARROW_N`, else wide)."""
-    return np.zeros((size,) if n <= NARROW_N else (size, 2), np.uint64)
-
-
 class RetrogradeEngine(OutcomeEngine):
     """Levels 0 … n_max of one kernel with an ``unmove`` and one convention, by outcome:
     the codes of `OutcomeEngine`, which it is in every other way (holding, packing,
@@ -163,6 +157,7 @@ class RetrogradeEngine(OutcomeEngine):
         misere: bool = False,
         chunk: int = DEFAULT_CHUNK,
         rare: float = RARE,
+        width: int | None = None,
     ) -> None:
         if kernel.unmove is None:
             raise ValueError(
@@ -170,7 +165,7 @@ class RetrogradeEngine(OutcomeEngine):
             )
         if not 0 <= rare <= 1:
             raise ValueError(f"rare is a share of the positions, from 0 to 1, got {rare!r}")
-        super().__init__(kernel, n_max, misere, chunk)
+        super().__init__(kernel, n_max, misere, chunk, width)
         self.rare = rare
         self._valued: tuple[int, np.ndarray] | None = None  # (n, codes) of the level marked last
         self._p_words: dict[int, np.ndarray] = {}  # level → the words of its P-positions
@@ -229,12 +224,12 @@ class RetrogradeEngine(OutcomeEngine):
         comes between calls), with a words buffer ``out`` of level n's width, doubled as
         the loop asks; ValueError for a broken kernel."""
         at = np.zeros(1, dtype=np.int64)
-        out = words_buffer(self._buffer, n)
+        out = self._words_buffer(self._buffer, n)
         while at[0] < items:
             status = loop(*arguments, out, at, min(int(at[0]) + STEP, items))
             if status == OPTIONS_FULL:
                 self._buffer *= 2
-                out = words_buffer(self._buffer, n)
+                out = self._words_buffer(self._buffer, n)
             elif status == NOT_SMALLER:
                 raise ValueError(
                     f"{self.kernel.name}: level {n}: its unmove listed a parent of another size"
@@ -264,8 +259,12 @@ class RetrogradeEngine(OutcomeEngine):
                 for ranks, bits in self._bits(m)
             ]
             ranks = np.concatenate(found) if found else np.zeros(0, dtype=np.int64)
-            words = words_buffer(len(ranks), m)
+            words = self._words_buffer(len(ranks), m)
             if len(ranks):
                 unranked_words(m, ranks, self.table, words)
             self._p_words[m] = words
         return self._p_words[m]
+
+    def _words_buffer(self, size: int, n: int) -> np.ndarray:
+        """Room for `size` words of level n's width (`like_word`)."""
+        return word_array(size, word_width(like_word(n, self._width)))

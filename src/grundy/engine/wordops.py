@@ -242,7 +242,7 @@ def _cons(low, rest):
 def _cons_impl(low, rest):
     if isinstance(rest, types.Integer):
         return lambda low, rest: (low, rest)
-    return lambda low, rest: (low,) + rest
+    return lambda low, rest: (low,) + rest  # noqa: RUF005 (numba builds no starred tuple)
 
 
 def limbs(w):
@@ -422,7 +422,8 @@ def _conj_limbs(w):
     q, r = s >> 6, s & 63
     c = w
     for i in range(count):
-        limb = (_limb(reverse, i + q) >> _U(r)) | ((_limb(reverse, i + q + 1) << _U(63 - r)) << _ONE)
+        above = _limb(reverse, i + q + 1)
+        limb = (_limb(reverse, i + q) >> _U(r)) | ((above << _U(63 - r)) << _ONE)
         c = tuple_setitem(c, i, ~limb & _ones(min(max(n - 64 * i, 0), 64)))
     return c
 
