@@ -16,8 +16,8 @@ their width: uint64[n] (narrow), uint64[n, 2] (wide) and uint64[n, 1, 3]
 Every primitive here is a numba `overload`: one name, an implementation per
 word type chosen at compile time, so a kernel or driver written once with
 these names is compiled for narrow words (scalar code, as fast as hand-written
-uint64 code) and for words of several limbs.  Those have one implementation
-for wide and broad words alike (`_by_width`).
+uint64 code) and for wide and broad words; a broad implementation uses the
+wide one on its two lower limbs where it can (`_by_width`).
 
 >>> import numba
 >>> @numba.njit
@@ -38,8 +38,6 @@ from typing import Any
 import numpy as np
 from numba import types
 from numba.core.errors import NumbaIRAssumptionWarning
-from numba.cpython.unsafe.numbers import trailing_zeros
-from numba.cpython.unsafe.tuple import tuple_setitem
 from numba.extending import overload
 
 from grundy.engine.cache import cached_njit
@@ -151,20 +149,22 @@ def _by_width(
     inline: bool = False,
 ) -> None:
     """Register `narrow`, `wide` and `broad` as the implementations of `function` for
-    narrow, wide and broad words, told apart by its first argument (a word, or an array
-    of words).  Without `broad`, `wide` serves both: one implementation for words of
-    several limbs, written on the lowest limb w[0] and the word of the limbs above it,
-    `_rest(w)` (narrow for a wide word, wide for a broad one), on which it calls the
-    primitive itself, numba picking that one's implementation by its type.
+    narrow, wide and broad words (`wide` for both where `broad` is None), told apart by
+    its first argument (a word, or an array of words).  A broad implementation works
+    on the wide word of its two lower limbs through the wide one where it can (the
+    primitive itself, called on ``(w[0], w[1])``), and on the top limb w[2].
 
     inline: inlined into the caller, for the small primitives of every inner loop.
     numba does not let LLVM inline overloads compiled on their own (a table lookup ran
-    2.8 times slower than the same code inlined).  Their versions for several limbs are
+    2.8 times slower than the same code inlined).  Their wide and broad versions are
     written without branches (masks instead of `if`, `&` instead of `and`): numba's
     inliner mishandles the variables of branches and loops (numba issues #7802 and
-    #8130, "variable ... is not in scope").  Otherwise the overload is compiled on its
-    own; it is not cached on disk by itself: its code is cached inside each compiled
-    caller (`grundy.engine.cache`).
+    #8130, "variable ... is not in scope").  Each is written on the limbs themselves,
+    not through helpers of one limb fewer: numba's inlining costs compile time per
+    call it inlines (a wide word's primitives written as a low limb and a narrow rest
+    took 4 times as long to compile).  Otherwise the overload is compiled on its own;
+    it is not cached on disk by itself: its code is cached inside each compiled caller
+    (`grundy.engine.cache`).
     """
     implementations = {1: narrow, 2: wide, 3: wide if broad is None else broad}
 
@@ -183,7 +183,7 @@ def _by_width(
 # (numba sets the message in bold, an ANSI escape first, when stderr is a terminal)
 warnings.filterwarnings(
     "ignore",
-    message=r"(\x1b\[[0-9;]*m)?variable '_tt_get_",
+    message=r"(\x1b\[[0-9;]*m)?variable '_tt_get_(narrow|wide|broad)_",
     category=NumbaIRAssumptionWarning,
 )
 
@@ -219,72 +219,16 @@ def _ones(k):
     return ((_ONE << _U(k & 63)) - _ONE) | (_ZERO - _U(k >> 6))
 
 
-# ------------------------------------------------------------- the limbs
-def _rest(w):
-    """The word of the limbs of w (of several) above its lowest: narrow for a wide word,
-    wide for a broad one."""
+@cached_njit
+def _ones_of(k, i):
+    """The bits of limb i that are among a word's k lowest letters (without a branch)."""
+    return _ones(min(max(k - 64 * i, 0), 64))
 
 
-@overload(_rest, inline="always")
-def _rest_impl(w):
-    if isinstance(w, types.UniTuple) and w.count == 2:
-        return lambda w: w[1]
-    if isinstance(w, types.UniTuple) and w.count > 2:
-        return lambda w: w[1:]
-    return None
-
-
-def _cons(low, rest):
-    """The word of limbs `low` (a uint64) and then those of the word `rest`."""
-
-
-@overload(_cons, inline="always")
-def _cons_impl(low, rest):
-    if isinstance(rest, types.Integer):
-        return lambda low, rest: (low, rest)
-    return lambda low, rest: (low,) + rest  # noqa: RUF005 (numba builds no starred tuple)
-
-
-def limbs(w):
-    """The limbs of w, lowest first, as a tuple: (w,) for a narrow word."""
-
-
-_by_width(limbs, lambda w: (w,), lambda w: w, inline=True)
-
-
-def _limb(w, q):
-    """Limb q of w, or 0 for q past its limbs (chosen by masks, without a branch)."""
-
-
-def _limb_limbs(w, q):
-    return (w[0] & (_ZERO - _U(q == 0))) | _limb(_rest(w), q - 1)
-
-
-_by_width(_limb, lambda w, q: w & (_ZERO - _U(q == 0)), _limb_limbs, inline=True)
-
-
-def _xor_limb(w, q, x):
-    """w with x xored into its limb q (none for q past its limbs)."""
-
-
-def _xor_limb_limbs(w, q, x):
-    return _cons(w[0] ^ (x & (_ZERO - _U(q == 0))), _xor_limb(_rest(w), q - 1, x))
-
-
-_by_width(_xor_limb, lambda w, q, x: w ^ (x & (_ZERO - _U(q == 0))), _xor_limb_limbs, inline=True)
-
-
-def _shift_down(w, s):
-    """w shifted down by s ≤ 63 letters (its s lowest dropped)."""
-
-
-def _shift_down_limbs(w, s):
-    rest = _rest(w)
-    low = (w[0] >> _U(s)) | ((_limb(rest, 0) << _U(63 - s)) << _ONE)
-    return _cons(low, _shift_down(rest, s))
-
-
-_by_width(_shift_down, lambda w, s: w >> _U(s), _shift_down_limbs, inline=True)
+@cached_njit
+def _limb_mask(q, i):
+    """All ones if q == i (the letter is in limb i), else 0."""
+    return _ZERO - _U(q == i)
 
 
 # --------------------------------------------------------------- primitives
@@ -292,61 +236,94 @@ def nbits(w):
     """Bit length: the number of letters of a normalised word."""
 
 
-def _nbits_limbs(w):
-    low, high = _bl64(w[0]), nbits(_rest(w))
+def _nbits_wide(w):
+    low, high = _bl64(w[0]), _bl64(w[1])
     return low + np.int64(high > 0) * (64 + high - low)
 
 
-_by_width(nbits, lambda w: _bl64(w), _nbits_limbs, inline=True)
+def _nbits_broad(w):
+    low, high = nbits((w[0], w[1])), _bl64(w[2])
+    return low + np.int64(high > 0) * (128 + high - low)
+
+
+_by_width(nbits, lambda w: _bl64(w), _nbits_wide, _nbits_broad, inline=True)
 
 
 def bit(w, p):
     """Letter p (0 or 1)."""
 
 
-def _bit_limbs(w, p):
-    return np.int64((_limb(w, p >> 6) >> _U(p & 63)) & _ONE)
+def _bit_wide(w, p):
+    high = _ZERO - _U(p >> 6)  # all ones when the letter is in the high limb
+    limb = (w[0] & ~high) | (w[1] & high)
+    return np.int64((limb >> _U(p & 63)) & _ONE)
 
 
-_by_width(bit, lambda w, p: np.int64((w >> _U(p)) & _ONE), _bit_limbs, inline=True)
+def _bit_broad(w, p):
+    q = p >> 6
+    limb = (w[0] & _limb_mask(q, 0)) | (w[1] & _limb_mask(q, 1)) | (w[2] & _limb_mask(q, 2))
+    return np.int64((limb >> _U(p & 63)) & _ONE)
+
+
+_by_width(bit, lambda w, p: np.int64((w >> _U(p)) & _ONE), _bit_wide, _bit_broad, inline=True)
 
 
 def is_zero(w):
     """Whether w is the empty word (the empty partition)."""
 
 
-def _is_zero_limbs(w):
-    return (w[0] == _ZERO) & is_zero(_rest(w))
-
-
-_by_width(is_zero, lambda w: w == _ZERO, _is_zero_limbs, inline=True)
+_by_width(
+    is_zero,
+    lambda w: w == _ZERO,
+    lambda w: (w[0] | w[1]) == _ZERO,
+    lambda w: (w[0] | w[1] | w[2]) == _ZERO,
+    inline=True,
+)
 
 
 def less(a, b):
     """a < b as numbers."""
 
 
-def _less_limbs(a, b):
-    high_a, high_b = _rest(a), _rest(b)
-    return less(high_a, high_b) | ((high_a == high_b) & (a[0] < b[0]))
+def _less_wide(a, b):
+    return (a[1] < b[1]) | ((a[1] == b[1]) & (a[0] < b[0]))
 
 
-_by_width(less, lambda a, b: a < b, _less_limbs, inline=True)
+def _less_broad(a, b):
+    return (a[2] < b[2]) | ((a[2] == b[2]) & less((a[0], a[1]), (b[0], b[1])))
+
+
+_by_width(less, lambda a, b: a < b, _less_wide, _less_broad, inline=True)
 
 
 def delete_bit(w, p):
     """w without letter p: the letters above p move down by one."""
 
 
-def _delete_bit_limbs(w, p):
-    low, rest = w[0], _rest(w)
+def _delete_bit_wide(w, p):
+    lo, hi = w
+    carry = hi & _ONE
     if p < 64:
-        low = (low & _low(p)) | (((low >> _U(p)) >> _ONE) << _U(p)) | (_limb(rest, 0) << _U(63))
-        return _cons(low, _shift_down(rest, 1))
-    return _cons(low, delete_bit(rest, p - 64))
+        lo = (lo & _low(p)) | (((lo >> _U(p)) >> _ONE) << _U(p)) | (carry << _U(63))
+        return (lo, hi >> _ONE)
+    q = p - 64
+    return (lo, (hi & _low(q)) | ((hi >> _U(q + 1)) << _U(q)))
 
 
-_by_width(delete_bit, lambda w, p: (w & _low(p)) | ((w >> _U(p + 1)) << _U(p)), _delete_bit_limbs)
+def _delete_bit_broad(w, p):  # through the wide one on the lower or the upper two limbs
+    if p < 64:  # the top limb's lowest letter comes down to letter 127
+        lo, mid = delete_bit((w[0], w[1]), p)
+        return (lo, mid | ((w[2] & _ONE) << _U(63)), w[2] >> _ONE)
+    mid, top = delete_bit((w[1], w[2]), p - 64)
+    return (w[0], mid, top)
+
+
+_by_width(
+    delete_bit,
+    lambda w, p: (w & _low(p)) | ((w >> _U(p + 1)) << _U(p)),
+    _delete_bit_wide,
+    _delete_bit_broad,
+)
 
 
 def insert_bit(w, p, b):
@@ -357,27 +334,27 @@ def _insert_bit_narrow(w, p, b):
     return (w & _low(p)) | ((w >> _U(p)) << _U(p + 1)) | (_U(b) << _U(p))
 
 
-def _insert_bit_limbs(w, p, b):
-    low, rest = w[0], _rest(w)
+def _insert_bit_wide(w, p, b):
+    lo, hi = w
     if p < 64:
-        rest = _push(rest, low >> _U(63))
-        low = (low & _low(p)) | (((low >> _U(p)) << _U(p)) << _ONE) | (_U(b) << _U(p))
-        return _cons(low, rest)
-    return _cons(low, insert_bit(rest, p - 64, b))
+        top = lo >> _U(63)
+        hi = (hi << _ONE) | top
+        high = (lo >> _U(p)) << _U(p)
+        lo = (lo & _low(p)) | (high << _ONE) | (_U(b) << _U(p))
+        return (lo, hi)
+    q = p - 64
+    return (lo, (hi & _low(q)) | ((hi >> _U(q)) << _U(q + 1)) | (_U(b) << _U(q)))
 
 
-_by_width(insert_bit, _insert_bit_narrow, _insert_bit_limbs)
+def _insert_bit_broad(w, p, b):  # through the wide one on the lower or the upper two limbs
+    if p < 64:  # letter 127 goes up to the top limb
+        lo, mid = insert_bit((w[0], w[1]), p, b)
+        return (lo, mid, (w[2] << _ONE) | (w[1] >> _U(63)))
+    mid, top = insert_bit((w[1], w[2]), p - 64, b)
+    return (w[0], mid, top)
 
 
-def _push(w, b):
-    """w shifted up by one letter, b (0 or 1, a uint64) its new lowest letter."""
-
-
-def _push_limbs(w, b):
-    return _cons((w[0] << _ONE) | b, _push(_rest(w), w[0] >> _U(63)))
-
-
-_by_width(_push, lambda w, b: (w << _ONE) | b, _push_limbs, inline=True)
+_by_width(insert_bit, _insert_bit_narrow, _insert_bit_wide, _insert_bit_broad)
 
 
 def strip_low_ones(w):
@@ -390,15 +367,21 @@ def _strip_low_ones_narrow(w):
     return w
 
 
-def _strip_low_ones_limbs(w):
-    s = np.int64(min(trailing_zeros(~w[0]), _U(63)))  # the low limb's low 1s (63 at most)
-    while s:
-        w = _shift_down(w, s)
-        s = np.int64(min(trailing_zeros(~w[0]), _U(63)))
+def _strip_low_ones_wide(w):
+    lo, hi = w
+    while lo & _ONE:
+        lo = (lo >> _ONE) | ((hi & _ONE) << _U(63))
+        hi >>= _ONE
+    return (lo, hi)
+
+
+def _strip_low_ones_broad(w):
+    while w[0] & _ONE:
+        w = delete_bit(w, 0)
     return w
 
 
-_by_width(strip_low_ones, _strip_low_ones_narrow, _strip_low_ones_limbs)
+_by_width(strip_low_ones, _strip_low_ones_narrow, _strip_low_ones_wide, _strip_low_ones_broad)
 
 
 def conj(w):
@@ -412,23 +395,36 @@ def _conj_narrow(w):
     return (~(_rev64(w) >> _U(64 - n))) & _low(n)
 
 
-def _conj_limbs(w):
-    n = nbits(w)
-    count = len(w)
-    reverse = w  # the limbs' 64 · count letters reversed
-    for i in range(count):
-        reverse = tuple_setitem(reverse, count - 1 - i, _rev64(w[i]))
-    s = 64 * count - n  # the reversed word shifted down by s: limb i from limbs i + s / 64 …
-    q, r = s >> 6, s & 63
-    c = w
-    for i in range(count):
-        above = _limb(reverse, i + q + 1)
-        limb = (_limb(reverse, i + q) >> _U(r)) | ((above << _U(63 - r)) << _ONE)
-        c = tuple_setitem(c, i, ~limb & _ones(min(max(n - 64 * i, 0), 64)))
-    return c
+def _conj_wide(w):
+    lo, hi = w
+    n = 64 + _bl64(hi) if hi else _bl64(lo)
+    if n == 0:
+        return w
+    # reversed 128 bits are (rev(hi), rev(lo)) as (lo, hi); shift right by 128 − n
+    rlo, rhi = _rev64(hi), _rev64(lo)
+    s = 128 - n
+    if s >= 64:
+        rlo, rhi = rhi >> _U(s - 64), _ZERO
+    elif s > 0:
+        rlo, rhi = (rlo >> _U(s)) | (rhi << _U(64 - s)), rhi >> _U(s)
+    if n > 64:
+        return ((~rlo), (~rhi) & _low(n - 64))
+    return ((~rlo) & _low(n), _ZERO)
 
 
-_by_width(conj, _conj_narrow, _conj_limbs)
+def _conj_broad(w):
+    top = w[2]
+    if top == _ZERO:
+        lo, mid = conj((w[0], w[1]))
+        return (lo, mid, _ZERO)
+    # the top limb's m letters, conjugated, below the 128 letters of the two lower limbs
+    # reversed and swapped (as a 128-bit word of limbs a, b), shifted up by m
+    m = _U(_bl64(top))
+    a, b = ~_rev64(w[1]), ~_rev64(w[0])
+    return (conj(top) | (a << m), (a >> (_U(64) - m)) | (b << m), b >> (_U(64) - m))
+
+
+_by_width(conj, _conj_narrow, _conj_wide, _conj_broad)
 
 
 def canon(w):
@@ -440,47 +436,61 @@ def _canon(w):
     return c if less(c, w) else w
 
 
-_by_width(canon, _canon, _canon)
+_by_width(canon, _canon, _canon, _canon)
 
 
 def home(w, logcap):
     """The home slot of w in a table of 2**logcap slots (Fibonacci hashing)."""
 
 
-def _home(w, logcap):
-    return np.int64((_mix(w) * _FIB) >> _U(64 - logcap))
+def _home_wide(w, logcap):
+    return np.int64(((w[0] ^ (w[1] * _MIX)) * _FIB) >> _U(64 - logcap))
 
 
-_by_width(home, _home, _home, inline=True)
+def _home_broad(w, logcap):
+    return home((w[0], w[1] ^ (w[2] * _MIX)), logcap)
 
 
-def _mix(w):
-    """w's limbs folded into one uint64 for hashing (a narrow word is itself)."""
-
-
-_by_width(_mix, lambda w: w, lambda w: w[0] ^ (_mix(_rest(w)) * _MIX), inline=True)
+_by_width(
+    home,
+    lambda w, logcap: np.int64((w * _FIB) >> _U(64 - logcap)),
+    _home_wide,
+    _home_broad,
+    inline=True,
+)
 
 
 def keep_low(w, k):
     """w's k lowest letters (the letters above them cleared)."""
 
 
-def _keep_low_limbs(w, k):
-    return _cons(w[0] & _ones(min(k, 64)), keep_low(_rest(w), max(k - 64, 0)))
-
-
-_by_width(keep_low, lambda w, k: w & _ones(k), _keep_low_limbs, inline=True)
+_by_width(
+    keep_low,
+    lambda w, k: w & _ones(k),
+    lambda w, k: (w[0] & _ones_of(k, 0), w[1] & _ones_of(k, 1)),
+    lambda w, k: (w[0] & _ones_of(k, 0), w[1] & _ones_of(k, 1), w[2] & _ones_of(k, 2)),
+    inline=True,
+)
 
 
 def flip_low(w, k):
     """w with its k lowest letters flipped (R ↔ U)."""
 
 
-def _flip_low_limbs(w, k):
-    return _cons(w[0] ^ _ones(min(k, 64)), flip_low(_rest(w), max(k - 64, 0)))
+_by_width(
+    flip_low,
+    lambda w, k: w ^ _ones(k),
+    lambda w, k: (w[0] ^ _ones_of(k, 0), w[1] ^ _ones_of(k, 1)),
+    lambda w, k: (w[0] ^ _ones_of(k, 0), w[1] ^ _ones_of(k, 1), w[2] ^ _ones_of(k, 2)),
+    inline=True,
+)
 
 
-_by_width(flip_low, lambda w, k: w ^ _ones(k), _flip_low_limbs, inline=True)
+def limbs(w):
+    """The limbs of w, lowest first, as a tuple: (w,) for a narrow word."""
+
+
+_by_width(limbs, lambda w: (w,), lambda w: w, inline=True)
 
 
 # ---------------------------------------------------- words in arrays
@@ -520,53 +530,50 @@ _by_width(put_word, _put_word_narrow, _put_word_wide, _put_word_broad, inline=Tr
 
 
 # ------------------------------------------------ the transposition table
-def _info(w):
-    """The info byte of a table slot's contents (the top 8 bits of the last limb)."""
-
-
-_by_width(_info, lambda w: np.int64(w >> _SHIFT), lambda w: _info(_rest(w)), inline=True)
-
-
-def _without_info(w):
-    """A table slot's contents without the info byte: its word."""
-
-
-def _without_info_limbs(w):
-    return _cons(w[0], _without_info(_rest(w)))
-
-
-_by_width(_without_info, lambda w: w & _WMASK, _without_info_limbs, inline=True)
-
-
-def _with_info(w, info):
-    """The contents of a table slot for the word w and the info byte `info`."""
-
-
-def _with_info_limbs(w, info):
-    return _cons(w[0], _with_info(_rest(w), info))
-
-
-_by_width(_with_info, lambda w, info: w | (_U(info) << _SHIFT), _with_info_limbs, inline=True)
-
-
 def tt_get(keys, logcap, w):
     """The info byte of word w in the table (0 when nothing is known)."""
 
 
-def _tt_get_word(keys, logcap, w):
+def _tt_get_narrow(keys, logcap, w):
     mask = keys.shape[0] - 1
     i = home(w, logcap)
     for _ in range(WINDOW):
-        k = get_word(keys, i)
-        if is_zero(k):
+        k = keys[i]
+        if k == _ZERO:
             return 0
-        if _without_info(k) == w:
-            return _info(k)
+        if (k & _WMASK) == w:
+            return np.int64(k >> _SHIFT)
         i = (i + 1) & mask
     return 0
 
 
-_by_width(tt_get, _tt_get_word, _tt_get_word, inline=True)
+def _tt_get_wide(keys, logcap, w):
+    mask = keys.shape[0] - 1
+    i = home(w, logcap)
+    for _ in range(WINDOW):
+        lo, hi = keys[i, 0], keys[i, 1]
+        if lo == _ZERO and hi == _ZERO:
+            return 0
+        if lo == w[0] and (hi & _WMASK) == w[1]:
+            return np.int64(hi >> _SHIFT)
+        i = (i + 1) & mask
+    return 0
+
+
+def _tt_get_broad(keys, logcap, w):
+    mask = keys.shape[0] - 1
+    i = home(w, logcap)
+    for _ in range(WINDOW):
+        k, info = entry(keys, i)
+        if info == 0 and is_zero(k):
+            return 0
+        if k == w:
+            return info
+        i = (i + 1) & mask
+    return 0
+
+
+_by_width(tt_get, _tt_get_narrow, _tt_get_wide, _tt_get_broad, inline=True)
 
 
 def tt_put(keys, logcap, meta, w, info):
@@ -605,30 +612,49 @@ def _tt_put(keys, logcap, meta, w, info):
     meta[REPLACED] += 1
 
 
-_by_width(tt_put, _tt_put, _tt_put)
+_by_width(tt_put, _tt_put, _tt_put, _tt_put)
 
 
 def entry(keys, i):
     """(word, info byte) of slot i of a table's key array (the word is 0 if empty)."""
 
 
-def _entry(keys, i):
-    k = get_word(keys, i)
-    return _without_info(k), _info(k)
+def _entry_wide(keys, i):
+    return (keys[i, 0], keys[i, 1] & _WMASK), np.int64(keys[i, 1] >> _SHIFT)
 
 
-_by_width(entry, _entry, _entry, inline=True)
+def _entry_broad(keys, i):
+    top = keys[i, 0, 2]
+    return (keys[i, 0, 0], keys[i, 0, 1], top & _WMASK), np.int64(top >> _SHIFT)
+
+
+_by_width(
+    entry,
+    lambda keys, i: (keys[i] & _WMASK, np.int64(keys[i] >> _SHIFT)),
+    _entry_wide,
+    _entry_broad,
+    inline=True,
+)
 
 
 def put_entry(keys, i, w, info):
     """Slot i of a table's key array ← the word w with the info byte `info`."""
 
 
-def _put_entry(keys, i, w, info):
-    put_word(keys, i, _with_info(w, info))
+def _put_entry_narrow(keys, i, w, info):
+    keys[i] = w | (_U(info) << _SHIFT)
 
 
-_by_width(put_entry, _put_entry, _put_entry, inline=True)
+def _put_entry_wide(keys, i, w, info):
+    keys[i, 0] = w[0]
+    keys[i, 1] = w[1] | (_U(info) << _SHIFT)
+
+
+def _put_entry_broad(keys, i, w, info):
+    put_word(keys, i, (w[0], w[1], w[2] | (_U(info) << _SHIFT)))
+
+
+_by_width(put_entry, _put_entry_narrow, _put_entry_wide, _put_entry_broad, inline=True)
 
 
 # ------------------------------------------------------ words and parts
@@ -636,18 +662,35 @@ def zero_like(w):
     """The empty word of w's width."""
 
 
-_by_width(zero_like, lambda w: _ZERO, lambda w: _cons(_ZERO, zero_like(_rest(w))), inline=True)
+_by_width(
+    zero_like,
+    lambda w: _ZERO,
+    lambda w: (_ZERO, _ZERO),
+    lambda w: (_ZERO, _ZERO, _ZERO),
+    inline=True,
+)
 
 
 def flip_bit(w, p):
     """w with letter p flipped (R ↔ U)."""
 
 
-def _flip_bit_limbs(w, p):
-    return _xor_limb(w, p >> 6, _ONE << _U(p & 63))
+def _flip_bit_wide(w, p):
+    mask = _ONE << _U(p & 63)
+    high = _ZERO - _U(p >> 6)  # all ones when the letter is in the high limb
+    return (w[0] ^ (mask & ~high), w[1] ^ (mask & high))
 
 
-_by_width(flip_bit, lambda w, p: w ^ (_ONE << _U(p)), _flip_bit_limbs, inline=True)
+def _flip_bit_broad(w, p):
+    mask, q = _ONE << _U(p & 63), p >> 6
+    return (
+        w[0] ^ (mask & _limb_mask(q, 0)),
+        w[1] ^ (mask & _limb_mask(q, 1)),
+        w[2] ^ (mask & _limb_mask(q, 2)),
+    )
+
+
+_by_width(flip_bit, lambda w, p: w ^ (_ONE << _U(p)), _flip_bit_wide, _flip_bit_broad, inline=True)
 
 
 @cached_njit
