@@ -3,8 +3,9 @@ broad words): the same atlas builds timed on two source trees, in one run.
 
 Each tree (a folder with ``src/grundy``, e.g. a ``git archive`` of the commit before)
 builds, in fresh folders, the outcome atlas of Chomp to n = 60 (narrow words to 55,
-wide ones above: the retrograde and forward outcome levels) and the value atlas of
-Column-Row to n = 50 (narrow words).  A first build of each compiles (or loads numba's
+wide ones above: the retrograde and forward outcome levels), the value atlas of
+Column-Row to n = 50 (narrow words) and that of Chomp to n = 62 (most of its work in
+the wide levels).  A first build of each compiles (or loads numba's
 cache, one per tree: the cache folder is named after the compiled sources); then the
 trees take turns, `--repeats` builds each, timed by the CPU seconds of the child process
 (user + system: the machine may be shared), the least and the median reported.
@@ -27,6 +28,7 @@ from pathlib import Path
 BUILDS = (
     ("chomp --n 1..60 --outcomes", ["chomp", "--n", "1..60", "--outcomes"]),
     ("cr --n 1..50 (values)", ["cr", "--n", "1..50"]),
+    ("chomp --n 1..62 (values)", ["chomp", "--n", "1..62"]),
 )
 RUN = "import sys; from grundy.cli import run; sys.argv[0] = 'grundy'; sys.exit(run())"
 
