@@ -213,19 +213,19 @@ def _low(k):  # the k ≤ 64 lowest bits set
     return _U(0xFFFFFFFFFFFFFFFF) if k >= 64 else (_ONE << _U(k)) - _ONE
 
 
-@cached_njit
+@cached_njit(inline="always")
 def _ones(k):
     """The k ≤ 64 lowest bits of a uint64 set, without a branch (and no shift by 64)."""
     return ((_ONE << _U(k & 63)) - _ONE) | (_ZERO - _U(k >> 6))
 
 
-@cached_njit
+@cached_njit(inline="always")
 def _ones_of(k, i):
     """The bits of limb i that are among a word's k lowest letters (without a branch)."""
     return _ones(min(max(k - 64 * i, 0), 64))
 
 
-@cached_njit
+@cached_njit(inline="always")
 def _limb_mask(q, i):
     """All ones if q == i (the letter is in limb i), else 0."""
     return _ZERO - _U(q == i)
