@@ -219,18 +219,6 @@ def _ones(k):
     return ((_ONE << _U(k & 63)) - _ONE) | (_ZERO - _U(k >> 6))
 
 
-@cached_njit(inline="always")
-def _ones_of(k, i):
-    """The bits of limb i that are among a word's k lowest letters (without a branch)."""
-    return _ones(min(max(k - 64 * i, 0), 64))
-
-
-@cached_njit(inline="always")
-def _limb_mask(q, i):
-    """All ones if q == i (the letter is in limb i), else 0."""
-    return _ZERO - _U(q == i)
-
-
 # --------------------------------------------------------------- primitives
 def nbits(w):
     """Bit length: the number of letters of a normalised word."""
@@ -260,8 +248,9 @@ def _bit_wide(w, p):
 
 
 def _bit_broad(w, p):
-    q = p >> 6
-    limb = (w[0] & _limb_mask(q, 0)) | (w[1] & _limb_mask(q, 1)) | (w[2] & _limb_mask(q, 2))
+    q = p >> 6  # the limb of the letter: all ones in the mask of that limb
+    low, mid, top = _ZERO - _U(q == 0), _ZERO - _U(q == 1), _ZERO - _U(q == 2)
+    limb = (w[0] & low) | (w[1] & mid) | (w[2] & top)
     return np.int64((limb >> _U(p & 63)) & _ONE)
 
 
@@ -467,8 +456,12 @@ def keep_low(w, k):
 _by_width(
     keep_low,
     lambda w, k: w & _ones(k),
-    lambda w, k: (w[0] & _ones_of(k, 0), w[1] & _ones_of(k, 1)),
-    lambda w, k: (w[0] & _ones_of(k, 0), w[1] & _ones_of(k, 1), w[2] & _ones_of(k, 2)),
+    lambda w, k: (w[0] & _ones(min(k, 64)), w[1] & _ones(max(k - 64, 0))),
+    lambda w, k: (
+        w[0] & _ones(min(k, 64)),
+        w[1] & _ones(min(max(k - 64, 0), 64)),
+        w[2] & _ones(max(k - 128, 0)),
+    ),
     inline=True,
 )
 
@@ -480,8 +473,12 @@ def flip_low(w, k):
 _by_width(
     flip_low,
     lambda w, k: w ^ _ones(k),
-    lambda w, k: (w[0] ^ _ones_of(k, 0), w[1] ^ _ones_of(k, 1)),
-    lambda w, k: (w[0] ^ _ones_of(k, 0), w[1] ^ _ones_of(k, 1), w[2] ^ _ones_of(k, 2)),
+    lambda w, k: (w[0] ^ _ones(min(k, 64)), w[1] ^ _ones(max(k - 64, 0))),
+    lambda w, k: (
+        w[0] ^ _ones(min(k, 64)),
+        w[1] ^ _ones(min(max(k - 64, 0), 64)),
+        w[2] ^ _ones(max(k - 128, 0)),
+    ),
     inline=True,
 )
 
@@ -684,9 +681,9 @@ def _flip_bit_wide(w, p):
 def _flip_bit_broad(w, p):
     mask, q = _ONE << _U(p & 63), p >> 6
     return (
-        w[0] ^ (mask & _limb_mask(q, 0)),
-        w[1] ^ (mask & _limb_mask(q, 1)),
-        w[2] ^ (mask & _limb_mask(q, 2)),
+        w[0] ^ (mask & (_ZERO - _U(q == 0))),
+        w[1] ^ (mask & (_ZERO - _U(q == 1))),
+        w[2] ^ (mask & (_ZERO - _U(q == 2))),
     )
 
 
