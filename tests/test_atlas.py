@@ -23,6 +23,7 @@ from grundy.engine.levels import LevelEngine, narrowest
 from grundy.engine.ranking import (
     MAX_N,
     NARROW_N,
+    WIDE_N,
     like_word,
     next_conjugate,
     next_parts,
@@ -31,7 +32,9 @@ from grundy.engine.ranking import (
     ranking_table,
     unrank,
 )
-from grundy.engine.words import encode
+from grundy.engine.transposition import pack, unpack
+from grundy.engine.wordops import word_width
+from grundy.engine.words import BROAD_LETTERS, encode
 from grundy.game import capabilities
 from grundy.games import load_all
 from grundy.partition import Partition, partition_numbers, partitions
@@ -84,25 +87,25 @@ def test_next_parts_steps_through_the_partitions_in_order() -> None:
 @pytest.mark.parametrize(
     ("n", "start", "steps"),
     [(n, 0, partition_numbers(n)[n] - 1) for n in range(1, 16)]
-    + [(n, partition_numbers(n)[n] - 400, 399) for n in (30, NARROW_N, NARROW_N + 1, 70, MAX_N)]
-    + [(n, partition_numbers(n)[n] // 3, 300) for n in (NARROW_N, NARROW_N + 1, MAX_N)],
+    + [(n, partition_numbers(n)[n] - 400, 399) for n in (30, NARROW_N, NARROW_N + 1, 70, WIDE_N)]
+    + [(n, partition_numbers(n)[n] // 3, 300) for n in (NARROW_N, NARROW_N + 1, WIDE_N, MAX_N)]
+    + [(n, partition_numbers(n)[n] - 300, 299) for n in (WIDE_N + 1, MAX_N)],
 )
 def test_next_conjugate_steps_the_conjugates_word_with_the_parts(
     n: int, start: int, steps: int
 ) -> None:
     """From the first partitions (every n ≤ 15), the last ones (hooks and columns: words
-    past one limb) and middle ones, narrow and wide."""
-    wide = np.ndim(like_word(n)) > 0
+    past one limb) and middle ones, narrow, wide and broad."""
+    width = word_width(like_word(n))
     parts = np.zeros(n + 1, np.int64)
     length = parts_unrank(n, start, ranking_table(n), parts)
-    word = encode(unrank(n, start).conjugate())
+    word = encode(unrank(n, start).conjugate(), BROAD_LETTERS)
     for r in range(start + 1, start + steps + 1):
-        packed = (np.uint64(word & (2**64 - 1)), np.uint64(word >> 64)) if wide else np.uint64(word)
-        length, c = next_conjugate(parts, length, packed)
-        word = int(c[0]) | int(c[1]) << 64 if wide else int(c)
+        length, c = next_conjugate(parts, length, pack(word, width))
+        word = unpack(c)
         lam = unrank(n, r)
         assert Partition(parts[:length].tolist()) == lam
-        assert word == encode(lam.conjugate())
+        assert word == encode(lam.conjugate(), BROAD_LETTERS)
 
 
 @pytest.mark.parametrize("letters", [63, 64, 65, 66, 100])

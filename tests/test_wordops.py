@@ -2,7 +2,8 @@
 
 The primitives are numba overloads, callable only from compiled code, so each
 group is wrapped in one small njit function (compiled once per word type:
-uint64 for narrow words, a (lo, hi) pair of uint64 for wide ones).  The
+uint64 for narrow words, a (lo, hi) pair of uint64 for wide ones, a triple for
+broad ones).  The
 wrappers are not cached on disk: they inline wordops code, and a disk cache
 would not notice when wordops changes.
 """
@@ -13,16 +14,19 @@ import random
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from numba import njit
 
 from grundy.engine import wordops as O
 from grundy.engine import words as W
-from grundy.engine.transposition import pack
+from grundy.engine.transposition import pack, unpack
 from grundy.partition import Partition, partitions_up_to
 
-NARROW, WIDE = O.NARROW_LETTERS, O.WIDE_LETTERS
-LIMIT = {1: NARROW, 2: WIDE}
+NARROW, WIDE, BROAD = O.NARROW_LETTERS, O.WIDE_LETTERS, O.BROAD_LETTERS
+LIMIT = O.LETTERS
 LOW64 = (1 << 64) - 1
+WIDTHS = [1, 2, 3]
 
 
 # ------------------------------------------------------------ the wrappers
@@ -42,6 +46,11 @@ def _primitives(w, v, p, b):
         O.flip_bit(w, p),
         O.zero_like(w),
     )
+
+
+@njit
+def _low_letters(w, k):
+    return O.keep_low(w, k), O.flip_low(w, k), O.limbs(w)
 
 
 @njit
@@ -76,29 +85,16 @@ def _home(w, logcap):
 
 
 @njit
-def _entry_narrow(keys, i):
-    w, info = O.entry(keys, i)
-    return w, info
+def _entry(keys, i):
+    return O.entry(keys, i)
 
 
-@njit
-def _entry_wide(keys, i):
-    (lo, hi), info = O.entry(keys, i)
-    return lo, hi, info
-
-
-def to_int(w: object) -> int:
-    if isinstance(w, tuple):
-        return int(w[0]) | (int(w[1]) << 64)
-    return int(w)
+to_int = unpack
 
 
 def entry(keys: np.ndarray, i: int) -> tuple[int, int]:
-    if keys.ndim == 1:
-        w, info = _entry_narrow(keys, i)
-        return int(w), int(info)
-    lo, hi, info = _entry_wide(keys, i)
-    return int(lo) | (int(hi) << 64), int(info)
+    w, info = _entry(keys, i)
+    return to_int(w), int(info)
 
 
 # ---------------------------------------------------- the Python reference
@@ -132,8 +128,10 @@ def cases(width: int) -> list[tuple[int, int, int, int]]:
     rng = random.Random(20 + width)
     limit = LIMIT[width]
     lengths = [*range(limit + 1), 0, 1, 55, 56, limit, limit, limit]
-    if width == 2:
+    if width >= 2:
         lengths += [62, 63, 64, 65, 66, 119, 120] * 4
+    if width == 3:
+        lengths += [126, 127, 128, 129, 130, 183, 184] * 4
     out = []
     for n in lengths:
         w = random_word(rng, n)
@@ -142,8 +140,10 @@ def cases(width: int) -> list[tuple[int, int, int, int]]:
             w |= low(rng.randint(1, n - 1))
         v = w if rng.random() < 0.2 else random_word(rng, rng.randint(0, limit))
         positions = {rng.randint(0, limit), 0, max(n - 1, 0), n, limit - 1, limit}
-        if width == 2:
+        if width >= 2:
             positions |= {62, 63, 64, 65}
+        if width == 3:
+            positions |= {126, 127, 128, 129}
         for p in sorted(positions):
             if p > limit:
                 continue
@@ -151,28 +151,60 @@ def cases(width: int) -> list[tuple[int, int, int, int]]:
     return out
 
 
-@pytest.mark.parametrize("width", [1, 2])
+def assert_primitives(width: int, w: int, v: int, p: int, b: int) -> None:
+    """Every one-word primitive on w (and v, letter p, bit b) in words of `width` limbs
+    against Python ints and the reference words (`grundy.engine.words`)."""
+    got = _primitives(pack(w, width), pack(v, width), p, b)
+    nb, bt, dele, ins, strip, conj, canon, zero, less, flipped, empty = got
+    where = (width, hex(w), hex(v), p, b)
+    assert nb == w.bit_length(), where
+    assert bt == (w >> p) & 1, where
+    assert to_int(dele) == ref_delete(w, p), where
+    assert to_int(ins) == ref_insert(w, p, b), where
+    assert to_int(strip) == ref_strip(w), where
+    assert to_int(conj) == W.conjugate(w), where
+    assert to_int(canon) == W.canonical(w), where
+    assert zero == (w == 0), where
+    assert less == (w < v), where
+    assert to_int(flipped) == w ^ (1 << p), where
+    assert to_int(empty) == 0 and np.ndim(empty) == np.ndim(pack(0, width)), where
+
+
+@pytest.mark.parametrize("width", WIDTHS)
 def test_primitives_match_python_ints(width: int) -> None:
     for w, v, p, b in cases(width):
-        got = _primitives(pack(w, width), pack(v, width), p, b)
-        nb, bt, dele, ins, strip, conj, canon, zero, less, flipped, empty = got
-        where = (hex(w), p, b)
-        assert nb == w.bit_length(), where
-        assert bt == (w >> p) & 1, where
-        assert to_int(dele) == ref_delete(w, p), where
-        assert to_int(ins) == ref_insert(w, p, b), where
-        assert to_int(strip) == ref_strip(w), where
-        assert to_int(conj) == W.conjugate(w), where
-        assert to_int(canon) == W.canonical(w), where
-        assert zero == (w == 0), where
-        assert less == (w < v), where
-        assert to_int(flipped) == w ^ (1 << p), where
-        assert to_int(empty) == 0, where
+        assert_primitives(width, w, v, p, b)
 
 
-@pytest.mark.parametrize("width", [1, 2])
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_broad_primitives_match_python_ints(data: st.DataObject) -> None:
+    """Every primitive on broad words (three limbs, up to 184 letters), at any letter: as
+    Python ints and the reference words, in a word array and in a table slot."""
+    n = data.draw(st.integers(0, BROAD), label="letters")
+    w = data.draw(st.integers(0, low(n)), label="w") | (1 << n >> 1)
+    v = data.draw(st.one_of(st.just(w), st.integers(0, low(BROAD))), label="v")
+    p, b = data.draw(st.integers(0, BROAD), label="p"), data.draw(st.integers(0, 1), label="b")
+    assert_primitives(3, w, v, p, b)
+    k = data.draw(st.integers(0, 3 * 64), label="k")
+    kept, flipped, limbs = _low_letters(pack(w, 3), k)
+    assert to_int(kept) == w & low(k) and to_int(flipped) == w ^ low(k)
+    assert limbs == pack(w, 3)
+    array = O.word_array(3, 3)
+    assert to_int(_store(array, 1, pack(w, 3))) == w == to_int(array[1])
+    assert not array[0].any() and not array[2].any()
+    if w:  # in a table, beside v: the info byte does not spill into the word
+        keys, meta = table(3, 6)
+        info = data.draw(st.integers(1, 0xFF), label="info")
+        _tt_put(keys, 6, meta, pack(w, 3), info)
+        assert _tt_get(keys, 6, pack(w, 3)) == info
+        assert _tt_get(keys, 6, pack(v, 3)) == (info if v == w else 0)
+        assert {entry(keys, i) for i in range(64)} == {(0, 0), (w, info)}
+
+
+@pytest.mark.parametrize("width", WIDTHS)
 def test_primitives_on_full_length_words(width: int) -> None:
-    """Words of exactly 56 / 120 letters: the last letter sits below the info byte."""
+    """Words of exactly 56 / 120 / 184 letters: the last letter sits below the info byte."""
     limit = LIMIT[width]
     ones, alternating = low(limit), int("10" * (limit // 2), 2)
     for w in (ones, alternating, 1 << (limit - 1), alternating ^ low(limit)):
@@ -227,6 +259,11 @@ def test_get_put_word_narrow_and_wide() -> None:
     wide_frames = np.zeros((3, 4, 2), dtype=np.uint64)
     _store(wide_frames[2], 3, pack(5 | 7 << 64, 2))
     assert wide_frames[2, 3].tolist() == [5, 7] and wide_frames.sum() == 12
+    broad = O.word_array(5, 3)
+    for i in range(5):
+        w = random_word(rng, BROAD)
+        assert to_int(_store(broad, i, pack(w, 3))) == w
+        assert broad[i].tolist() == [[w & LOW64, w >> 64 & LOW64, w >> 128]]
 
 
 # ------------------------------------------------- the transposition table
@@ -239,11 +276,10 @@ def words_for(width: int, count: int, seed: int = 11) -> list[int]:
 
 
 def table(width: int, logcap: int) -> tuple[np.ndarray, np.ndarray]:
-    shape = (1 << logcap,) if width == 1 else (1 << logcap, 2)
-    return np.zeros(shape, dtype=np.uint64), np.zeros(4, dtype=np.int64)
+    return O.word_array(1 << logcap, width), np.zeros(4, dtype=np.int64)
 
 
-@pytest.mark.parametrize("width", [1, 2])
+@pytest.mark.parametrize("width", WIDTHS)
 def test_tt_put_get_entry(width: int) -> None:
     logcap = 10
     keys, meta = table(width, logcap)
@@ -261,6 +297,7 @@ def test_tt_put_get_entry(width: int) -> None:
         assert _tt_get(keys, logcap, pack(w, width)) == expected.get(w, 0)
     probes = [*expected, *words_for(width, 50, seed=12)]
     packed = np.array([pack(w, width) for w in probes], dtype=np.uint64)
+    packed = packed.reshape(O.word_array(len(probes), width).shape)
     assert _tt_get_each(keys, logcap, packed).tolist() == [expected.get(w, 0) for w in probes]
     stored = {}
     for i in range(1 << logcap):
@@ -272,7 +309,7 @@ def test_tt_put_get_entry(width: int) -> None:
     assert stored == expected
 
 
-@pytest.mark.parametrize("width", [1, 2])
+@pytest.mark.parametrize("width", WIDTHS)
 def test_tt_put_merges_facts(width: int) -> None:
     keys, meta = table(width, 10)
     w = pack(random_word(random.Random(1), LIMIT[width]), width)
@@ -292,7 +329,7 @@ def test_tt_put_merges_facts(width: int) -> None:
     assert _tt_get(keys, 10, other) == 0xFF and _tt_get(keys, 10, w) == O.EXACT | 3
 
 
-@pytest.mark.parametrize("width", [1, 2])
+@pytest.mark.parametrize("width", WIDTHS)
 def test_tt_put_full_window_replaces_longest(width: int) -> None:
     logcap = 6  # 64 slots: one probing window covers the whole table
     keys, meta = table(width, logcap)
@@ -311,7 +348,7 @@ def test_tt_put_full_window_replaces_longest(width: int) -> None:
 
 
 # ---------------------------------------------------- words and parts
-@pytest.mark.parametrize("width", [1, 2])
+@pytest.mark.parametrize("width", WIDTHS)
 def test_to_parts_from_parts(width: int) -> None:
     rng = random.Random(width)
     samples = list(partitions_up_to(10))
@@ -321,9 +358,9 @@ def test_to_parts_from_parts(width: int) -> None:
         top = rng.randint(1, limit - rows)
         samples.append(Partition(sorted((rng.randint(1, top) for _ in range(rows)), reverse=True)))
     for lam in samples:
-        w = pack(W.encode(lam), width)
+        w = pack(W.encode(lam, BROAD), width)
         parts = np.zeros(LIMIT[width] + 1, dtype=np.int64)
         length = O.to_parts(w, parts)
         assert list(parts[:length]) == list(lam.parts()), str(lam)
         padded = np.concatenate([parts[:length], np.zeros(3, dtype=np.int64)])
-        assert to_int(O.from_parts(padded, length + 3, w)) == W.encode(lam), str(lam)
+        assert to_int(O.from_parts(padded, length + 3, w)) == W.encode(lam, BROAD), str(lam)

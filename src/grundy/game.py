@@ -107,7 +107,8 @@ Position = Hashable
 Move = Hashable
 #: The most letters of a boundary word (λ1 + ℓ for a diagram λ) a compiled kernel takes
 #: (`grundy.engine.wordops.WIDE_LETTERS`, defined here so that games count without numba):
-#: a diagram with a longer word is never valued by a kernel.
+#: a diagram with a longer word is never valued by a kernel's search.  (Only an atlas's
+#: levels past 119 hand a kernel longer words, broad ones of up to 184 letters.)
 KERNEL_LETTERS = 120
 #: progress(done, total), called as long work advances.
 ProgressCallback = Callable[[int, int], None]

@@ -13,7 +13,7 @@ theirs beside their rules (``grundy/games/<family>/<game>_kernel.py``).
   and 120 letters); `CompiledKernel` also runs the census behind ``count``;
 * the atlas's levels and boxes: ranks (`ranking`, `box_ranking`) and the compiled loops
   that value a level or a box from the ones below (`levels`, `box_levels`,
-  `level_loop`);
+  `level_loop`); levels past n = 119 in words of three machine words (184 letters);
 * the cluster client (`cluster`) and compiling ahead of time (`warm`).
 
 Compiled code is cached on disk in a folder named after a digest of the compiled

@@ -36,8 +36,8 @@ import numpy as np
 from numba.cpython.unsafe.numbers import trailing_zeros
 
 from grundy.engine import cached_njit
-from grundy.engine.ranking import _limbs, _popcount  # the word's limbs and its rows
-from grundy.engine.wordops import NARROW_LETTERS, WIDE_LETTERS, nbits
+from grundy.engine.ranking import _rows
+from grundy.engine.wordops import NARROW_LETTERS, WIDE_LETTERS, limbs, nbits
 from grundy.engine.words import encode
 from grundy.partition import Partition
 from grundy.validate import as_int
@@ -107,16 +107,16 @@ def box_word_rank(w, b, table):
     >>> box_word_rank(np.uint64(encode(Partition([3]))), 2, box_table(2, 2))
     -1
     """
-    lo, hi = _limbs(w)
-    rows = np.int64(_popcount(lo)) + np.int64(_popcount(hi))  # U letters: one a row
+    rows = _rows(w)  # U letters: one a row
     a = table.shape[0] - 1
     if rows > a or nbits(w) - rows > b:
         return -1
     empty = a - rows  # the box's rows under the diagram's last one
     below = empty  # the box's rows under the current run
     r = 0
-    x, base = lo, 0
-    for _ in range(2):  # the limbs lo, then hi: each run of U letters in a few steps
+    ws = limbs(w)
+    for i in range(len(ws)):  # the limbs, lowest first: each run of U letters in a few steps
+        x, base = ws[i], 64 * i
         while x:
             cleared = x + (x & (~x + _U(1)))  # the lowest run of 1s carried out
             start = base + np.int64(trailing_zeros(x))
@@ -127,7 +127,6 @@ def box_word_rank(w, b, table):
             # unsigned indices: numba skips the wraparound test of negative ones
             r += table[_U(top), part] - table[_U(below), part]
             below = top
-        x, base = hi, 64
     return r
 
 

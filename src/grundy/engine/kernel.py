@@ -34,7 +34,7 @@ import numpy as np
 from grundy.engine.drivers import partition_words
 from grundy.engine.search import Search, ValueTooLarge
 from grundy.engine.specialise import compiled_drivers
-from grundy.engine.transposition import pack
+from grundy.engine.transposition import pack, unpack
 from grundy.engine.wordops import NARROW_LETTERS, WIDE_LETTERS
 from grundy.engine.words import decode, encode, width
 from grundy.partition import Partition, partition_numbers
@@ -105,7 +105,7 @@ class CompiledKernel:
     def canonical_word(self, word: int) -> int:
         """The canonical form of a packed position (Python int in, Python int out)."""
         w = int(word)
-        return _as_int(self.canonical(pack(w, 2 if w.bit_length() > NARROW_LETTERS else 1)))
+        return unpack(self.canonical(pack(w, 2 if w.bit_length() > NARROW_LETTERS else 1)))
 
     def key(self, position: Any) -> int | None:
         """The packed key of `position`, or None if the engine cannot hold it."""
@@ -179,9 +179,9 @@ class CompiledKernel:
             if m >= 0:
                 break
             size *= 2  # the kernel asks for a larger buffer
-        firsts = [_as_int(w) for w in out[:m]]
+        firsts = [unpack(w) for w in out[:m]]
         if self.splits:
-            return list(zip(firsts, [_as_int(w) for w in out2[:m]], strict=True))
+            return list(zip(firsts, [unpack(w) for w in out2[:m]], strict=True))
         return firsts
 
     def parent_words(self, word: int, k: int, wide: bool = False) -> list[int]:
@@ -207,7 +207,7 @@ class CompiledKernel:
             out = np.zeros((room,) if word_width == 1 else (room, 2), np.uint64)
             m = self.unmove(root, k, out)
             if m >= 0:
-                return [_as_int(w) for w in out[:m]]
+                return [unpack(w) for w in out[:m]]
             room *= 2  # the kernel asks for a larger buffer
 
     # ------------------------------------------------------ capabilities
@@ -295,10 +295,3 @@ class CompiledKernel:
             if progress is not None:
                 progress(n + 1, n_max + 1)
         return table  # type: ignore[return-value]
-
-
-def _as_int(word: Any) -> int:
-    """A narrow (uint64) or wide ((lo, hi) or [lo, hi]) word of the engine as a Python int."""
-    if np.ndim(word) == 0:
-        return int(word)
-    return int(word[0]) | int(word[1]) << 64

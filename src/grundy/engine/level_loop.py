@@ -27,6 +27,7 @@ from numba.extending import intrinsic
 
 from grundy.engine.cache import cached_njit
 from grundy.engine.specialise import specialised
+from grundy.engine.wordops import word_array
 
 __all__ = [
     "LEVEL_DONE",
@@ -59,7 +60,8 @@ OPTIONS_FULL = 1
 VALUE_TOO_LARGE = 2
 #: The kernel listed an option that is not smaller than the position: a broken kernel.
 NOT_SMALLER = 3
-#: The partition at the rank reached wants words of the other width (the level loop).
+#: The partition at the rank reached wants words of the other width (the level loop:
+#: narrow ones, or those of the level's width, `grundy.engine.levels.value_ranks`).
 OTHER_WIDTH = 4
 
 
@@ -85,17 +87,16 @@ class Span(NamedTuple):
 class Scratch(NamedTuple):
     """The buffers a loop works in (`scratch`)."""
 
-    out: np.ndarray  #: the kernel's options: uint64[size] (narrow words) or uint64[size, 2]
+    out: np.ndarray  #: the kernel's options: a word array (`grundy.engine.wordops.word_array`)
     out2: np.ndarray  #: the second pieces of options that split, as `out`
     seen: np.ndarray  #: int64[size + 2], −1 at first: seen[v] == r once an option of r is worth v
 
 
-def scratch(size: int, narrow: bool) -> Scratch:
-    """Fresh buffers for a kernel that writes at most `size` options, in narrow words or
-    wide ones."""
-    shape = (size,) if narrow else (size, 2)
+def scratch(size: int, width: int) -> Scratch:
+    """Fresh buffers for a kernel that writes at most `size` options, in words of `width`
+    limbs (1: narrow, 2: wide, 3: broad)."""
     seen = np.full(size + 2, -1, dtype=np.int64)
-    return Scratch(np.zeros(shape, np.uint64), np.zeros(shape, np.uint64), seen)
+    return Scratch(word_array(size, width), word_array(size, width), seen)
 
 
 def _loader(bits: int) -> Callable[..., int]:

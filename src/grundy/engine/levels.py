@@ -8,7 +8,9 @@ compiled loop `value_ranks` steps from one partition to the next, and its
 conjugate's word with it (`next_conjugate`, amortised O(1); it unranks only the
 chunk's first), asks the kernel (``CompiledKernel.expand``, as the search
 drivers do, `grundy.engine.drivers`) for its options — in a narrow word wherever
-the partition's fits one, at any n, as ``CompiledKernel.value`` does — ranks
+the partition's fits one, at any n, as ``CompiledKernel.value`` does, else in a
+word of the level's width (wide from n = 56, broad from n = 120: the kernel is
+compiled for broad words only where a level needs them) — ranks
 each option from its word (`word_rank`, O(distinct parts)), reads its value
 from its level, and writes the mex: no hash table.
 An option that is a sum of two pieces (a kernel with ``splits``) is worth the
@@ -63,7 +65,6 @@ from grundy.engine.level_loop import (
     stop,
 )
 from grundy.engine.ranking import (
-    _limbs,
     first_part,
     like_word,
     next_conjugate,
@@ -71,7 +72,7 @@ from grundy.engine.ranking import (
     ranking_table,
     word_rank,
 )
-from grundy.engine.wordops import NARROW_LETTERS, conj, from_parts, get_word
+from grundy.engine.wordops import NARROW_LETTERS, conj, from_parts, get_word, limbs, word_width
 from grundy.partition import partition_numbers
 
 __all__ = [
@@ -105,7 +106,7 @@ class Level(NamedTuple):
 
     n: int
     table: np.ndarray
-    like: np.uint64 | tuple[np.uint64, np.uint64]
+    like: np.uint64 | tuple[np.uint64, ...]
     narrow_letters: int
     base: int
     splits: bool
@@ -113,21 +114,29 @@ class Level(NamedTuple):
 
 @cached_njit
 def fits_narrow(w, letters):
-    """Whether the word w (narrow or wide) has at most `letters` ≤ NARROW_LETTERS letters."""
-    lo, hi = _limbs(w)
-    return (hi | (lo >> np.uint64(letters))) == 0
+    """Whether the word w (of any width) has at most `letters` ≤ NARROW_LETTERS letters."""
+    ws = limbs(w)
+    above = ws[0] >> np.uint64(letters)
+    for i in range(1, len(ws)):
+        above |= ws[i]
+    return above == 0
 
 
 def in_width(w, words):
-    """The word w in the width of the word array `words`: narrow (one dimension; w must
-    fit, `fits_narrow`) or wide."""
+    """The word w in the width of the word array `words` (its dimensions,
+    `grundy.engine.wordops.word_array`): limbs of 0 added, or limbs dropped (w must fit:
+    `fits_narrow` for a narrow one)."""
+
+
+_NO_LIMBS = (np.uint64(0), np.uint64(0))
 
 
 @overload(in_width)
 def _in_width(w, words):
     if words.ndim == 1:
-        return lambda w, words: _limbs(w)[0]
-    return lambda w, words: _limbs(w)
+        return lambda w, words: limbs(w)[0]
+    width = words.ndim
+    return lambda w, words: (limbs(w) + _NO_LIMBS)[:width]
 
 
 @cached_njit
@@ -314,10 +323,18 @@ class LevelEngine:
     """
 
     def __init__(
-        self, kernel: CompiledKernel, n_max: int, misere: bool = False, chunk: int = DEFAULT_CHUNK
+        self,
+        kernel: CompiledKernel,
+        n_max: int,
+        misere: bool = False,
+        chunk: int = DEFAULT_CHUNK,
+        width: int | None = None,
     ) -> None:
         check_kernel(kernel, misere)
-        like_word(n_max)  # refuses n_max past the engine's words
+        like_word(n_max, width)  # refuses n_max past the engine's words
+        #: the limbs of every level's words (None: the fewest that hold its partitions,
+        #: `like_word`; more only in tests, so that small levels run on broad words)
+        self._width = width
         self.check_chunk(chunk)
         self.table = ranking_table(n_max)
         sizes = np.array(partition_numbers(n_max), dtype=np.int64)
@@ -445,7 +462,7 @@ class LevelEngine:
 
     def _loop(self, n: int) -> tuple[Callable[..., int], Any]:
         """The compiled loop that values level n, and its first argument."""
-        like = like_word(n)
+        like = like_word(n, self._width)
         level = Level(n, self.table, like, self._narrow_letters, self.base, self.kernel.splits)
         return compiled_loops(TEMPLATES, self.kernel)["value_ranks"], level
 
@@ -455,18 +472,20 @@ class LevelEngine:
 
     def _value_span(self, n: int, span: Span) -> None:
         """Value `span` of level n with the compiled loop, giving the kernel a larger options
-        buffer, or words of the other width, as the loop asks."""
+        buffer, or words of the other width, as the loop asks: narrow ones, or those of
+        the level's width (wide for a narrow level)."""
         loop, arguments = self._loop(n)
-        narrow = np.ndim(arguments.like) == 0  # the kernel's words: narrow while they fit
-        buffers: dict[bool, Scratch] = {}  # made once per size and width
+        width = word_width(arguments.like)  # the kernel's words: narrow while they fit
+        other = max(width, 2)
+        buffers: dict[int, Scratch] = {}  # made once per size and width
         while True:
-            if narrow not in buffers:
-                buffers[narrow] = scratch(self._buffer, narrow)
-            status = loop(arguments, span, self.held, buffers[narrow])
+            if width not in buffers:
+                buffers[width] = scratch(self._buffer, width)
+            status = loop(arguments, span, self.held, buffers[width])
             if status == LEVEL_DONE:
                 return
             if status == OTHER_WIDTH:
-                narrow = not narrow
+                width = other if width == 1 else 1
             elif status == OPTIONS_FULL:
                 self._buffer *= 2
                 buffers.clear()

@@ -232,9 +232,10 @@ class OutcomeEngine(LevelEngine):
         n_max: int,
         misere: bool = False,
         chunk: int = DEFAULT_CHUNK,
+        width: int | None = None,
     ) -> None:
         check_outcome_kernel(kernel, misere)
-        super().__init__(kernel, n_max, misere, chunk)
+        super().__init__(kernel, n_max, misere, chunk, width)
 
     def hold(self, n: int, k: int, values: np.ndarray) -> None:
         """Hold chunk k of level n from its codes (`value_chunk`), two bits each."""
@@ -269,5 +270,6 @@ class OutcomeEngine(LevelEngine):
 
     def _loop(self, n: int) -> tuple[Callable[..., int], Any]:
         """The compiled loop that finds the outcomes of level n, and its first argument."""
-        level = Level(n, self.table, like_word(n), self._narrow_letters, self.base, False)
+        like = like_word(n, self._width)
+        level = Level(n, self.table, like, self._narrow_letters, self.base, False)
         return compiled_loops(TEMPLATES, self.kernel)["outcome_ranks"], level

@@ -44,7 +44,7 @@ from grundy.engine.ranking import (
     word_rank,
 )
 from grundy.engine.specialise import specialised
-from grundy.engine.wordops import from_parts, get_word
+from grundy.engine.wordops import from_parts, get_word, word_array, word_width
 from grundy.partition import Partition, partition_numbers
 from grundy.validate import as_int
 
@@ -162,8 +162,7 @@ class PartizanLevels:
 
     def _value_level(self, n: int, table: np.ndarray, offsets: np.ndarray) -> None:
         like = like_word(n)
-        shape = (n + 2,) if isinstance(like, np.uint64) else (n + 2, 2)
-        out, out2 = np.zeros(shape, np.uint64), np.zeros(shape, np.uint64)
+        out, out2 = (word_array(n + 2, word_width(like)) for _ in range(2))
         got = self._loop(n, table, like, self._codes, offsets, out, out2)
         if got == NOT_SMALLER:
             raise ValueError(f"{self.kernel.name}: an option at level {n} is not smaller")

@@ -12,9 +12,9 @@ cancel but for its top one, so `word_rank` reads a word run by run, O(distinct
 parts); `next_parts` steps a partition to the next rank in amortised O(1), so a
 level is walked in order without unranking.  Both work on the engine's packed
 boundary words (`grundy.engine.words`): narrow uint64 words for n ≤ `NARROW_N`,
-wide pairs up to `MAX_N`; they are compiled (`grundy.engine.cached_njit`) for
-the level engine (`grundy.engine.levels`), and `rank` / `unrank` wrap them for
-Python.
+wide pairs up to `WIDE_N`, broad triples up to `MAX_N` (`like_word`); they are
+compiled (`grundy.engine.cached_njit`) for the level engine
+(`grundy.engine.levels`), and `rank` / `unrank` wrap them for Python.
 
 >>> from grundy.partition import Partition, partitions
 >>> [str(unrank(4, r)) for r in range(5)]
@@ -28,12 +28,23 @@ from __future__ import annotations
 from functools import cache
 
 import numpy as np
-from numba import types
 from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
-from numba.extending import intrinsic, overload
+from numba.extending import intrinsic
 
 from grundy.engine import cached_njit
-from grundy.engine.wordops import NARROW_LETTERS, WIDE_LETTERS, from_parts
+from grundy.engine.transposition import pack, unpack
+from grundy.engine.wordops import (
+    BROAD_LETTERS,
+    LETTERS,
+    NARROW_LETTERS,
+    WIDE_LETTERS,
+    empty_word,
+    flip_low,
+    from_parts,
+    keep_low,
+    limbs,
+    word_width,
+)
 from grundy.engine.words import decode, encode
 from grundy.partition import Partition
 from grundy.validate import as_int
@@ -41,6 +52,7 @@ from grundy.validate import as_int
 __all__ = [
     "MAX_N",
     "NARROW_N",
+    "WIDE_N",
     "first_part",
     "like_word",
     "next_conjugate",
@@ -55,8 +67,10 @@ __all__ = [
 
 #: Largest n whose partitions all have narrow words (λ1 + ℓ ≤ n + 1 letters).
 NARROW_N = NARROW_LETTERS - 1
-#: Largest n whose partitions all fit the engine's words (wide ones above NARROW_N).
-MAX_N = WIDE_LETTERS - 1
+#: Largest n whose partitions all have wide words (or narrow ones).
+WIDE_N = WIDE_LETTERS - 1
+#: Largest n whose partitions all fit the engine's words (broad ones above WIDE_N).
+MAX_N = BROAD_LETTERS - 1
 
 
 _U = np.uint64
@@ -85,25 +99,25 @@ def ranking_table(n_max: int) -> np.ndarray:
 
 @cached_njit
 def word_rank(w, table):
-    """(n, rank) of the partition of the packed word w (narrow or wide), in one pass over
+    """(n, rank) of the partition of the packed word w (of any width), in one pass over
     its runs of U letters (rows): O(distinct parts), no scratch, no branch but the loop's.
 
     Within a run of equal parts the sum's terms cancel but the top one's, and the top
     one's P(M, a′) is read as the next run's P(M, a′) with its M: a run of rows of part
     a lifting the boxes below it from M to M′ adds P(M, a) − P(M′, a), and the whole
     sum is those plus p(n) − 1 (the bottom run's P(0, a) = 1 is the − 1).  A run split
-    between the two limbs, or rows of 0 (leading U letters), add the same.
+    between two limbs, or rows of 0 (leading U letters), add the same.
 
     >>> from grundy.engine.words import encode
     >>> word_rank(np.uint64(encode(Partition([2, 1, 1]))), ranking_table(4))
     (4, 3)
     """
-    lo, hi = _limbs(w)
+    ws = limbs(w)
     rows = 0  # U letters below the run
     boxes = 0  # in the rows below the run (M)
     r = 0
-    x, base = lo, 0
-    for _ in range(2):  # the limbs lo, then hi: each run of U letters in a few steps
+    for i in range(len(ws)):  # the limbs, lowest first: each run of U letters in a few steps
+        x, base = ws[i], 64 * i
         while x:
             start = np.int64(trailing_zeros(x))
             cleared = x + (x & (~x + _U(1)))  # the lowest run of 1s carried out
@@ -115,22 +129,33 @@ def word_rank(w, table):
             r += table[_U(boxes), _U(a)] - table[_U(more), _U(a)]  # unsigned: no wrap-around
             rows += k
             boxes = more
-        x, base = hi, 64
     return boxes, r + table[_U(boxes), _U(boxes)] - 1
 
 
 @cached_njit
 def first_part(w):
-    """λ1 of the partition of the packed word w (narrow or wide), its R letters, in a few
+    """λ1 of the partition of the packed word w (of any width), its R letters, in a few
     instructions: a partition with a smaller first part ranks later.
 
     >>> from grundy.engine.words import encode
     >>> first_part(np.uint64(encode(Partition([3, 1])))), first_part((np.uint64(0), np.uint64(0)))
     (3, 0)
     """
-    lo, hi = _limbs(w)
-    letters = 128 - np.int64(leading_zeros(hi)) if hi else 64 - np.int64(leading_zeros(lo))
-    return letters - np.int64(_popcount(lo)) - np.int64(_popcount(hi))
+    ws = limbs(w)
+    letters = 0
+    for i in range(len(ws)):  # the highest limb that is not 0 has the last letter
+        if ws[i]:
+            letters = 64 * (i + 1) - np.int64(leading_zeros(ws[i]))
+    return letters - _rows(w)
+
+
+@cached_njit
+def _rows(w):
+    """ℓ of the partition of the packed word w (of any width): its U letters."""
+    rows = 0
+    for x in limbs(w):
+        rows += np.int64(_popcount(x))
+    return rows
 
 
 @intrinsic
@@ -141,28 +166,6 @@ def _popcount(typingctx, x):
         return builder.ctpop(args[0])
 
     return x(x), codegen
-
-
-def _limbs(w):
-    """The word as two uint64 limbs (lo, hi): a narrow word's hi is 0."""
-
-
-@overload(_limbs)  # not cached on its own: see grundy.engine.cache
-def _limbs_impl(w):
-    if isinstance(w, types.Integer):
-        return lambda w: (w, _U(0))
-    return lambda w: w
-
-
-def _word(lo, hi, like):
-    """The word of limbs (lo, hi) of `like`'s width (a narrow word drops hi)."""
-
-
-@overload(_word)  # not cached on its own: see grundy.engine.cache
-def _word_impl(lo, hi, like):
-    if isinstance(like, types.Integer):
-        return lambda lo, hi, like: lo
-    return lambda lo, hi, like: (lo, hi)
 
 
 @cached_njit
@@ -240,7 +243,7 @@ def next_conjugate(parts, length, c):
     (an R) for each row, a 1 (a U) for each column, where the row above ends.  The rows
     above the changed tail keep their letters at the bottom of c; the tail (its rows of
     part a, then one row of `left` ≤ a) is 1s up to the top but for 0s at its rows,
-    written as stretches of 1s flipped in turn.
+    written as stretches of 1s flipped in turn (`flip_low`, the lowest k letters).
 
     >>> import numpy as np
     >>> from grundy.engine.words import decode, encode
@@ -254,44 +257,40 @@ def next_conjugate(parts, length, c):
     kept = h + top - parts[h - 1] if h else 0  # the letters of the rows above h
     letters = top + length
     rows = top - a + h  # where the tail's rows of part a start
-    lo, hi = _limbs(c)
-    if kept < 64:
-        lo, hi = lo & _ones(kept), _U(0)
-    else:
-        hi &= _ones(kept - 64)
+    c = keep_low(c, kept)
     for k in (
         letters, kept,  # 1s from `kept` to the top,
         rows, rows + length - 1 - h,  # but 0s at the rows of part a
         letters - 1 - left, letters - left,  # and at the last row
     ):  # fmt: skip
-        if k <= 64:  # flip the k lowest letters
-            lo ^= _ones(k)
-        else:
-            lo, hi = ~lo, hi ^ _ones(k - 64)
-    return length, _word(lo, hi, c)
+        c = flip_low(c, k)
+    return length, c
 
 
-@cached_njit
-def _ones(k):
-    """The k ≤ 64 lowest bits of a uint64 set (no shift by 64)."""
-    return ((_U(1) << _U(k & 63)) - _U(1)) | (_U(0) - _U(k >> 6))
+def like_word(n: int, width: int | None = None) -> np.uint64 | tuple[np.uint64, ...]:
+    """The empty word of `width` limbs (`grundy.engine.wordops.LETTERS`), or if None of
+    the narrowest width that holds every partition of n (λ1 + ℓ ≤ n + 1 letters):
+    narrow up to `NARROW_N`, wide up to `WIDE_N`, broad up to `MAX_N`; ValueError where
+    the words are too short.
 
-
-def like_word(n: int) -> np.uint64 | tuple[np.uint64, np.uint64]:
-    """The empty word of the width that holds every partition of n: narrow up to
-    `NARROW_N`, wide up to `MAX_N` (ValueError beyond).
-
-    >>> like_word(55), like_word(56)
-    (np.uint64(0), (np.uint64(0), np.uint64(0)))
+    >>> like_word(55), like_word(56), like_word(120)
+    (np.uint64(0), (np.uint64(0), np.uint64(0)), (np.uint64(0), np.uint64(0), np.uint64(0)))
+    >>> like_word(4, width=3)  # words broader than they need be (for tests)
+    (np.uint64(0), np.uint64(0), np.uint64(0))
     """
-    if n <= NARROW_N:
-        return np.uint64(0)
-    if n <= MAX_N:
-        return (np.uint64(0), np.uint64(0))
-    raise ValueError(
-        f"n = {n} is past the engine's words: the partitions of n ≤ {MAX_N} fit "
-        f"(λ1 + rows ≤ {WIDE_LETTERS} letters)"
-    )
+    if width is None:
+        width = next((k for k, letters in LETTERS.items() if n < letters), 0)
+    if width not in LETTERS:
+        raise ValueError(
+            f"n = {n} is past the engine's words: the partitions of n ≤ {MAX_N} fit "
+            f"(λ1 + rows ≤ {BROAD_LETTERS} letters)"
+        )
+    if n >= LETTERS[width]:
+        raise ValueError(
+            f"n = {n} is past words of {width} limbs: they hold the partitions of "
+            f"n ≤ {LETTERS[width] - 1}"
+        )
+    return empty_word(width)
 
 
 def rank(position: Partition) -> int:
@@ -301,11 +300,8 @@ def rank(position: Partition) -> int:
     (1, 0)
     """
     n = position.size
-    like_word(n)  # refuses n past MAX_N
-    word = encode(position)
-    packed = (
-        np.uint64(word) if n <= NARROW_N else (np.uint64(word & (2**64 - 1)), np.uint64(word >> 64))
-    )
+    like = like_word(n)  # refuses n past MAX_N
+    packed = pack(encode(position, BROAD_LETTERS), word_width(like))
     _, r = word_rank(packed, ranking_table(n))
     return int(r)
 
@@ -324,4 +320,4 @@ def unrank(n: int, r: int) -> Partition:
     if not 0 <= r < table[n, n]:
         raise ValueError(f"rank must be in 0..{table[n, n] - 1} for n = {n}, got {r}")
     word = word_unrank(n, r, table, np.zeros(n + 1, np.int64), like)
-    return decode(int(word) if np.ndim(word) == 0 else int(word[0]) | int(word[1]) << 64)
+    return decode(unpack(word))

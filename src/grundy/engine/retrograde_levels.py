@@ -74,9 +74,9 @@ from grundy.engine.outcome_levels import (
     bitmap,
     from_quarters,
 )
-from grundy.engine.ranking import NARROW_N, parts_unrank, word_rank
+from grundy.engine.ranking import like_word, parts_unrank, word_rank
 from grundy.engine.specialise import specialised
-from grundy.engine.wordops import from_parts, get_word, put_word
+from grundy.engine.wordops import from_parts, get_word, put_word, word_array, word_width
 
 __all__ = [
     "RARE",
@@ -88,7 +88,6 @@ __all__ = [
     "no_move_ranks",
     "rare_offsets",
     "unranked_words",
-    "words_buffer",
 ]
 
 #: Positions below handled per compiled call (Ctrl-C comes between calls).
@@ -191,11 +190,6 @@ def unranked_words(n, ranks, table, words):
         put_word(words, i, from_parts(parts, parts_unrank(n, ranks[i], table, parts), like))
 
 
-def words_buffer(size: int, n: int) -> np.ndarray:
-    """Room for `size` words of level n's width (narrow up to `NARROW_N`, else wide)."""
-    return np.zeros((size,) if n <= NARROW_N else (size, 2), np.uint64)
-
-
 def rare_offsets(p_offsets: np.ndarray, ranks: int) -> np.ndarray | None:
     """The offsets (uint32) of a chunk's P-positions where they take fewer bytes than
     its bitmap, else None.
@@ -261,6 +255,7 @@ class RetrogradeEngine(OutcomeEngine):
         rare: float = RARE,
         words_bytes: int = WORDS_BYTES,
         processes: int = 1,
+        width: int | None = None,
     ) -> None:
         if kernel.unmove is None:
             raise ValueError(
@@ -274,7 +269,7 @@ class RetrogradeEngine(OutcomeEngine):
             raise ValueError(f"processes must be a whole number of at least 1, got {processes!r}")
         if processes > 1 and not hasattr(os, "fork"):
             raise ValueError("marking in several processes needs os.fork (Linux, macOS)")
-        super().__init__(kernel, n_max, misere, chunk)
+        super().__init__(kernel, n_max, misere, chunk, width)
         self.rare = rare
         self.words_bytes = words_bytes
         self.processes = processes
@@ -465,12 +460,12 @@ class RetrogradeEngine(OutcomeEngine):
         comes between calls), with a words buffer ``out`` of level n's width, doubled as
         the loop asks; ValueError for a broken kernel."""
         at = np.zeros(1, dtype=np.int64)
-        out = words_buffer(self._buffer, n)
+        out = self._words_buffer(self._buffer, n)
         while at[0] < items:
             status = loop(*arguments, out, at, min(int(at[0]) + STEP, items))
             if status == OPTIONS_FULL:
                 self._buffer *= 2
-                out = words_buffer(self._buffer, n)
+                out = self._words_buffer(self._buffer, n)
             elif status == NOT_SMALLER:
                 raise ValueError(
                     f"{self.kernel.name}: level {n}: its unmove listed a parent of another size"
@@ -506,9 +501,9 @@ class RetrogradeEngine(OutcomeEngine):
         if m not in self._p_words:
             count = self._p_count(m)
             held = sum(w.nbytes for w in self._p_words.values())
-            if held + count * words_buffer(1, m).nbytes > self.words_bytes:
-                return words_buffer(0, m)
-            words = words_buffer(count, m)
+            if held + count * self._words_buffer(1, m).nbytes > self.words_bytes:
+                return self._words_buffer(0, m)
+            words = self._words_buffer(count, m)
             ranks = [
                 o.astype(np.int64) + self.ranks(m, k).start
                 for k, o in enumerate(self._p_offsets(m))
@@ -517,3 +512,7 @@ class RetrogradeEngine(OutcomeEngine):
                 unranked_words(m, np.concatenate(ranks), self.table, words)
             self._p_words[m] = words
         return self._p_words[m]
+
+    def _words_buffer(self, size: int, n: int) -> np.ndarray:
+        """Room for `size` words of level n's width (`like_word`)."""
+        return word_array(size, word_width(like_word(n, self._width)))

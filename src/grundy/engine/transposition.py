@@ -35,7 +35,14 @@ from grundy.engine.cache import cached_njit
 from grundy.engine.wordops import COUNT, EXACT, GROW_AT, REPLACED, entry, is_zero, tt_get, tt_put
 from grundy.memory import DEFAULT_MEMORY, MIN_BYTES, format_bytes, parse_memory
 
-__all__ = ["DEFAULT_MEMORY", "TranspositionTable", "format_bytes", "pack", "parse_memory"]
+__all__ = [
+    "DEFAULT_MEMORY",
+    "TranspositionTable",
+    "format_bytes",
+    "pack",
+    "parse_memory",
+    "unpack",
+]
 
 META_SIZE = 4
 #: How many slots of the old table `TranspositionTable.grow` moves at a time.
@@ -43,11 +50,25 @@ MOVE_SLOTS = 1 << 20
 _LOW64 = (1 << 64) - 1
 
 
-def pack(word: int, width: int) -> np.uint64 | tuple[np.uint64, np.uint64]:
-    """A Python int word as the compiled engine's narrow (width 1) or wide (width 2) word."""
+def pack(word: int, width: int) -> np.uint64 | tuple[np.uint64, ...]:
+    """A Python int word as the compiled engine's narrow (width 1), wide (width 2) or
+    broad (width 3) word: its limbs, lowest first.
+
+    >>> pack(5 | 7 << 64, 2), unpack(pack(5 | 7 << 128, 3)) == 5 | 7 << 128
+    ((np.uint64(5), np.uint64(7)), True)
+    """
     if width == 1:
         return np.uint64(word)
-    return (np.uint64(word & _LOW64), np.uint64(word >> 64))
+    return tuple(np.uint64(word >> (64 * i) & _LOW64) for i in range(width))
+
+
+def unpack(word: Any) -> int:
+    """A word of the compiled engine (a uint64, or its limbs lowest first: a tuple or an
+    array) as a Python int."""
+    if np.ndim(word) == 0:
+        return int(word)
+    limbs = word.ravel() if isinstance(word, np.ndarray) else word  # (not via floats)
+    return sum(int(limb) << (64 * i) for i, limb in enumerate(limbs))
 
 
 @cached_njit

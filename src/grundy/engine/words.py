@@ -20,7 +20,8 @@ letter U as its highest set bit and its length is its bit length; the empty
 partition is 0.  Here words are Python ints; the compiled engine holds words
 of up to `NARROW_LETTERS` letters in one uint64 and of up to `WIDE_LETTERS`
 in two (`grundy.engine.wordops`), leaving 8 bits of a table slot for the
-value (`grundy.engine.transposition`).
+value (`grundy.engine.transposition`); the level engines' ranks hold up to
+`BROAD_LETTERS` in three (`grundy.engine.ranking`).
 
 >>> from grundy.partition import Partition
 >>> bin(encode(Partition([2, 1])))  # R U R U from the bottom left
@@ -31,10 +32,11 @@ Partition.parse('2,1^2')
 
 from __future__ import annotations
 
-from grundy.engine.wordops import NARROW_LETTERS, WIDE_LETTERS
+from grundy.engine.wordops import BROAD_LETTERS, NARROW_LETTERS, WIDE_LETTERS
 from grundy.partition import Partition
 
 __all__ = [
+    "BROAD_LETTERS",
     "MAX_LETTERS",
     "canonical",
     "conjugate",
@@ -45,7 +47,7 @@ __all__ = [
     "width",
 ]
 
-#: Longest boundary (λ1 + number of rows) the compiled engine packs.
+#: Longest boundary (λ1 + number of rows) the compiled engine's kernels and searches take.
 MAX_LETTERS = WIDE_LETTERS
 
 
@@ -69,13 +71,18 @@ def fits(position: Partition) -> bool:
     return width(position) is not None
 
 
-def encode(position: Partition) -> int:
-    """The packed boundary word of λ (ValueError if it is too long to pack)."""
+def encode(position: Partition, most: int = MAX_LETTERS) -> int:
+    """The packed boundary word of λ (ValueError if it has more than `most` letters: the
+    searches' `MAX_LETTERS`, or up to `BROAD_LETTERS` for the level engines' ranks).
+
+    >>> encode(Partition([130]), most=BROAD_LETTERS) == 1 << 130
+    True
+    """
     n = letters(position)
-    if n > MAX_LETTERS:
+    if n > most:
         raise ValueError(
             f"partition {position} has a boundary of {n} steps; the compiled engine "
-            f"packs at most {MAX_LETTERS} (λ1 + number of rows ≤ {MAX_LETTERS})"
+            f"packs at most {most} (λ1 + number of rows ≤ {most})"
         )
     word = 0
     pos = 0
