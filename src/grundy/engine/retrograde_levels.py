@@ -54,9 +54,11 @@ repeating the marking: a cluster keeps the forward engine.
 
 from __future__ import annotations
 
+import ctypes
 import mmap
 import os
 import signal
+import sys
 from collections.abc import Callable, Iterator
 from functools import cache
 from typing import NamedTuple
@@ -200,6 +202,16 @@ def rare_offsets(p_offsets: np.ndarray, ranks: int) -> np.ndarray | None:
     if len(p_offsets) * _OFFSET_BYTES >= -(-ranks // 8):
         return None
     return p_offsets.astype(np.uint32)
+
+
+def _die_with(parent: int) -> None:
+    """In a forked marking process: be killed with `parent` (Linux's PR_SET_PDEATHSIG), so
+    that a parent killed outright (kill -9) leaves no process behind holding the atlas's
+    lock; a parent already gone ends this one at once."""
+    if sys.platform.startswith("linux"):
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # 1: PR_SET_PDEATHSIG
+    if os.getppid() != parent:
+        os._exit(1)
 
 
 class Share(NamedTuple):
@@ -427,6 +439,7 @@ class RetrogradeEngine(OutcomeEngine):
         pieces = [s.part(a, a + piece) for s in shares for a in range(0, s.size, piece)]
         deals = [pieces[i :: self.processes] for i in range(self.processes)]
         children: dict[int, mmap.mmap] = {}
+        parent = os.getpid()
         try:
             for deal in deals[1:]:
                 memory = mmap.mmap(-1, max(len(counts), 1))
@@ -434,6 +447,7 @@ class RetrogradeEngine(OutcomeEngine):
                 if pid == 0:  # the child: mark, and leave without running the parent's exits
                     status = 1
                     try:
+                        _die_with(parent)
                         self._mark(n, deal, np.frombuffer(memory, np.uint8, len(counts)))
                         status = 0
                     finally:
